@@ -1,0 +1,1 @@
+"""A group's adventures through the campaign game: attempts, Moon Path, envelopes, rewards."""

@@ -1,0 +1,69 @@
+"""/healthz: the state of the database, Redis and the Celery workers, as JSON.
+
+The answer is 200 while the database answers: Redis or Celery being down degrades statistics, not
+play, so they are reported as degraded rather than failing the check.
+"""
+
+from typing import Any
+
+import redis
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from config.celery import app as celery_app
+
+PING_TIMEOUT = 0.5
+
+
+def database_state() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception:
+        return "down"
+    return "ok"
+
+
+def redis_state() -> str:
+    if not settings.REDIS_URL:
+        return "not-configured"
+    try:
+        client = redis.Redis.from_url(
+            settings.REDIS_URL, socket_timeout=PING_TIMEOUT, socket_connect_timeout=PING_TIMEOUT
+        )
+        client.ping()
+    except redis.RedisError:
+        return "down"
+    return "ok"
+
+
+def celery_state(redis_ok: bool) -> dict[str, Any]:
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return {"state": "eager", "workers": 0}
+    if not redis_ok:
+        return {"state": "down", "workers": 0}
+    try:
+        replies = celery_app.control.ping(timeout=PING_TIMEOUT) or []
+    except Exception:
+        return {"state": "down", "workers": 0}
+    return {"state": "ok" if replies else "down", "workers": len(replies)}
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    database = database_state()
+    redis_ = redis_state()
+    celery = celery_state(redis_ == "ok")
+    if database != "ok":
+        status = "down"
+    elif redis_ == "down" or celery["state"] == "down":
+        status = "degraded"
+    else:
+        status = "ok"
+    body = {"status": status, "database": database, "redis": redis_, "celery": celery}
+    return JsonResponse(body, status=200 if database == "ok" else 503)

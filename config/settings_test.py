@@ -1,0 +1,19 @@
+"""Test settings: the same as production-shaped settings, with fast hashing and in-memory e-mail.
+
+DATABASE_URL and REDIS_URL still come from the environment, so CI runs the suite on PostgreSQL.
+"""
+
+from config.settings import *  # noqa: F403
+from config.settings import DATABASES
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+STORAGES["staticfiles"] = {  # noqa: F405
+    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A file, not memory: live-server threads and subprocess workers share the test database.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / "test.sqlite3")}  # noqa: F405
+# Serve static files from the apps and static/ directly; no collectstatic before tests.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

@@ -1,0 +1,1 @@
+"""Groups ("tables"): who plays together, their roles and invite links."""

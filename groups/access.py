@@ -1,0 +1,36 @@
+"""Reaching a group's data: always through the requesting user's own memberships.
+
+An id that is not one of the user's groups answers 404, never data and never 403, so ids of other
+groups reveal nothing.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
+
+from groups.models import Membership
+
+READ_ONLY = _("Viewers can read this group but not change it.")
+OWNERS_ONLY = _("Only the group's owners can do this.")
+
+
+def membership_or_404(request: HttpRequest, group_id: int) -> Membership:
+    membership = (
+        Membership.objects.for_user(request.user)
+        .select_related("group")
+        .filter(group_id=group_id)
+        .first()
+    )
+    if membership is None:
+        raise Http404("No such group.")
+    return membership
+
+
+def require_player(membership: Membership) -> None:
+    if not membership.can_play:
+        raise PermissionDenied(READ_ONLY)
+
+
+def require_owner(membership: Membership) -> None:
+    if not membership.can_manage:
+        raise PermissionDenied(OWNERS_ONLY)

@@ -1,0 +1,112 @@
+"""A group (a table of players), its memberships with roles, and revocable invite links."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("Owner")
+    PLAYER = "player", _("Player")
+    VIEWER = "viewer", _("Viewer")
+
+
+class GroupQuerySet(models.QuerySet["Group"]):
+    def for_user(self, user: object) -> "GroupQuerySet":
+        """Only the groups the user belongs to: every fetch of group data starts here."""
+        if not getattr(user, "is_authenticated", False):
+            return self.none()
+        return self.filter(memberships__user=user)
+
+
+class Group(models.Model):
+    name = models.CharField(_("name"), max_length=80)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = GroupQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("groups:detail", args=[self.pk])
+
+
+class MembershipQuerySet(models.QuerySet["Membership"]):
+    def for_user(self, user: object) -> "MembershipQuerySet":
+        if not getattr(user, "is_authenticated", False):
+            return self.none()
+        return self.filter(user=user)
+
+
+class Membership(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    objects = MembershipQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["group", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="one_membership_per_user"),
+            models.CheckConstraint(
+                condition=models.Q(role__in=Role.values), name="membership_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.group} ({self.role})"
+
+    @property
+    def can_play(self) -> bool:
+        """Owners and players may log and play; viewers only read."""
+        return self.role in {Role.OWNER, Role.PLAYER}
+
+    @property
+    def can_manage(self) -> bool:
+        return self.role == Role.OWNER
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Invite(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    role = models.CharField(
+        max_length=10,
+        choices=[(Role.PLAYER, Role.PLAYER.label), (Role.VIEWER, Role.VIEWER.label)],
+        default=Role.PLAYER,
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Invite to {self.group} as {self.role}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("groups:join", args=[self.token])
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

@@ -1,0 +1,158 @@
+"""Pages of a group: the list of one's groups, a group's members and invites, joining by link."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from groups import services
+from groups.access import membership_or_404, require_owner
+from groups.forms import GroupForm, InviteForm, MembershipRoleForm
+from groups.models import Group, Invite, Membership
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def group_list(request: HttpRequest) -> HttpResponse:
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        group = services.create_group(name=form.cleaned_data["name"], owner=request.user)
+        messages.success(request, _("Group “%(name)s” created.") % {"name": group.name})
+        return redirect(group)
+    memberships = Membership.objects.for_user(request.user).select_related("group")
+    status = 400 if form.errors else 200
+    return render(
+        request, "groups/group_list.html", {"memberships": memberships, "form": form}, status=status
+    )
+
+
+@login_required
+def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    group = membership.group
+    context = {
+        "group": group,
+        "membership": membership,
+        "members": group.memberships.select_related("user").order_by("user__username"),
+        "invites": group.invites.filter(revoked_at__isnull=True) if membership.can_manage else [],
+        "invite_form": InviteForm(),
+        "rename_form": GroupForm(instance=group),
+    }
+    return render(request, "groups/group_detail.html", context)
+
+
+@login_required
+@require_POST
+def group_rename(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_owner(membership)
+    form = GroupForm(request.POST, instance=membership.group)
+    if form.is_valid():
+        form.save()
+        messages.success(request, _("Group renamed."))
+        return redirect(membership.group)
+    group = Group.objects.get(pk=membership.group_id)  # the unchanged name for the page title
+    context = {
+        "group": group,
+        "membership": membership,
+        "members": group.memberships.select_related("user"),
+        "invites": group.invites.filter(revoked_at__isnull=True),
+        "invite_form": InviteForm(),
+        "rename_form": form,
+    }
+    return render(request, "groups/group_detail.html", context, status=400)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def group_delete(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_owner(membership)
+    if request.method == "POST":
+        name = membership.group.name
+        services.delete_group(group=membership.group)
+        messages.success(request, _("Group “%(name)s” deleted.") % {"name": name})
+        return redirect("groups:list")
+    return render(request, "groups/group_delete.html", {"group": membership.group})
+
+
+@login_required
+@require_POST
+def invite_create(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_owner(membership)
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        services.create_invite(
+            group=membership.group, role=form.cleaned_data["role"], created_by=request.user
+        )
+        messages.success(request, _("Invite link created. Share it with your table."))
+    else:
+        messages.error(request, _("Choose whether the invite joins as player or viewer."))
+    return redirect(membership.group)
+
+
+@login_required
+@require_POST
+def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_owner(membership)
+    invite = get_object_or_404(membership.group.invites, pk=invite_id)
+    services.revoke_invite(invite=invite)
+    messages.success(request, _("Invite link revoked: it no longer lets anyone join."))
+    return redirect(membership.group)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    invite = Invite.objects.select_related("group").filter(token=token).first()
+    if invite is None or not invite.is_active:
+        return render(request, "groups/join_invalid.html", status=404)
+    if request.method == "POST":
+        services.join_group(invite=invite, user=request.user)
+        messages.success(request, _("Welcome to “%(name)s”.") % {"name": invite.group.name})
+        return redirect(invite.group)
+    already = Membership.objects.for_user(request.user).filter(group=invite.group).exists()
+    return render(request, "groups/join.html", {"invite": invite, "already": already})
+
+
+@login_required
+@require_POST
+def member_role(request: HttpRequest, group_id: int, member_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_owner(membership)
+    member = get_object_or_404(membership.group.memberships, pk=member_id)
+    form = MembershipRoleForm(request.POST, instance=member)
+    if not form.is_valid():
+        messages.error(request, _("Choose a role: owner, player or viewer."))
+        return redirect(membership.group)
+    try:
+        services.change_role(membership=member, role=form.cleaned_data["role"])
+    except services.MembershipError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Role changed."))
+    return redirect(membership.group)
+
+
+@login_required
+@require_POST
+def member_remove(request: HttpRequest, group_id: int, member_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    leaving = membership.pk == member_id
+    if not leaving:
+        require_owner(membership)
+    member = get_object_or_404(membership.group.memberships, pk=member_id)
+    try:
+        services.remove_member(membership=member)
+    except services.MembershipError as error:
+        messages.error(request, str(error))
+        return redirect(membership.group)
+    if leaving:
+        messages.success(request, _("You left the group."))
+        return redirect("groups:list")
+    messages.success(request, _("Member removed."))
+    return redirect(membership.group)

@@ -1,0 +1,57 @@
+"""Others join a group through an invite link, which its owner can revoke."""
+
+import pytest
+from django.urls import reverse
+
+from groups.models import Invite, Membership, Role
+from tests.factories import UserFactory
+
+
+@pytest.mark.django_db
+def test_owner_creates_invite_and_newcomer_joins_with_its_role(client, group, owner):
+    client.force_login(owner)
+    client.post(reverse("groups:invite-create", args=[group.pk]), {"role": "viewer"})
+    invite = Invite.objects.get(group=group)
+    newcomer = UserFactory()
+    client.force_login(newcomer)
+    page = client.get(invite.get_absolute_url())
+    assert group.name in page.content.decode()
+    response = client.post(invite.get_absolute_url())
+    assert response.status_code == 302
+    assert Membership.objects.get(group=group, user=newcomer).role == Role.VIEWER
+    assert client.get(reverse("groups:detail", args=[group.pk])).status_code == 200
+
+
+@pytest.mark.django_db
+def test_joining_twice_keeps_one_membership(client, group, owner):
+    invite = Invite.objects.create(group=group, role=Role.VIEWER)
+    client.force_login(owner)
+    client.post(invite.get_absolute_url())
+    assert Membership.objects.filter(group=group, user=owner).count() == 1
+    assert Membership.objects.get(group=group, user=owner).role == Role.OWNER
+
+
+@pytest.mark.django_db
+def test_revoked_invite_no_longer_works(client, group, owner):
+    invite = Invite.objects.create(group=group)
+    client.force_login(owner)
+    client.post(reverse("groups:invite-revoke", args=[group.pk, invite.pk]))
+    newcomer = UserFactory()
+    client.force_login(newcomer)
+    assert client.get(invite.get_absolute_url()).status_code == 404
+    assert client.post(invite.get_absolute_url()).status_code == 404
+    assert not Membership.objects.filter(user=newcomer).exists()
+
+
+@pytest.mark.django_db
+def test_unknown_invite_token_is_404(client, owner):
+    client.force_login(owner)
+    assert client.get(reverse("groups:join", args=["nope"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_invite_link_asks_anonymous_to_log_in_first(client, group):
+    invite = Invite.objects.create(group=group)
+    response = client.get(invite.get_absolute_url())
+    assert response.status_code == 302
+    assert "next=" in response["Location"]
