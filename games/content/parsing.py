@@ -29,6 +29,7 @@ from games.content.schema import (
     ColouredEdge,
     Envelope,
     EnvelopeContents,
+    EnvelopeItem,
     HoloLianaRelief,
     Instruction,
     Mission,
@@ -487,7 +488,13 @@ def parse_envelopes(data: object, *, source: str) -> tuple[Envelope, ...]:
     for fields in entries(data, source=source, kind="envelope"):
         fields.allow("id", "colour", "name", "opens", "how", "contents")
         contents = fields.nested("contents")
-        contents.allow("power_tiles", "cards", "moon_tiles")
+        contents.allow("power_tiles", "cards", "moon_tiles", "items")
+        items = []
+        for item in contents.items("items") if "items" in contents.data else []:
+            item.allow("id", "name", "text")
+            items.append(
+                EnvelopeItem(id=item.text("id"), name=item.text("name"), text=item.text("text"))
+            )
         envelopes.append(
             Envelope(
                 id=fields.text("id"),
@@ -499,6 +506,7 @@ def parse_envelopes(data: object, *, source: str) -> tuple[Envelope, ...]:
                     power_tiles=optional_strings(contents, "power_tiles"),
                     cards=optional_strings(contents, "cards"),
                     moon_tiles=optional_strings(contents, "moon_tiles"),
+                    items=tuple(items),
                 ),
             )
         )

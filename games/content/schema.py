@@ -338,16 +338,30 @@ class Moon:
 
 
 @dataclass(frozen=True)
+class EnvelopeItem:
+    """A component other than a Power tile, Spirit card or Moon tile (an epilogue, a letter)."""
+
+    id: str
+    name: str
+    text: str
+
+    def to_json(self) -> JSONDict:
+        return {"id": self.id, "name": self.name, "text": self.text}
+
+
+@dataclass(frozen=True)
 class EnvelopeContents:
     power_tiles: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     moon_tiles: tuple[str, ...] = ()
+    items: tuple[EnvelopeItem, ...] = ()
 
     def to_json(self) -> JSONDict:
         return {
             "power_tiles": list(self.power_tiles),
             "cards": list(self.cards),
             "moon_tiles": list(self.moon_tiles),
+            "items": [item.to_json() for item in self.items],
         }
 
 

@@ -33,12 +33,10 @@ OPENS_BY_COLOUR = {
 }
 
 
-def unique_ids(
-    items: Iterable[tuple[str, str]], *, source: str, kind: str, field: str = "id"
-) -> set[str]:
-    """The set of ids; ``items`` are ``(id, entry label)`` pairs."""
+def unique_ids(ids: Iterable[str], *, source: str, kind: str, field: str = "id") -> set[str]:
+    """The set of ``ids``, refusing one that appears twice."""
     seen: set[str] = set()
-    for ident, _label in items:
+    for ident in ids:
         if ident in seen:
             raise PackError(
                 source, f"{kind} {ident}", field, errors.DUPLICATE_ID.format(value=ident)
@@ -53,7 +51,7 @@ def require(known: set[str], value: str, *, kind: str, where: tuple[str, str, st
 
 
 def check_colours(colours: tuple[Colour, ...], *, source: str) -> set[str]:
-    ids = unique_ids(((c.id, c.id) for c in colours), source=source, kind="colour")
+    ids = unique_ids((c.id for c in colours), source=source, kind="colour")
     symbols: dict[str, str] = {}
     for colour in colours:
         if colour.symbol in symbols:
@@ -75,7 +73,7 @@ def check_cards(cards: tuple[Card, ...], colours: set[str], *, source: str) -> s
     cards, so the identity of a Spirit tile is its card: two cards may show the same piece in
     different orientations.
     """
-    ids = unique_ids(((c.id, c.id) for c in cards), source=source, kind="card")
+    ids = unique_ids((c.id for c in cards), source=source, kind="card")
     by_value: dict[tuple[str, int], str] = {}
     by_tile: dict[tuple[Cell, ...], str] = {}
     for card in cards:
@@ -104,7 +102,7 @@ def check_cards(cards: tuple[Card, ...], colours: set[str], *, source: str) -> s
 def check_mission_tiles(
     tiles: tuple[MissionTile, ...], colours: set[str], *, source: str
 ) -> dict[str, MissionTile]:
-    unique_ids(((t.id, t.id) for t in tiles), source=source, kind="mission tile")
+    unique_ids((t.id for t in tiles), source=source, kind="mission tile")
     for tile in tiles:
         for side_name, side in (("day", tile.day), ("night", tile.night)):
             for index, edge in enumerate(side.coloured_edges):
@@ -122,16 +120,16 @@ def check_mission_tiles(
 
 
 def check_power(power: PowerSet, *, source: str) -> None:
-    unique_ids(((s.id, s.id) for s in power.spaces), source=source, kind="power space")
-    unique_ids(((t.id, t.id) for t in power.tokens), source=source, kind="power token")
-    unique_ids(((t.id, t.id) for t in power.tiles), source=source, kind="power tile")
+    unique_ids((s.id for s in power.spaces), source=source, kind="power space")
+    unique_ids((t.id for t in power.tokens), source=source, kind="power token")
+    unique_ids((t.id for t in power.tiles), source=source, kind="power tile")
     if not any(space.unlocked_at_start for space in power.spaces):
         raise PackError(source, "", "spaces", errors.NO_SPACE_AT_START)
 
 
 def check_moon(moon: Moon, envelopes: dict[str, Envelope], *, source: str) -> None:
-    phases = unique_ids(((p.id, p.id) for p in moon.phases), source=source, kind="moon phase")
-    unique_ids(((t.id, t.id) for t in moon.tiles), source=source, kind="moon tile")
+    phases = unique_ids((p.id for p in moon.phases), source=source, kind="moon phase")
+    unique_ids((t.id for t in moon.tiles), source=source, kind="moon tile")
     tiles = {tile.id: tile for tile in moon.tiles}
     for tile in moon.tiles:
         require(
@@ -208,7 +206,7 @@ def check_envelopes(
     moon_tiles: set[str],
     source: str,
 ) -> dict[str, Envelope]:
-    unique_ids(((e.id, e.id) for e in envelopes), source=source, kind="envelope")
+    unique_ids((e.id for e in envelopes), source=source, kind="envelope")
     if len(envelopes) != ENVELOPE_COUNT:
         raise PackError(
             source,
@@ -249,6 +247,16 @@ def check_envelopes(
                         ),
                     )
                 holder[(kind, item)] = envelope.id
+        for index, extra in enumerate(contents.items):
+            where = (source, entry, f"contents.items[{index}].id")
+            if ("item", extra.id) in holder:
+                raise PackError(
+                    *where,
+                    errors.ITEM_IN_TWO_ENVELOPES.format(
+                        kind="item", value=extra.id, other=holder[("item", extra.id)]
+                    ),
+                )
+            holder[("item", extra.id)] = envelope.id
     return {envelope.id: envelope for envelope in envelopes}
 
 
