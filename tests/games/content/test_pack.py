@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -59,7 +60,7 @@ def test_higher_values_never_have_smaller_spirit_tiles() -> None:
     for card in pack.cards:
         by_value.setdefault(card.value, []).append(len(card.tile))
     values = sorted(by_value)
-    for low, high in zip(values, values[1:], strict=False):
+    for low, high in itertools.pairwise(values):
         assert max(by_value[low]) <= min(by_value[high])
 
 
