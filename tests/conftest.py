@@ -11,7 +11,7 @@ from tests.support.services import missing_services
 # beside it are still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-pytest_plugins = ["tests.support.fixtures"]
+pytest_plugins = ["tests.support.fixtures", "tests.support.servers"]
 
 # The fixture that marks a test as needing each real service.
 SERVICE_FIXTURES = {
@@ -27,7 +27,11 @@ service_outcomes: Counter[tuple[str, str]] = Counter()
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         names = getattr(item, "fixturenames", ())
-        service_groups_of[item.nodeid] = [g for g, f in SERVICE_FIXTURES.items() if f in names]
+        groups = [g for g, f in SERVICE_FIXTURES.items() if f in names]
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if "postgres_database" in names or params.get("server_database") == "postgres":
+            groups.append("postgres")
+        service_groups_of[item.nodeid] = groups
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
