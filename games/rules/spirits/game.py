@@ -486,8 +486,7 @@ def _playable(state: State) -> list[str]:
 
 
 def _deck_candidates(state: State) -> list[str]:
-    if state.deck is not None:
-        return [state.deck[0]] if state.deck else []
+    """Cards that may lie in the Automa's unknown deck."""
     if state.deck_count == 0:
         return []
     held = {c for hand in state.hands or () for c in hand}

@@ -1,4 +1,4 @@
-"""Whirlpool and Mist tokens: what covering them does (seed 003, 'Whirlpool tokens', 'Mist tokens')."""
+"""What covering Whirlpool and Mist tokens does (seed 003, 'Whirlpool tokens', 'Mist tokens')."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ def _code(state, move):  # type: ignore[no-untyped-def]
 
 
 def test_automa_is_third_seat() -> None:
-    """"With 2 players, an Automa acts as a third player"; it sits after the last player."""
+    """ "With 2 players, an Automa acts as a third player"; it sits after the last player."""
     state = new_game(two_player())
     assert state.seats == ("Ana", "Ben", AUTOMA)
     assert state.deck_count == 6
@@ -25,7 +25,7 @@ def test_automa_is_third_seat() -> None:
 
 
 def test_kakapo_goes_to_human_winner_never_automa() -> None:
-    """"The player (excluding the Automa) who wins the trick takes the Kakapo ... The Automa never
+    """ "The player (excluding the Automa) who wins the trick takes the Kakapo ... The Automa never
     receives the Kakapo meeple, even if it wins the trick"."""
     assert next_kakapo("Ana", "Ben") == "Ben"
     assert next_kakapo("Ana", AUTOMA) == "Ana"
@@ -40,7 +40,7 @@ def test_kakapo_goes_to_human_winner_never_automa() -> None:
 
 
 def test_automa_must_play_matching_river_card() -> None:
-    """"if one of its face-up cards matches the colour of the first card played, it must play
+    """ "if one of its face-up cards matches the colour of the first card played, it must play
     that card"."""
     state = run(new_game(two_player()), {"play": "red3"}, {"play": "red4"})
     assert _code(state, {"automa": "river", "card": "blue3"}) == "automa-must-match"
@@ -52,7 +52,7 @@ def test_automa_must_play_matching_river_card() -> None:
 
 
 def test_automa_free_choice_without_match() -> None:
-    """"if none match, the Leader either chooses a card from the face-up cards or takes the first
+    """ "if none match, the Leader either chooses a card from the face-up cards or takes the first
     card from the Automa's deck"."""
     state = run(new_game(two_player()), {"play": "purple2"}, {"play": "purple3"})
     options = legal_moves(state)
@@ -80,7 +80,7 @@ def test_automa_checks() -> None:
 
 
 def test_automa_leads_with_leader_choice() -> None:
-    """"If the Automa is the first player, the Leader chooses one of its face-up cards or takes
+    """ "If the Automa is the first player, the Leader chooses one of its face-up cards or takes
     the first card from its deck"."""
     state = new_game(two_player(first_player=AUTOMA))
     options = legal_moves(state)
@@ -109,8 +109,9 @@ def test_automa_mist_lead_uses_river_colour() -> None:
 def test_unknown_deck_reveals_cards() -> None:
     """At a real table the deck is unknown: a deck play names the card; a river play names the
     refill card."""
-    data = two_player(automa={"deck_size": 2, "river": ["blue3", "red2", "green2", "orange2"],
-                              "kakapo": "Ana"})
+    data = two_player(
+        automa={"deck_size": 2, "river": ["blue3", "red2", "green2", "orange2"], "kakapo": "Ana"}
+    )
     del data["hands"]
     state = run(new_game(data), {"play": "purple2"}, {"play": "purple3"})
     assert _code(state, {"automa": "deck"}) == "card-required"
@@ -124,8 +125,13 @@ def test_unknown_deck_reveals_cards() -> None:
     assert {"automa": "deck", "card": "blue1"} in legal_moves(state)
     state = apply_move(state, {"automa": "deck", "card": "red6"})
     assert state.deck_count == 0
-    state = run(state, {"play": "blue5"}, {"place": [[5, 0], [5, 1], [6, 0], [6, 1]]},
-                {"play": "purple1"}, {"play": "purple4"})
+    state = run(
+        state,
+        {"play": "blue5"},
+        {"place": [[5, 0], [5, 1], [6, 0], [6, 1]]},
+        {"play": "purple1"},
+        {"play": "purple4"},
+    )
     assert _code(state, {"automa": "deck"}) == "automa-deck-empty"
     assert _code(state, {"automa": "river", "card": "red2", "refill": "red1"}) == (
         "automa-deck-empty"
@@ -137,7 +143,8 @@ def test_unknown_deck_reveals_cards() -> None:
 
 def test_unknown_deck_with_known_hands() -> None:
     """A card in a known hand cannot be revealed from the Automa's deck."""
-    data = two_player(automa={"deck_size": 6, "river": ["blue3", "red2", "green2", "orange2"],
-                              "kakapo": "Ana"})
+    data = two_player(
+        automa={"deck_size": 6, "river": ["blue3", "red2", "green2", "orange2"], "kakapo": "Ana"}
+    )
     state = run(new_game(data), {"play": "purple2"}, {"play": "purple3"})
     assert _code(state, {"automa": "deck", "card": "blue1"}) == "not-in-deck"

@@ -11,7 +11,7 @@ from .helpers import play_round
 
 
 def test_night_side_keeps_triangle_cell() -> None:
-    """"turn each Mission tile over to its Night side, making sure its black triangle ends up in
+    """ "turn each Mission tile over to its Night side, making sure its black triangle ends up in
     the same place on the board"."""
     cells = align_night_side([(0, 0), (0, 1), (1, 1)], (1, 1), (5, 5))
     assert cells == ((4, 4), (4, 5), (5, 5))
@@ -26,7 +26,7 @@ def test_active_cells_by_mode() -> None:
 
 
 def test_tokens_must_be_covered_only_at_night() -> None:
-    """"In Night mode, if a Whirlpool or Mist token is adjacent to a Mission tile that must be
+    """ "In Night mode, if a Whirlpool or Mist token is adjacent to a Mission tile that must be
     surrounded, that space must be covered"."""
     assert tokens_must_be_covered(True)
     assert not tokens_must_be_covered(False)
@@ -51,11 +51,18 @@ def test_night_tokens_must_be_covered_to_surround() -> None:
     ring = [[4, 5], [4, 6], [5, 7], [6, 7], [7, 6], [7, 5], [6, 4], [5, 4]]
     for night, result in ((False, "success"), (True, "failure")):
         data = scenario(night=night, rounds=1)
-        data["board"]["mission_tiles"][0]["night_cells"] = data["board"]["mission_tiles"][0]["cells"]
+        data["board"]["mission_tiles"][0]["night_cells"] = data["board"]["mission_tiles"][0][
+            "cells"
+        ]
         data["board"]["mission_tiles"].append(
-            {"id": "Wall", "cells": [c for c in ring if c != [4, 5]], "surround": False,
-             "coloured_edges": [], "triangle": [4, 6],
-             "night_cells": [c for c in ring if c != [4, 5]]}
+            {
+                "id": "Wall",
+                "cells": [c for c in ring if c != [4, 5]],
+                "surround": False,
+                "coloured_edges": [],
+                "triangle": [4, 6],
+                "night_cells": [c for c in ring if c != [4, 5]],
+            }
         )
         data["board"]["tokens"] = [{"kind": "mist", "cell": [4, 5], "colour": "red"}]
         state = play_round(new_game(data), ["blue1", "blue2", "red1"])

@@ -15,8 +15,9 @@ def test_surround_counts_spirit_tiles_and_other_mission_tiles() -> None:
     another Mission tile; grid edges close the ring."""
     data = scenario(rounds=1)
     tiles = data["board"]["mission_tiles"]
-    tiles.append({"id": "W", "cells": RING[:-1], "surround": False, "coloured_edges": [],
-                  "triangle": [4, 5]})
+    tiles.append(
+        {"id": "W", "cells": RING[:-1], "surround": False, "coloured_edges": [], "triangle": [4, 5]}
+    )
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
     open_state = apply_move(state, {"place": [[0, 0], [0, 1]]})
     assert outcome(open_state).result == "failure"

@@ -20,7 +20,7 @@ def _placing(**overrides):  # type: ignore[no-untyped-def]
 
 
 def test_wrong_shape() -> None:
-    """"Each Spirit card shows the unique Spirit tile it is linked to": other cells are refused."""
+    """ "Each Spirit card shows the unique Spirit tile it is linked to": other cells are refused."""
     state = _placing()
     assert _code(state, {"place": [[0, 0]]}) == "wrong-shape"
     assert _code(state, {"place": [[0, 0], [0, 0]]}) == "wrong-shape"
@@ -29,13 +29,13 @@ def test_wrong_shape() -> None:
 
 
 def test_any_side_any_rotation() -> None:
-    """"you can place it on the side of your choice, front or back", in any rotation."""
+    """ "you can place it on the side of your choice, front or back", in any rotation."""
     state = _placing()
     assert apply_move(state, {"place": [[3, 0], [4, 0]]}).placed[0].cells == ((3, 0), (4, 0))
 
 
 def test_off_board_and_overlap() -> None:
-    """"you cannot exceed the limits of the 12 × 12 grid; you cannot place it on an already placed
+    """ "you cannot exceed the limits of the 12 × 12 grid; you cannot place it on an already placed
     Mission tile or Spirit tile"."""
     state = _placing()
     assert _code(state, {"place": [[11, 11], [11, 12]]}) == "off-board"
@@ -68,7 +68,7 @@ def test_coloured_edge_violation_is_recorded() -> None:
 
 
 def test_matching_coloured_edge_is_fine() -> None:
-    """"When an edge is coloured, the Spirit tile you place against it must match that colour"."""
+    """ "When an edge is coloured, the Spirit tile you place against it must match that colour"."""
     data = scenario(rounds=1)
     data["board"]["mission_tiles"][0]["coloured_edges"] = [
         {"cell": [5, 5], "side": "N", "colour": "blue"}
@@ -85,8 +85,13 @@ def test_no_legal_placement_fails_at_once() -> None:
     data = scenario()
     data["board"]["size"] = 2
     data["board"]["mission_tiles"] = [
-        {"id": "M", "cells": [[0, 0], [1, 1]], "surround": False, "coloured_edges": [],
-         "triangle": [0, 0]}
+        {
+            "id": "M",
+            "cells": [[0, 0], [1, 1]],
+            "surround": False,
+            "coloured_edges": [],
+            "triangle": [0, 0],
+        }
     ]
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
     assert state.phase == "over"

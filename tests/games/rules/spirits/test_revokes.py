@@ -21,11 +21,13 @@ def test_failing_to_follow_then_playing_colour_is_flagged() -> None:
 def test_track_play() -> None:
     """A void is shown once, flagged once, then forgotten."""
     voids, flag = track_play((), "A", "red", "blue", 1)
-    assert voids == (("A", "blue"),) and flag is None
+    assert voids == (("A", "blue"),)
+    assert flag is None
     voids, flag = track_play(voids, "A", "green", "blue", 2)
     assert voids == (("A", "blue"),)
     voids, flag = track_play(voids, "A", "blue", None, 3)
-    assert voids == () and flag == Flag("revoke", "A", 3)
+    assert voids == ()
+    assert flag == Flag("revoke", "A", 3)
 
 
 def test_mist_lead_void() -> None:

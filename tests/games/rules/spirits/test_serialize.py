@@ -15,8 +15,10 @@ def test_round_trip_mid_mission() -> None:
     data["board"]["mission_tiles"][0]["coloured_edges"] = [
         {"cell": [5, 5], "side": "N", "colour": "red"}
     ]
-    data["board"]["tokens"] = [{"kind": "mist", "cell": [0, 0], "colour": "red"},
-                               {"kind": "whirlpool", "cell": [9, 9]}]
+    data["board"]["tokens"] = [
+        {"kind": "mist", "cell": [0, 0], "colour": "red"},
+        {"kind": "whirlpool", "cell": [9, 9]},
+    ]
     data["cards"]["blue2"]["back"] = [[0, 0], [0, 1]]
     state = play_round(new_game(data), ["blue1", "red2", "blue3"])
     state = run(state, {"place": [[0, 0], [1, 0], [1, 1]]}, {"play": "red1"})
@@ -27,9 +29,11 @@ def test_round_trip_mid_mission() -> None:
 
 def test_round_trip_automa_unknown_deck() -> None:
     """The Automa's unknown deck round-trips as a size."""
-    data = two_player(hand_size=3, deal=False,
-                      automa={"deck_size": 6, "river": ["blue3", "red2", "green2", "orange2"],
-                              "kakapo": "Ben"})
+    data = two_player(
+        hand_size=3,
+        deal=False,
+        automa={"deck_size": 6, "river": ["blue3", "red2", "green2", "orange2"], "kakapo": "Ben"},
+    )
     state = new_game(data)
     assert from_dict(json.loads(json.dumps(to_dict(state)))) == state
 

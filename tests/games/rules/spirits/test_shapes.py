@@ -17,4 +17,9 @@ def test_rotate_and_mirror() -> None:
 def test_orientations_are_distinct() -> None:
     """Seed 003: "you can place it on the side of your choice, front or back", any rotation."""
     assert len(orientations([(0, 0)], [(0, 0)])) == 1
-    assert len(orientations([(0, 0), (0, 1), (0, 2), (1, 2)], mirror([(0, 0), (0, 1), (0, 2), (1, 2)]))) == 8
+    assert (
+        len(
+            orientations([(0, 0), (0, 1), (0, 2), (1, 2)], mirror([(0, 0), (0, 1), (0, 2), (1, 2)]))
+        )
+        == 8
+    )

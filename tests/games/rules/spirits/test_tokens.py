@@ -34,7 +34,7 @@ def test_whirlpool_readings() -> None:
 
 
 def test_whirlpool_discards_one_card_each() -> None:
-    """"When that happens, immediately discard the token, then every player also discards one card
+    """ "When that happens, immediately discard the token, then every player also discards one card
     from their hand face down"."""
     data = _board_with({"kind": "whirlpool", "cell": [0, 1]})
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
@@ -61,8 +61,13 @@ def test_whirlpool_with_known_hands() -> None:
     """With known hands the discarded card must be named and held; the Automa discards nothing."""
     data = two_player()
     data["board"]["tokens"] = [{"kind": "whirlpool", "cell": [0, 0]}]
-    state = run(new_game(data), {"play": "purple2"}, {"play": "purple3"},
-                {"automa": "river", "card": "red2"}, {"place": [[0, 0], [1, 0], [1, 1]]})
+    state = run(
+        new_game(data),
+        {"play": "purple2"},
+        {"play": "purple3"},
+        {"automa": "river", "card": "red2"},
+        {"place": [[0, 0], [1, 0], [1, 1]]},
+    )
     assert state.pending_discards == ("Ana", "Ben")
     assert _code(state, {"discard": None, "seat": "Ana"}) == "card-required"
     assert _code(state, {"discard": "red3", "seat": "Ben"}) == "not-in-hand"
@@ -73,7 +78,7 @@ def test_whirlpool_with_known_hands() -> None:
 
 
 def test_mist_forces_next_lead() -> None:
-    """"immediately discard the token: the next trick must then begin with the colour of that
+    """ "immediately discard the token: the next trick must then begin with the colour of that
     Mist token, if possible"."""
     data = _board_with({"kind": "mist", "cell": [0, 0], "colour": "red"})
     data["hands"] = {
@@ -92,16 +97,20 @@ def test_mist_forces_next_lead() -> None:
 
 
 def test_mist_lead_impossible() -> None:
-    """"if possible": a leader without the Mist colour leads anything."""
+    """ "if possible": a leader without the Mist colour leads anything."""
     data = _board_with({"kind": "mist", "cell": [0, 0], "colour": "red"})
-    data["hands"] = {"Ana": ["blue1", "orange1"], "Ben": ["blue2", "green2"], "Cy": ["red1", "orange2"]}
+    data["hands"] = {
+        "Ana": ["blue1", "orange1"],
+        "Ben": ["blue2", "green2"],
+        "Cy": ["red1", "orange2"],
+    }
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
     state = run(state, {"place": DOMINO}, {"play": "green2"})
     assert state.lead_colour == "green"
 
 
 def test_several_mist_tokens_choose_colour() -> None:
-    """"If several Mist tokens are discarded at once, start the next trick with one of their
+    """ "If several Mist tokens are discarded at once, start the next trick with one of their
     colours, your choice." """
     data = _board_with(
         {"kind": "mist", "cell": [0, 0], "colour": "red"},

@@ -22,7 +22,7 @@ def test_highest_lead_colour_wins() -> None:
 
 
 def test_highest_trump_wins() -> None:
-    """"if one or more Spirit cards of the trump colour have been played, the player who played the
+    """ "if one or more Spirit cards of the trump colour have been played, the player who played the
     trump card with the highest value wins the trick instead"."""
     assert trick_winner([_c("purple", 4), _c("purple", 6), _c("blue", 2)], "blue") == 2
     assert trick_winner([_c("blue", 1), _c("red", 2), _c("red", 5)], "red") == 2
@@ -44,9 +44,7 @@ def test_must_follow() -> None:
 
 def test_must_follow_with_known_hands() -> None:
     """With known hands a player holding the lead colour cannot play another colour."""
-    state = new_game(
-        scenario(hands={"Ana": ["blue1"], "Ben": ["blue2", "red2"], "Cy": ["red1"]})
-    )
+    state = new_game(scenario(hands={"Ana": ["blue1"], "Ben": ["blue2", "red2"], "Cy": ["red1"]}))
     state = apply_move(state, {"play": "blue1"})
     with pytest.raises(IllegalMove) as error:
         apply_move(state, {"play": "red2"})
@@ -79,9 +77,16 @@ def test_red_four_sets_final_trump() -> None:
         ["blue4", "blue5", "blue6"],
         ["red1", "red2", "red4"],
     ]
-    spots = iter([[[0, 0], [1, 0], [1, 1]], [[0, 4], [1, 4], [1, 5]], [[3, 0], [4, 0], [4, 1]],
-                  [[8, 0], [9, 0], [9, 1]], [[0, 8], [0, 9], [0, 10], [1, 10]],
-                  [[11, 8], [11, 9], [11, 10]]])
+    spots = iter(
+        [
+            [[0, 0], [1, 0], [1, 1]],
+            [[0, 4], [1, 4], [1, 5]],
+            [[3, 0], [4, 0], [4, 1]],
+            [[8, 0], [9, 0], [9, 1]],
+            [[0, 8], [0, 9], [0, 10], [1, 10]],
+            [[11, 8], [11, 9], [11, 10]],
+        ]
+    )
     for cards in rounds:
         state = play_round(state, cards)
         state = apply_move(state, {"place": next(spots)})
