@@ -64,12 +64,25 @@ def _card(card_id: str, data: Any) -> Card:
     )
 
 
+def night_edges_key(data: Mapping[str, Any], night: bool) -> str:
+    """Which coloured edges are in play: a board may give the Night side's own edges.
+
+    Turning a Mission tile to its Night side (seed 003, 'Switching to Night mode') shows that
+    side's edges. The scenario's ``coloured_edges`` are the side in play; an optional
+    ``night_coloured_edges`` (as content packs give) replaces them in Night mode.
+    """
+    if night and "night_coloured_edges" in data:
+        return "night_coloured_edges"
+    return "coloured_edges"
+
+
 def _mission_tile(data: Any, size: int, night: bool, index: int) -> MissionTile:
     what = f"board.mission_tiles[{index}]"
     _need(isinstance(data, Mapping), f"{what}: expected an object")
     edges = []
-    for j, edge in enumerate(data.get("coloured_edges") or []):
-        where = f"{what}.coloured_edges[{j}]"
+    edges_key = night_edges_key(data, night)
+    for j, edge in enumerate(data.get(edges_key) or []):
+        where = f"{what}.{edges_key}[{j}]"
         _need(isinstance(edge, Mapping) and edge.get("side") in SIDES, f"{where}: bad side")
         edges.append(
             ColouredEdge(

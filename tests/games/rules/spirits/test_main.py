@@ -130,3 +130,32 @@ def test_missing_cards_uses_content_pack(
     monkeypatch.setitem(sys.modules, "games.content", Module)
     assert main(["replay", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["outcome"]["result"] == "in-progress"
+
+
+def test_replay_without_cards_uses_the_default_content_pack(tmp_path: Path) -> None:
+    """`cards` may be omitted to use the content pack's cards (scenario format); the pack's
+    Mission 1 board drives the replay the same way a hand-written one does."""
+    from games.content import default_pack
+
+    pack = default_pack()
+    data = {
+        "format": "spirits-scenario/1",
+        "board": pack.mission_board(1, night=False),
+        "night": False,
+        "players": ["Ana", "Bea", "Cid"],
+        "first_player": "Ana",
+        "trump": pack.mission(1).trump,
+        "rounds": pack.mission(1).rounds,
+        "moves": [{"play": "blue-5"}, {"play": "blue-2"}, {"play": "red-3"}],
+    }
+    path = tmp_path / "pack.json"
+    path.write_text(json.dumps(data))
+    done = subprocess.run(
+        [sys.executable, "-m", "games.rules.spirits", "replay", str(path)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    result = json.loads(done.stdout)
+    assert result["error"] is None
+    assert result["tricks"][0]["winner"] == "Ana"
+    assert result["tricks"][0]["decision"] == "blue-5"
+    assert result["outcome"]["result"] == "in-progress"

@@ -68,3 +68,25 @@ def test_night_tokens_must_be_covered_to_surround() -> None:
         state = play_round(new_game(data), ["blue1", "blue2", "red1"])
         state = apply_move(state, {"place": [[0, 0], [0, 1]]})
         assert outcome(state).result == result
+
+
+def test_night_side_brings_its_own_coloured_edges() -> None:
+    """Seed 003, 'Switching to Night mode': each Mission tile is turned to its Night side, so the
+    edges in force are that side's (`night_coloured_edges`, as content packs give them); by day
+    the day side's `coloured_edges` hold."""
+    from games.rules.spirits import setup_from_dict
+
+    tile = {
+        "id": "T",
+        "cells": [[5, 5], [5, 6]],
+        "surround": False,
+        "coloured_edges": [{"cell": [5, 6], "side": "E", "colour": "red"}],
+        "night_coloured_edges": [{"cell": [6, 5], "side": "S", "colour": "blue"}],
+        "triangle": [5, 5],
+        "night_cells": [[5, 5], [6, 5]],
+    }
+    board = {"size": 12, "mission_tiles": [tile], "tokens": [], "rocks": []}
+    night = setup_from_dict(scenario(board=board, night=True)).board.mission_tiles[0]
+    day = setup_from_dict(scenario(board=board, night=False)).board.mission_tiles[0]
+    assert [(e.cell, e.side, e.colour) for e in night.coloured_edges] == [((6, 5), "S", "blue")]
+    assert [(e.cell, e.side, e.colour) for e in day.coloured_edges] == [((5, 6), "E", "red")]
