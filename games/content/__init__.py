@@ -1,0 +1,67 @@
+"""Content packs: game components as data files, loaded and validated in pure Python.
+
+See ``docs/content-pack.md`` for the files and fields. No Django here.
+"""
+
+from games.content.errors import PackError
+from games.content.pack import Pack, default_pack, load_pack, pack_from_json
+from games.content.schema import (
+    FORMAT,
+    Board,
+    Card,
+    Colour,
+    ColouredEdge,
+    Envelope,
+    EnvelopeContents,
+    EnvelopeItem,
+    HoloLianaRelief,
+    Instruction,
+    Mission,
+    MissionTile,
+    MissionTileSide,
+    Moon,
+    MoonBox,
+    MoonPhase,
+    MoonTile,
+    Objective,
+    PackInfo,
+    PlacedTile,
+    PowerPiece,
+    PowerSet,
+    PowerSpace,
+    Reward,
+    Token,
+)
+
+__all__ = [
+    "FORMAT",
+    "Board",
+    "Card",
+    "Colour",
+    "ColouredEdge",
+    "Envelope",
+    "EnvelopeContents",
+    "EnvelopeItem",
+    "HoloLianaRelief",
+    "Instruction",
+    "Mission",
+    "MissionTile",
+    "MissionTileSide",
+    "Moon",
+    "MoonBox",
+    "MoonPhase",
+    "MoonTile",
+    "Objective",
+    "Pack",
+    "PackError",
+    "PackInfo",
+    "PlacedTile",
+    "PowerPiece",
+    "PowerSet",
+    "PowerSpace",
+    "Reward",
+    "Token",
+    "default_pack",
+    "load_pack",
+    "pack_from_json",
+]
