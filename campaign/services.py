@@ -12,15 +12,18 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign import progression
+from campaign import exchange, progression
+from campaign.exchange import ImportedAdventure
 from campaign.models import (
     Adventure,
+    AttemptMove,
     AttemptStatus,
     AuditAction,
     AuditEntry,
@@ -38,7 +41,7 @@ from campaign.outbox import note_results_changed
 from campaign.progression import AttemptResult, CampaignState, Entry, Override, ProgressionError
 from games.content import Pack
 from games.models import ContentPack
-from games.packs import default_content_pack
+from games.packs import default_content_pack, store_pack
 
 LOGGED_MEANWHILE = (
     "Attempt {number} was just logged by {who} (Mission {mission}, {result}). The page now shows "
@@ -700,3 +703,95 @@ def reveal_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
             RevealedSpoiler.objects.get_or_create(user=user, adventure=adventure, key=key)
     except IntegrityError:  # a double click raced us
         pass
+
+
+# --- Import ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def import_adventures(
+    *, group: Any, adventures: Sequence[ImportedAdventure], by: object
+) -> list[Adventure]:
+    """Store validated adventures in ``group``; each is replayed to exactly its exported state.
+
+    Authors are matched by username among the group's members; the names are kept either way.
+    """
+    members = {m.user.username: m.user for m in group.memberships.select_related("user")}
+    created = []
+    for imported in adventures:
+        data = imported.data
+        adventure = Adventure.objects.create(
+            group=group,
+            name=data["name"],
+            content_pack=store_pack(pack=imported.pack),
+            created_by=members.get(data.get("created_by") or ""),
+        )
+        for item in data["attempts"]:
+            attempt = MissionAttempt.objects.create(
+                adventure=adventure,
+                number=item["number"],
+                mission=item["mission"],
+                status=item["status"],
+                failure_reason=item.get("failure_reason") or "",
+                players=item["players"],
+                rounds_played=item.get("rounds_played"),
+                played_on=datetime.date.fromisoformat(item["played_on"]),
+                duration_minutes=item.get("duration_minutes"),
+                loadout=item.get("loadout") or {},
+                setup=item.get("setup"),
+                state=item.get("state"),
+                version=item.get("version") or 0,
+                created_by=members.get(item.get("created_by") or ""),
+            )
+            Note.objects.bulk_create(
+                Note(
+                    attempt=attempt,
+                    author=members.get(note.get("author") or ""),
+                    author_name=note.get("author") or "—",
+                    text=note["text"],
+                    created_at=exchange.check_datetime(note.get("created_at"), "")
+                    or timezone.now(),
+                )
+                for note in item.get("notes") or []
+            )
+            AttemptMove.objects.bulk_create(
+                AttemptMove(
+                    attempt=attempt,
+                    seq=move["seq"],
+                    payload=move["payload"],
+                    created_by=members.get(move.get("created_by") or ""),
+                    undone_at=exchange.check_datetime(move.get("undone_at"), ""),
+                    undone_by=members.get(move.get("undone_by") or ""),
+                )
+                for move in item.get("moves") or []
+            )
+        for item in data.get("overrides") or []:
+            ManualOverride.objects.create(
+                adventure=adventure,
+                after_attempt=item["after_attempt"],
+                kind=item["kind"],
+                target=item.get("target") or "",
+                reason=item["reason"],
+                created_by=members.get(item.get("created_by") or ""),
+            )
+        AuditEntry.objects.bulk_create(
+            AuditEntry(
+                adventure=adventure,
+                actor=members.get(entry.get("actor") or ""),
+                actor_name=entry.get("actor") or "—",
+                at=exchange.check_datetime(entry.get("at"), "") or timezone.now(),
+                action=entry.get("action") or AuditAction.IMPORT,
+                summary=entry["summary"][:300],
+                details=entry.get("details") or [],
+            )
+            for entry in data.get("audit") or []
+        )
+        finish_write(
+            adventure=adventure,
+            by=by,
+            action=AuditAction.IMPORT,
+            summary=_("Imported “%(name)s” with %(count)s attempts.")
+            % {"name": adventure.name, "count": len(data["attempts"])},
+        )
+        created.append(adventure)
+    return created
