@@ -332,6 +332,11 @@ def log_attempt(
     attempts = list(adventure.attempts.order_by("number"))
     next_number = len(attempts) + 1
     open_attempt = next((a for a in attempts if a.status == AttemptStatus.OPEN), None)
+    if open_attempt is not None and (not insert or number > open_attempt.number):
+        raise CampaignError(
+            OPEN_ATTEMPT.format(number=open_attempt.number, mission=open_attempt.mission),
+            code="open-attempt",
+        )
     if insert:
         if not 1 <= number <= next_number:
             raise CampaignError(
@@ -347,11 +352,6 @@ def log_attempt(
                 result=last.get_status_display().lower(),
             ),
             code="stale",
-        )
-    if open_attempt is not None and (not insert or number > open_attempt.number):
-        raise CampaignError(
-            OPEN_ATTEMPT.format(number=open_attempt.number, mission=open_attempt.mission),
-            code="open-attempt",
         )
     if number < next_number:
         shift_numbers(adventure=adventure, from_number=number, delta=1)

@@ -302,9 +302,8 @@ def test_reference_is_spoiler_safe_until_revealed_for_oneself(client, adventure,
     client.force_login(owner)
     url = reverse("campaign:reference", args=[adventure.group_id, adventure.pk])
     page = text(client.get(url))
-    assert (
-        "White envelope A" in page and "Opened by the White Envelope reward of Mission 4." in page
-    )
+    assert "White envelope A" in page
+    assert "Opened by the White Envelope reward of Mission 4." in page
     assert "Gust of Wind" not in page  # the contents of a sealed envelope
     assert "Surround the Fox Den" not in page  # Mission 2 is not reached
     reveal = reverse("campaign:reveal", args=[adventure.group_id, adventure.pk])
