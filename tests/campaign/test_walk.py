@@ -132,3 +132,17 @@ def test_every_result_change_writes_an_outbox_row(walked, owner):
     services.delete_attempt(attempt=attempt, by=owner, log_version=None)
     assert rows.count() == 32
     assert rows.filter(processed_at__isnull=True).count() == 32
+
+
+@pytest.mark.django_db
+def test_dashboard_of_the_finished_adventure(client, walked, owner):
+    """The dashboard shows the end state: what is next, Night mode, Moon tiles, red envelope."""
+    from tests.support.pages import text
+
+    client.force_login(owner)
+    page = text(client.get(walked.get_absolute_url()))
+    assert "The adventure is complete: Mission 22 was completed." in page
+    assert "on — use Night sides" in page
+    assert "Waning Veil" in page
+    assert "Epilogue: the Quiet Moon" in page
+    assert "24 of 24 boxes checked." in page
