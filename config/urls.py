@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/signup/", account_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("groups/", include("groups.urls")),
+    path("groups/", include("campaign.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

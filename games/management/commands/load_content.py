@@ -2,9 +2,12 @@
 
 from django.core.management.base import BaseCommand
 
+from games.packs import load_default_pack
+
 
 class Command(BaseCommand):
     help = "Load the default content pack (safe to run again)."
 
     def handle(self, *args: object, **options: object) -> None:
-        self.stdout.write("Default content: nothing to load yet.")
+        stored = load_default_pack()
+        self.stdout.write(f"Default content: {stored.name} ({stored.digest[:12]}).")

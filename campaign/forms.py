@@ -1,0 +1,267 @@
+"""Forms of the campaign pages. Each rejects bad input with a message next to its field."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from campaign import exchange, progression
+from campaign.models import Adventure
+from campaign.services import AttemptData
+from games.content import Pack
+from groups.validators import validate_no_markup
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+MAX_PLAYER_NAME = 40
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+REASON_REQUIRED = _("Say why the mission failed.")
+PLAYER_COUNT = _("Name %(low)s to %(high)s players, one per line.")
+PLAYER_TOO_LONG = _("“%(name)s…” is longer than %(max)s characters.")
+PLAYER_TWICE = _("“%(name)s” is listed twice.")
+TILE_TWICE = _("This Power tile is already placed on another space.")
+DATES_REVERSED = _("“From” must be on or before “to”.")
+FILE_TOO_BIG = _("The file is larger than 5 MB.")
+NOT_JSON = _("This file is not valid JSON: %(detail)s")
+NOT_UTF8 = _("This file is not UTF-8 text.")
+
+
+class AdventureForm(forms.ModelForm):
+    class Meta:
+        model = Adventure
+        fields = ["name"]
+        help_texts = {"name": _("What your table calls this playthrough, e.g. “Spring 2025”.")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].validators.append(validate_no_markup)
+
+
+def split_players(value: str) -> list[str]:
+    return [name.strip() for name in re.split(r"[\n,]", value) if name.strip()]
+
+
+class AttemptForm(forms.Form):
+    """An attempt as the table tells it: the quick log and the correction form.
+
+    Our reading of the player count: the seed describes a 2-player game with the Automa and tricks
+    for more players; the form accepts 2 to 5 names.
+    """
+
+    mission = forms.TypedChoiceField(label=_("Mission"), coerce=int)
+    result = forms.ChoiceField(
+        label=_("Result"),
+        choices=[(progression.SUCCESS, _("Success")), (progression.FAILURE, _("Failure"))],
+        widget=forms.RadioSelect,
+    )
+    failure_reason = forms.ChoiceField(
+        label=_("Why it failed"),
+        required=False,
+        choices=[("", "—"), *progression.FAILURE_REASONS.items()],
+    )
+    players = forms.CharField(
+        label=_("Players"),
+        max_length=400,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One name per line; people without an account can play too."),
+    )
+    rounds_played = forms.IntegerField(
+        label=_("Rounds played"), required=False, min_value=0, max_value=20
+    )
+    played_on = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
+    )
+    duration_minutes = forms.IntegerField(
+        label=_("Duration (minutes)"), required=False, min_value=0, max_value=24 * 60
+    )
+
+    def __init__(
+        self, *args: Any, pack: Pack, spaces: list[str], tiles: list[str], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["mission"].choices = [
+            (m.number, f"{m.number}. {m.name}") for m in pack.missions
+        ]
+        tile_choices = [("", _("— no tile —"))] + [(t, pack.power_tile(t).name) for t in tiles]
+        self.space_fields = []
+        for space in spaces:
+            name = f"space_{space}"
+            self.fields[name] = forms.ChoiceField(
+                label=_("Power tile on %(space)s") % {"space": pack.power_space(space).name},
+                required=False,
+                choices=tile_choices,
+            )
+            self.space_fields.append((space, name))
+
+    def clean_players(self) -> list[str]:
+        names = split_players(self.cleaned_data["players"])
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValidationError(
+                PLAYER_COUNT % {"low": MIN_PLAYERS, "high": MAX_PLAYERS}, code="count"
+            )
+        for name in names:
+            if len(name) > MAX_PLAYER_NAME:
+                raise ValidationError(
+                    PLAYER_TOO_LONG % {"name": name[:20], "max": MAX_PLAYER_NAME}, code="long"
+                )
+            validate_no_markup(name)
+        for name in names:
+            if names.count(name) > 1:
+                raise ValidationError(PLAYER_TWICE % {"name": name}, code="twice")
+        return names
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("result") == progression.FAILURE and not data.get("failure_reason"):
+            self.add_error("failure_reason", ValidationError(REASON_REQUIRED, code="required"))
+        if data.get("result") == progression.SUCCESS:
+            data["failure_reason"] = ""
+        seen = set()
+        for _space, name in self.space_fields:
+            tile = data.get(name)
+            if tile and tile in seen:
+                self.add_error(name, ValidationError(TILE_TWICE, code="twice"))
+            seen.add(tile)
+        return data
+
+    def attempt_data(self) -> AttemptData:
+        data = self.cleaned_data
+        return AttemptData(
+            mission=data["mission"],
+            result=data["result"],
+            reason=data.get("failure_reason") or "",
+            players=data["players"],
+            rounds_played=data.get("rounds_played"),
+            played_on=data["played_on"],
+            duration_minutes=data.get("duration_minutes"),
+            loadout={space: data[name] for space, name in self.space_fields if data.get(name)},
+        )
+
+
+class LogAttemptForm(AttemptForm):
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    note = forms.CharField(
+        label=_("Notes"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+class CorrectionForm(AttemptForm):
+    log_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class NoteForm(forms.Form):
+    text = forms.CharField(
+        label=_("Add a note"), max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+
+class OverrideForm(forms.Form):
+    kind = forms.ChoiceField(label=_("What"), choices=list(progression.OVERRIDE_KINDS.items()))
+    target = forms.ChoiceField(label=_("Which"), required=False)
+    reason = forms.CharField(label=_("Why (kept in the audit trail)"), max_length=300)
+
+    def __init__(self, *args: Any, pack: Pack, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].choices = [
+            ("", "—"),
+            (_("Envelopes"), [(e.id, e.name) for e in pack.envelopes]),
+            (_("Power spaces"), [(s.id, s.name) for s in pack.power.spaces]),
+            (_("Power tokens"), [(t.id, t.name) for t in pack.power.tokens]),
+        ]
+        self.pack = pack
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        kind, target = data.get("kind"), data.get("target") or ""
+        valid = {
+            progression.OPEN_ENVELOPE: {e.id for e in self.pack.envelopes},
+            progression.UNLOCK_SPACE: {s.id for s in self.pack.power.spaces},
+            progression.GAIN_TOKEN: {t.id for t in self.pack.power.tokens},
+            progression.NIGHT_MODE: {""},
+        }
+        if kind in valid and target not in valid[kind]:
+            self.add_error(
+                "target", ValidationError(_("Choose what this applies to."), code="target")
+            )
+        return data
+
+
+class HistoryFilterForm(forms.Form):
+    SORTS = {
+        "newest": ["-played_on", "-number"],
+        "oldest": ["played_on", "number"],
+        "mission": ["mission", "number"],
+        "number": ["number"],
+    }
+    mission = forms.IntegerField(label=_("Mission"), required=False, min_value=1, max_value=99)
+    result = forms.ChoiceField(
+        label=_("Result"),
+        required=False,
+        choices=[("", _("Any")), ("success", _("Success")), ("failure", _("Failure"))],
+    )
+    player = forms.CharField(label=_("Player"), required=False, max_length=MAX_PLAYER_NAME)
+    date_from = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    sort = forms.ChoiceField(
+        label=_("Sort"),
+        required=False,
+        choices=[
+            ("newest", _("Newest first")),
+            ("oldest", _("Oldest first")),
+            ("mission", _("By mission")),
+            ("number", _("By attempt number")),
+        ],
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("date_from") and data.get("date_to") and data["date_from"] > data["date_to"]:
+            self.add_error("date_to", ValidationError(DATES_REVERSED, code="reversed"))
+        return data
+
+    def apply(self, attempts: Any) -> Any:
+        data = self.cleaned_data if self.is_valid() else {}
+        if data.get("mission"):
+            attempts = attempts.filter(mission=data["mission"])
+        if data.get("result"):
+            attempts = attempts.filter(status=data["result"])
+        if data.get("player"):
+            attempts = attempts.filter(players__icontains=data["player"])
+        if data.get("date_from"):
+            attempts = attempts.filter(played_on__gte=data["date_from"])
+        if data.get("date_to"):
+            attempts = attempts.filter(played_on__lte=data["date_to"])
+        return attempts.order_by(*self.SORTS[data.get("sort") or "newest"])
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Adventure file (JSON, format questlog-adventure/1)"))
+
+    def clean_file(self) -> list[exchange.ImportedAdventure]:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise ValidationError(FILE_TOO_BIG, code="size")
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ValidationError(NOT_UTF8, code="encoding") from None
+        except json.JSONDecodeError as error:
+            raise ValidationError(NOT_JSON % {"detail": error}, code="json") from None
+        try:
+            return exchange.parse_document(data)
+        except exchange.ExchangeError as error:
+            raise ValidationError(str(error), code="format") from None

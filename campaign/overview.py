@@ -1,0 +1,216 @@
+"""What the dashboard and the reference show, read from the derived tables in a fixed number of
+queries whatever the length of the adventure, and joined with the pinned content pack.
+
+Spoiler rule: sealed envelopes, unreached missions and components not yet gained show only their
+name and how they open, unless the member revealed that one for themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from campaign.models import Adventure, ComponentKind, RevealedSpoiler
+from campaign.progression import SUCCESS
+from games.content import Pack
+
+REWARD_TEXT = {
+    "totem": "Totem: unlocks a Power space on the board.",
+    "castle": (
+        "Castle: gives a Power token, kept until the end of the adventure and usable in every "
+        "mission."
+    ),
+    "white-envelope": "White Envelope: open the white envelope of that letter (a Power tile).",
+    "holo-liana": "Purified Holo Liana: reduces the difficulty of Mission 22.",
+}
+OPENS_TEXT = {
+    "reward": "a mission's White Envelope reward",
+    "moon-path": "a Moon Path box showing its moon phase",
+    "instruction": "a mission instruction",
+    "end": "the end of the adventure, only if Mission 22 was completed",
+}
+
+
+@dataclass(frozen=True)
+class Box:
+    box: int
+    phase_name: str
+    envelope_name: str
+    checked_by: int | None
+    opened_text: str
+
+
+def reward_label(pack: Pack, kind: str, target: str | None) -> str:
+    if kind == "totem" and target:
+        return f"Totem: {pack.power_space(target).name}"
+    if kind == "castle" and target:
+        return f"Castle: {pack.power_token(target).name}"
+    if kind == "white-envelope" and target:
+        return f"White Envelope {target}"
+    return "Purified Holo Liana"
+
+
+def mission_info(pack: Pack, number: int | None) -> dict[str, Any] | None:
+    if number is None:
+        return None
+    mission = pack.mission(number)
+    return {
+        "number": mission.number,
+        "name": mission.name,
+        "rounds": mission.rounds,
+        "text": mission.text,
+        "rewards": [reward_label(pack, r.kind, r.target) for r in mission.rewards],
+        "night_instruction": any(i.kind == "night-mode" for i in mission.instructions),
+        "relief": mission.holo_liana_relief.text if mission.holo_liana_relief else "",
+    }
+
+
+def dashboard(adventure: Adventure) -> dict[str, Any]:
+    """Everything the dashboard draws: 4 queries, whatever the number of attempts."""
+    pack = adventure.content_pack.pack()
+    phases = {p.id: p.name for p in pack.moon.phases}
+    envelopes = {e.id: e for e in pack.envelopes}
+    opened = {o.envelope: o for o in adventure.opened_envelopes.all()}
+    boxes = [
+        Box(
+            box=b.box,
+            phase_name=phases.get(b.phase, ""),
+            envelope_name=envelopes[b.envelope].name if b.envelope else "",
+            checked_by=b.checked_by_attempt,
+            opened_text=(
+                f"Opened {envelopes[b.envelope].name}"
+                if b.envelope and b.checked_by_attempt is not None
+                else ""
+            ),
+        )
+        for b in adventure.moon_boxes.all()
+    ]
+    components: dict[str, list[str]] = {kind: [] for kind in ComponentKind.values}
+    for row in adventure.components.all():
+        components[row.kind].append(row.component)
+    spaces = [
+        {
+            "id": s.space,
+            "name": pack.power_space(s.space).name,
+            "unlocked": s.unlocked,
+            "tile": pack.power_tile(s.placed_tile).name if s.placed_tile else "",
+        }
+        for s in adventure.power_spaces.all()
+    ]
+    current = mission_info(pack, adventure.current_mission)
+    last = max(m.number for m in pack.missions)
+    return {
+        "pack": pack,
+        "mission": current,
+        "night_sides": adventure.night_mode or bool(current and current["night_instruction"]),
+        "moon_path": boxes,
+        "envelopes": [
+            {
+                "id": e.id,
+                "name": e.name,
+                "colour": e.colour,
+                "how": e.how,
+                "opened": e.id in opened,
+                "by_attempt": opened[e.id].by_attempt if e.id in opened else None,
+                "source": opened[e.id].source if e.id in opened else "",
+            }
+            for e in pack.envelopes
+        ],
+        "spaces": spaces,
+        "tokens": [pack.power_token(t) for t in components[ComponentKind.POWER_TOKEN]],
+        "tiles": [pack.power_tile(t) for t in components[ComponentKind.POWER_TILE]],
+        "moon_tiles": [pack.moon_tile(t) for t in components[ComponentKind.MOON_TILE]],
+        "items": [
+            item
+            for e in pack.envelopes
+            for item in e.contents.items
+            if item.id in components[ComponentKind.ITEM]
+        ],
+        "next_text": next_text(adventure.current_mission, last),
+        "last_mission": last,
+        "relief": pack.mission(last).holo_liana_relief,
+    }
+
+
+def next_text(current: int | None, last: int) -> str:
+    if current is None:
+        return f"The adventure is complete: Mission {last} was completed."
+    if current == last:
+        return f"Mission {current} is the last: when it succeeds, the red envelope opens."
+    return f"Play Mission {current}. Mission {current + 1} opens when Mission {current} succeeds."
+
+
+def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
+    """The envelope and reward reference, spoiler-safe for ``user``: 4 queries."""
+    pack = adventure.content_pack.pack()
+    revealed = set(
+        RevealedSpoiler.objects.filter(user=user, adventure=adventure).values_list("key", flat=True)
+    )
+    opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
+    completed = set(
+        adventure.attempts.filter(status=SUCCESS).values_list("mission", flat=True).distinct()
+    )
+    current = adventure.current_mission
+    last = max(m.number for m in pack.missions)
+    missions = []
+    for mission in pack.missions:
+        reached = mission.number in completed or (current is not None and mission.number <= current)
+        key = f"mission:{mission.number}"
+        missions.append(
+            {
+                "number": mission.number,
+                "name": mission.name,
+                "key": key,
+                "shown": reached or key in revealed,
+                "reached": reached,
+                "completed": mission.number in completed,
+                "how": "Mission 1 is open from the start."
+                if mission.number == 1
+                else f"Opens when Mission {mission.number - 1} succeeds.",
+                "info": mission_info(pack, mission.number),
+            }
+        )
+    envelopes = []
+    for envelope in pack.envelopes:
+        key = f"envelope:{envelope.id}"
+        contents = envelope.contents
+        envelopes.append(
+            {
+                "id": envelope.id,
+                "name": envelope.name,
+                "colour": envelope.colour,
+                "how": envelope.how,
+                "opens": OPENS_TEXT.get(envelope.opens, envelope.opens),
+                "key": key,
+                "opened": envelope.id in opened,
+                "shown": envelope.id in opened or key in revealed,
+                "power_tiles": [pack.power_tile(t) for t in contents.power_tiles],
+                "moon_tiles": [pack.moon_tile(t) for t in contents.moon_tiles],
+                "cards": list(contents.cards),
+                "items": list(contents.items),
+            }
+        )
+    token_sources = {
+        r.target: m.number for m in pack.missions for r in m.rewards if r.kind == "castle"
+    }
+    tokens = []
+    for token in pack.power.tokens:
+        key = f"token:{token.id}"
+        gained_from = token_sources.get(token.id)
+        tokens.append(
+            {
+                "token": token,
+                "key": key,
+                "how": f"Castle reward of Mission {gained_from}." if gained_from else "",
+                "shown": (gained_from in completed) or key in revealed,
+            }
+        )
+    return {
+        "pack": pack,
+        "rewards": REWARD_TEXT,
+        "missions": missions,
+        "envelopes": envelopes,
+        "tokens": tokens,
+        "spaces": pack.power.spaces,
+        "last_mission": last,
+    }

@@ -1,0 +1,805 @@
+"""Writes to an adventure: start it, log and record attempts, correct them, override by hand.
+
+Every service runs in one transaction and first locks the adventure row
+(``select_for_update``), so two members writing at once are serialised: the later one sees the
+earlier one's change and gets a clear message instead of losing or duplicating it. After changing
+the log, a service replays it (``campaign.progression``), rebuilds the derived tables, writes an
+audit entry and a statistics outbox row, all in the same transaction.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaign import exchange, progression
+from campaign.exchange import ImportedAdventure
+from campaign.models import (
+    Adventure,
+    AttemptMove,
+    AttemptStatus,
+    AuditAction,
+    AuditEntry,
+    ComponentKind,
+    GainedComponent,
+    ManualOverride,
+    MissionAttempt,
+    MoonPathBox,
+    Note,
+    OpenedEnvelope,
+    PowerSpaceState,
+    RevealedSpoiler,
+)
+from campaign.outbox import note_results_changed
+from campaign.progression import AttemptResult, CampaignState, Entry, Override, ProgressionError
+from games.content import Pack
+from games.models import ContentPack
+from games.packs import default_content_pack, store_pack
+
+LOGGED_MEANWHILE = (
+    "Attempt {number} was just logged by {who} (Mission {mission}, {result}). The page now shows "
+    "the current campaign: log yours again only if it was a different attempt."
+)
+LOG_CHANGED_MEANWHILE = (
+    "Someone changed this adventure's log while you were looking at it. Check the new preview "
+    "and confirm again."
+)
+ALREADY_RECORDED = "This attempt already has a result: {result}."
+OPEN_ATTEMPT = "Attempt {number} (Mission {mission}) is being played in the app: finish it first."
+BAD_POSITION = "An attempt can be inserted at positions 1 to {last}."
+
+# Renumbering shifts attempt numbers through this offset so the unique constraint on
+# (adventure, number) holds after every single-row update, on every database.
+RENUMBER_OFFSET = 1_000_000
+
+
+class CampaignError(Exception):
+    """A write the rules or a concurrent change refused; ``field`` names the form field, if any."""
+
+    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
+        self.code = code
+        self.field = field
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class AttemptData:
+    """What a person says about an attempt: the quick log form and the correction form give it."""
+
+    mission: int
+    result: str
+    reason: str = ""
+    players: Sequence[str] = ()
+    rounds_played: int | None = None
+    played_on: datetime.date | None = None
+    duration_minutes: int | None = None
+    loadout: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a write did: the attempt it was about (if any) and what changed in the campaign."""
+
+    adventure: Adventure
+    state: CampaignState
+    changes: tuple[progression.Change, ...] = ()
+    attempt: MissionAttempt | None = None
+
+
+# --- Reading the log -----------------------------------------------------------------------------
+
+
+def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
+    return AttemptResult(
+        number=attempt.number,
+        mission=attempt.mission,
+        result=attempt.status,
+        reason=attempt.failure_reason,
+        loadout=tuple(sorted((attempt.loadout or {}).items())),
+        key=attempt.pk,
+    )
+
+
+def log_entries(
+    attempts: Iterable[MissionAttempt], overrides: Iterable[ManualOverride]
+) -> list[Entry]:
+    """The replay order: overrides recorded after attempt n follow it; open attempts are skipped."""
+    after: dict[int, list[Override]] = {}
+    for row in sorted(overrides, key=lambda o: (o.after_attempt, o.pk)):
+        entry = Override(key=row.pk, kind=row.kind, target=row.target, reason=row.reason)
+        after.setdefault(row.after_attempt, []).append(entry)
+    entries: list[Entry] = list(after.get(0, []))
+    for attempt in sorted(attempts, key=lambda a: a.number):
+        if attempt.status != AttemptStatus.OPEN:
+            entries.append(attempt_entry(attempt))
+        entries += after.get(attempt.number, [])
+    return entries
+
+
+def current_log(adventure: Adventure) -> tuple[list[MissionAttempt], list[ManualOverride]]:
+    return list(adventure.attempts.order_by("number")), list(adventure.overrides.all())
+
+
+def current_state(adventure: Adventure) -> CampaignState:
+    attempts, overrides = current_log(adventure)
+    return progression.replay(adventure.content_pack.pack(), log_entries(attempts, overrides))
+
+
+def locked(adventure: Adventure) -> Adventure:
+    """Lock the adventure row until the transaction ends; every write to its log starts here."""
+    return (
+        Adventure.objects.select_for_update(of=("self",))
+        .select_related("content_pack")
+        .get(pk=adventure.pk)
+    )
+
+
+# --- Rebuilding the derived state ----------------------------------------------------------------
+
+
+def rebuild(
+    *,
+    adventure: Adventure,
+    pack: Pack,
+    attempts: Sequence[MissionAttempt],
+    overrides: Sequence[ManualOverride],
+) -> CampaignState:
+    """Replay the log and rewrite every derived table and column of ``adventure``.
+
+    Called inside the caller's transaction, with the adventure row locked.
+    """
+    state = progression.replay(pack, log_entries(attempts, overrides))
+    adventure.current_mission = state.current_mission
+    adventure.final_mission_completed = state.final_mission_completed
+    adventure.red_envelope_opened = state.red_envelope_opened
+    adventure.night_mode = state.night_mode
+    adventure.holo_liana = state.holo_liana
+    adventure.attempt_count = len(attempts)
+    adventure.moon_boxes_checked = state.moon_boxes_checked
+    adventure.log_version = F("log_version") + 1
+    adventure.save()
+    adventure.refresh_from_db(fields=["log_version"])
+
+    MoonPathBox.objects.filter(adventure=adventure).delete()
+    MoonPathBox.objects.bulk_create(
+        MoonPathBox(
+            adventure=adventure,
+            box=box.box,
+            phase=box.phase or "",
+            envelope=box.envelope or "",
+            checked_by_attempt=box.checked_by,
+        )
+        for box in state.moon_path
+    )
+    OpenedEnvelope.objects.filter(adventure=adventure).delete()
+    OpenedEnvelope.objects.bulk_create(
+        OpenedEnvelope(
+            adventure=adventure,
+            envelope=opened.id,
+            colour=pack.envelope(opened.id).colour,
+            source=opened.source,
+            by_attempt=opened.by_attempt,
+            order=order,
+        )
+        for order, opened in enumerate(state.opened)
+    )
+    placed = dict(state.loadout)
+    PowerSpaceState.objects.filter(adventure=adventure).delete()
+    PowerSpaceState.objects.bulk_create(
+        PowerSpaceState(
+            adventure=adventure,
+            space=space.id,
+            unlocked=space.id in state.unlocked_spaces,
+            placed_tile=placed.get(space.id, ""),
+            order=order,
+        )
+        for order, space in enumerate(pack.power.spaces)
+    )
+    GainedComponent.objects.filter(adventure=adventure).delete()
+    GainedComponent.objects.bulk_create(
+        GainedComponent(adventure=adventure, kind=kind, component=component, order=order)
+        for kind, components in (
+            (ComponentKind.POWER_TOKEN, state.power_tokens),
+            (ComponentKind.POWER_TILE, state.power_tiles),
+            (ComponentKind.MOON_TILE, state.moon_tiles),
+            (ComponentKind.CARD, state.cards),
+            (ComponentKind.ITEM, state.items),
+        )
+        for order, component in enumerate(components)
+    )
+    changed = []
+    for attempt in attempts:
+        changes = [
+            {"kind": c.kind, "target": c.target, "text": c.text}
+            for c in state.changes_of(progression.attempt_key(attempt.pk))
+        ]
+        if attempt.changes != changes:
+            attempt.changes = changes
+            changed.append(attempt)
+    MissionAttempt.objects.bulk_update(changed, ["changes"])
+    return state
+
+
+def audit(
+    *,
+    adventure: Adventure,
+    by: object,
+    action: str,
+    summary: str,
+    details: Sequence[str] = (),
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        adventure=adventure,
+        actor=by if getattr(by, "pk", None) else None,
+        actor_name=getattr(by, "username", "") or "—",
+        at=timezone.now(),
+        action=action,
+        summary=summary[:300],
+        details=list(details),
+    )
+
+
+def finish_write(
+    *,
+    adventure: Adventure,
+    by: object,
+    action: str,
+    summary: str,
+    before: CampaignState | None = None,
+) -> CampaignState:
+    """Rebuild, audit with what changed, and note the change for statistics."""
+    pack = adventure.content_pack.pack()
+    attempts, overrides = current_log(adventure)
+    state = rebuild(adventure=adventure, pack=pack, attempts=attempts, overrides=overrides)
+    details: list[str] = []
+    if before is not None:
+        labels = {progression.attempt_key(a.pk): f"Attempt {a.number}" for a in attempts}
+        details = diff_lines(progression.diff(before, state, pack), labels)
+    audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
+    note_results_changed(adventure=adventure)
+    return state
+
+
+def diff_lines(diff: progression.Diff, labels: dict[str, str]) -> list[str]:
+    lines = list(diff.summary)
+    for key, _old, new in diff.attempts:
+        label = labels.get(key, "A removed attempt")
+        lines.append(f"{label}: " + (" ".join(new) if new else "no effect any more"))
+    return lines
+
+
+def problem(error: ProgressionError) -> CampaignError:
+    """A rules problem, attached to the form field it is about."""
+    fields = {
+        "mission-not-open": "mission",
+        "finished": "mission",
+        "reason-required": "failure_reason",
+        "reason-on-success": "failure_reason",
+    }
+    field_name = fields.get(error.code)
+    if error.subject:
+        field_name = f"space_{error.subject}"
+    return CampaignError(str(error), code=error.code, field=field_name)
+
+
+# --- Starting and logging ------------------------------------------------------------------------
+
+
+@transaction.atomic
+def start_adventure(
+    *, group: object, name: str, by: object, content_pack: ContentPack | None = None
+) -> Adventure:
+    adventure = Adventure.objects.create(
+        group=group,
+        name=name,
+        content_pack=content_pack or default_content_pack(),
+        created_by=by if getattr(by, "pk", None) else None,
+    )
+    finish_write(
+        adventure=adventure,
+        by=by,
+        action=AuditAction.START,
+        summary=_("Started “%(name)s”.") % {"name": name},
+    )
+    return adventure
+
+
+@transaction.atomic
+def log_attempt(
+    *,
+    adventure: Adventure,
+    number: int,
+    data: AttemptData,
+    by: object,
+    note: str = "",
+    insert: bool = False,
+) -> Outcome:
+    """Log a finished attempt as attempt ``number`` (quick log, not driven in the app).
+
+    ``number`` is the attempt number the person saw as next when they opened the form: if someone
+    else logged that attempt meanwhile, this raises ``CampaignError`` (code ``stale``) and logs
+    nothing. With ``insert``, the attempt goes in at ``number`` and later ones move up one (a
+    forgotten attempt). Locks the adventure row.
+    """
+    adventure = locked(adventure)
+    attempts = list(adventure.attempts.order_by("number"))
+    next_number = len(attempts) + 1
+    open_attempt = next((a for a in attempts if a.status == AttemptStatus.OPEN), None)
+    if open_attempt is not None and (not insert or number > open_attempt.number):
+        raise CampaignError(
+            OPEN_ATTEMPT.format(number=open_attempt.number, mission=open_attempt.mission),
+            code="open-attempt",
+        )
+    if insert:
+        if not 1 <= number <= next_number:
+            raise CampaignError(
+                BAD_POSITION.format(last=next_number), code="position", field="position"
+            )
+    elif number != next_number:
+        last = attempts[-1]
+        raise CampaignError(
+            LOGGED_MEANWHILE.format(
+                number=last.number,
+                who=last.created_by.username if last.created_by else "someone",
+                mission=last.mission,
+                result=last.get_status_display().lower(),
+            ),
+            code="stale",
+        )
+    if number < next_number:
+        shift_numbers(adventure=adventure, from_number=number, delta=1)
+    attempt = MissionAttempt.objects.create(
+        adventure=adventure,
+        number=number,
+        mission=data.mission,
+        status=AttemptStatus.OPEN,
+        players=list(data.players),
+        rounds_played=data.rounds_played,
+        played_on=data.played_on or timezone.localdate(),
+        duration_minutes=data.duration_minutes,
+        loadout=dict(data.loadout),
+        created_by=by if getattr(by, "pk", None) else None,
+    )
+    if note:
+        add_note(attempt=attempt, author=by, text=note)
+    return record_attempt_result(
+        attempt=attempt,
+        result=data.result,
+        reason=data.reason,
+        rounds_played=data.rounds_played,
+        by=by,
+        action=AuditAction.LOG,
+    )
+
+
+@transaction.atomic
+def start_attempt(
+    *,
+    adventure: Adventure,
+    players: Sequence[str],
+    by: object,
+    loadout: dict[str, str] | None = None,
+    setup: dict[str, object] | None = None,
+) -> MissionAttempt:
+    """Open an attempt of the current mission for the live driver. Locks the adventure row."""
+    adventure = locked(adventure)
+    state = current_state(adventure)
+    attempts = list(adventure.attempts.all())
+    if open_attempt := next((a for a in attempts if a.status == AttemptStatus.OPEN), None):
+        raise CampaignError(
+            OPEN_ATTEMPT.format(number=open_attempt.number, mission=open_attempt.mission),
+            code="open-attempt",
+        )
+    if state.current_mission is None:
+        raise CampaignError(
+            progression.ADVENTURE_FINISHED.format(last=state.last_mission), code="finished"
+        )
+    try:
+        progression.check_loadout(
+            adventure.content_pack.pack(), state, tuple(sorted((loadout or {}).items()))
+        )
+    except ProgressionError as error:
+        raise problem(error) from None
+    return MissionAttempt.objects.create(
+        adventure=adventure,
+        number=len(attempts) + 1,
+        mission=state.current_mission,
+        players=list(players),
+        played_on=timezone.localdate(),
+        loadout=dict(loadout or {}),
+        setup=setup,
+        created_by=by if getattr(by, "pk", None) else None,
+    )
+
+
+@transaction.atomic
+def record_attempt_result(
+    *,
+    attempt: MissionAttempt,
+    result: str,
+    reason: str,
+    by: object,
+    rounds_played: int | None = None,
+    action: str = AuditAction.RESULT,
+) -> Outcome:
+    """Give an open attempt its result, then apply the Moon Path, envelopes and rewards.
+
+    Both the quick log and the live mission driver end here. Locks the adventure row, then the
+    attempt row: a second result for the same attempt is refused with ``ALREADY_RECORDED``.
+    """
+    adventure = locked(attempt.adventure)
+    attempt = MissionAttempt.objects.select_for_update().get(pk=attempt.pk)
+    if attempt.status != AttemptStatus.OPEN:
+        raise CampaignError(
+            ALREADY_RECORDED.format(result=attempt.get_status_display().lower()),
+            code="already-recorded",
+        )
+    attempts, overrides = current_log(adventure)
+    pack = adventure.content_pack.pack()
+    earlier = [a for a in attempts if a.number < attempt.number]
+    before = progression.replay(
+        pack, log_entries(earlier, [o for o in overrides if o.after_attempt < attempt.number])
+    )
+    attempt.status = result
+    attempt.failure_reason = reason if result == progression.FAILURE else ""
+    if rounds_played is not None:
+        attempt.rounds_played = rounds_played
+    try:
+        progression.check_new_attempt(pack, before, attempt_entry(attempt))
+    except ProgressionError as error:
+        raise problem(error) from None
+    previous = progression.replay(pack, log_entries(attempts, overrides))
+    attempt.save()
+    state = finish_write(
+        adventure=adventure,
+        by=by,
+        action=action,
+        summary=f"Attempt {attempt.number}: Mission {attempt.mission}, {result}.",
+        before=previous,
+    )
+    changes = state.changes_of(progression.attempt_key(attempt.pk))
+    attempt.refresh_from_db()
+    return Outcome(adventure=adventure, state=state, changes=changes, attempt=attempt)
+
+
+def shift_numbers(*, adventure: Adventure, from_number: int, delta: int) -> None:
+    """Move attempts numbered ``from_number`` and up by ``delta``, and overrides with them."""
+    rows = MissionAttempt.objects.filter(adventure=adventure, number__gte=from_number)
+    rows.update(number=F("number") + RENUMBER_OFFSET)
+    MissionAttempt.objects.filter(adventure=adventure, number__gte=RENUMBER_OFFSET).update(
+        number=F("number") - RENUMBER_OFFSET + delta
+    )
+    overrides = ManualOverride.objects.filter(adventure=adventure)
+    if delta > 0:
+        overrides.filter(after_attempt__gte=from_number).update(
+            after_attempt=F("after_attempt") + delta
+        )
+    else:
+        overrides.filter(after_attempt__gte=from_number - 1, after_attempt__gt=0).update(
+            after_attempt=F("after_attempt") + delta
+        )
+
+
+# --- Corrections ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a correction would change, before it is confirmed."""
+
+    lines: tuple[str, ...]
+    log_version: int
+
+
+def edited_entries(
+    attempts: Sequence[MissionAttempt],
+    overrides: Sequence[ManualOverride],
+    *,
+    attempt: MissionAttempt,
+    data: AttemptData | None,
+) -> list[Entry]:
+    """The log with ``attempt`` replaced by ``data`` (or removed, when ``data`` is None)."""
+    entries: list[Entry] = []
+    for entry in log_entries(attempts, overrides):
+        if isinstance(entry, AttemptResult) and entry.key == attempt.pk:
+            if data is None:
+                continue
+            entry = AttemptResult(
+                number=entry.number,
+                mission=data.mission,
+                result=data.result,
+                reason=data.reason if data.result == progression.FAILURE else "",
+                loadout=tuple(sorted(data.loadout.items())),
+                key=attempt.pk,
+            )
+        entries.append(entry)
+    if data is None:  # later attempts move down one
+        entries = [
+            AttemptResult(e.number - 1, e.mission, e.result, e.reason, e.loadout, e.key)
+            if isinstance(e, AttemptResult) and e.number > attempt.number
+            else e
+            for e in entries
+        ]
+    return entries
+
+
+def check_edit(
+    pack: Pack,
+    attempts: Sequence[MissionAttempt],
+    overrides: Sequence[ManualOverride],
+    *,
+    attempt: MissionAttempt,
+    data: AttemptData,
+) -> None:
+    """An edited attempt must be valid where it stands in the log."""
+    earlier = [a for a in attempts if a.number < attempt.number]
+    before = progression.replay(
+        pack, log_entries(earlier, [o for o in overrides if o.after_attempt < attempt.number])
+    )
+    entry = AttemptResult(
+        attempt.number,
+        data.mission,
+        data.result,
+        data.reason,
+        tuple(sorted(data.loadout.items())),
+    )
+    try:
+        progression.check_result(entry.result, entry.reason)
+        progression.check_loadout(pack, before, entry.loadout)
+        if data.mission != attempt.mission and before.current_mission != data.mission:
+            if before.current_mission is None:
+                raise ProgressionError(
+                    "finished", progression.ADVENTURE_FINISHED.format(last=before.last_mission)
+                )
+            raise ProgressionError(
+                "mission-not-open",
+                progression.MISSION_NOT_OPEN.format(
+                    mission=data.mission, current=before.current_mission
+                ),
+            )
+    except ProgressionError as error:
+        raise problem(error) from None
+
+
+def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> Preview:
+    """What editing (``data``) or removing (``data=None``) ``attempt`` would change downstream."""
+    adventure = attempt.adventure
+    pack = adventure.content_pack.pack()
+    attempts, overrides = current_log(adventure)
+    if data is not None:
+        check_edit(pack, attempts, overrides, attempt=attempt, data=data)
+    before = progression.replay(pack, log_entries(attempts, overrides))
+    after = progression.replay(
+        pack, edited_entries(attempts, overrides, attempt=attempt, data=data)
+    )
+    labels = {progression.attempt_key(a.pk): f"Attempt {a.number}" for a in attempts}
+    lines = diff_lines(progression.diff(before, after, pack), labels)
+    return Preview(tuple(lines), adventure.log_version)
+
+
+def check_version(adventure: Adventure, log_version: int | None) -> None:
+    if log_version is not None and adventure.log_version != log_version:
+        raise CampaignError(LOG_CHANGED_MEANWHILE, code="stale")
+
+
+@transaction.atomic
+def edit_attempt(
+    *, attempt: MissionAttempt, data: AttemptData, by: object, log_version: int | None
+) -> Outcome:
+    """Correct a logged attempt and recompute everything downstream. Locks the adventure row.
+
+    ``log_version`` is the version the confirmation page showed; a different one means someone
+    changed the log since, and nothing is written.
+    """
+    adventure = locked(attempt.adventure)
+    check_version(adventure, log_version)
+    attempt = MissionAttempt.objects.select_for_update().get(pk=attempt.pk)
+    attempts, overrides = current_log(adventure)
+    pack = adventure.content_pack.pack()
+    check_edit(pack, attempts, overrides, attempt=attempt, data=data)
+    before = progression.replay(pack, log_entries(attempts, overrides))
+    if attempt.status != AttemptStatus.OPEN:
+        attempt.status = data.result
+        attempt.failure_reason = data.reason if data.result == progression.FAILURE else ""
+    attempt.mission = data.mission
+    attempt.players = list(data.players)
+    attempt.rounds_played = data.rounds_played
+    attempt.played_on = data.played_on or attempt.played_on
+    attempt.duration_minutes = data.duration_minutes
+    attempt.loadout = dict(data.loadout)
+    attempt.save()
+    state = finish_write(
+        adventure=adventure,
+        by=by,
+        action=AuditAction.EDIT,
+        summary=f"Corrected attempt {attempt.number} (Mission {attempt.mission}, {data.result}).",
+        before=before,
+    )
+    attempt.refresh_from_db()
+    return Outcome(adventure=adventure, state=state, attempt=attempt)
+
+
+@transaction.atomic
+def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | None) -> Outcome:
+    """Remove an attempt (its moves and notes go with it); later attempts move down one.
+
+    Locks the adventure row; refuses if the log changed since the confirmation page.
+    """
+    adventure = locked(attempt.adventure)
+    check_version(adventure, log_version)
+    attempt = MissionAttempt.objects.select_for_update().get(pk=attempt.pk)
+    before = current_state(adventure)
+    number, mission, status = attempt.number, attempt.mission, attempt.status
+    attempt.delete()
+    shift_numbers(adventure=adventure, from_number=number + 1, delta=-1)
+    state = finish_write(
+        adventure=adventure,
+        by=by,
+        action=AuditAction.DELETE,
+        summary=f"Removed attempt {number} (Mission {mission}, {status}).",
+        before=before,
+    )
+    return Outcome(adventure=adventure, state=state)
+
+
+@transaction.atomic
+def add_override(
+    *, adventure: Adventure, kind: str, target: str, reason: str, by: object
+) -> Outcome:
+    """Open, unlock or gain something by hand, with the reason. Locks the adventure row."""
+    adventure = locked(adventure)
+    attempts, overrides = current_log(adventure)
+    pack = adventure.content_pack.pack()
+    before = progression.replay(pack, log_entries(attempts, overrides))
+    try:
+        progression.check_override(pack, before, Override(0, kind, target, reason))
+    except ProgressionError as error:
+        raise CampaignError(str(error), code=error.code, field="target") from None
+    finished = [a.number for a in attempts if a.status != AttemptStatus.OPEN]
+    row = ManualOverride.objects.create(
+        adventure=adventure,
+        after_attempt=max(finished, default=0),
+        kind=kind,
+        target=target,
+        reason=reason,
+        created_by=by if getattr(by, "pk", None) else None,
+    )
+    state = finish_write(
+        adventure=adventure,
+        by=by,
+        action=AuditAction.OVERRIDE,
+        summary=f"{row.get_kind_display()} {target}: {reason}".strip(),
+        before=before,
+    )
+    return Outcome(
+        adventure=adventure, state=state, changes=state.changes_of(progression.override_key(row.pk))
+    )
+
+
+# --- Notes and spoilers --------------------------------------------------------------------------
+
+
+def add_note(*, attempt: MissionAttempt, author: object, text: str) -> Note:
+    return Note.objects.create(
+        attempt=attempt,
+        author=author if getattr(author, "pk", None) else None,
+        author_name=getattr(author, "username", "") or "—",
+        text=text,
+        created_at=timezone.now(),
+    )
+
+
+def reveal_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
+    """Show one hidden thing to ``user`` only; revealing twice is harmless."""
+    try:
+        with transaction.atomic():
+            RevealedSpoiler.objects.get_or_create(user=user, adventure=adventure, key=key)
+    except IntegrityError:  # a double click raced us
+        pass
+
+
+# --- Import --------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def import_adventures(
+    *, group: Any, adventures: Sequence[ImportedAdventure], by: object
+) -> list[Adventure]:
+    """Store validated adventures in ``group``; each is replayed to exactly its exported state.
+
+    Authors are matched by username among the group's members; the names are kept either way.
+    """
+    members = {m.user.username: m.user for m in group.memberships.select_related("user")}
+    created = []
+    for imported in adventures:
+        data = imported.data
+        adventure = Adventure.objects.create(
+            group=group,
+            name=data["name"],
+            content_pack=store_pack(pack=imported.pack),
+            created_by=members.get(data.get("created_by") or ""),
+        )
+        keep_created_at(adventure, data.get("created_at"))
+        for item in data["attempts"]:
+            attempt = MissionAttempt.objects.create(
+                adventure=adventure,
+                number=item["number"],
+                mission=item["mission"],
+                status=item["status"],
+                failure_reason=item.get("failure_reason") or "",
+                players=item["players"],
+                rounds_played=item.get("rounds_played"),
+                played_on=datetime.date.fromisoformat(item["played_on"]),
+                duration_minutes=item.get("duration_minutes"),
+                loadout=item.get("loadout") or {},
+                setup=item.get("setup"),
+                state=item.get("state"),
+                version=item.get("version") or 0,
+                created_by=members.get(item.get("created_by") or ""),
+            )
+            Note.objects.bulk_create(
+                Note(
+                    attempt=attempt,
+                    author=members.get(note.get("author") or ""),
+                    author_name=note.get("author") or "—",
+                    text=note["text"],
+                    created_at=exchange.check_datetime(note.get("created_at"), "")
+                    or timezone.now(),
+                )
+                for note in item.get("notes") or []
+            )
+            for move in item.get("moves") or []:
+                row = AttemptMove.objects.create(
+                    attempt=attempt,
+                    seq=move["seq"],
+                    payload=move["payload"],
+                    created_by=members.get(move.get("created_by") or ""),
+                    undone_at=exchange.check_datetime(move.get("undone_at"), ""),
+                    undone_by=members.get(move.get("undone_by") or ""),
+                )
+                keep_created_at(row, move.get("created_at"))
+            keep_created_at(attempt, item.get("created_at"))
+        for item in data.get("overrides") or []:
+            ManualOverride.objects.create(
+                adventure=adventure,
+                after_attempt=item["after_attempt"],
+                kind=item["kind"],
+                target=item.get("target") or "",
+                reason=item["reason"],
+                created_by=members.get(item.get("created_by") or ""),
+            )
+        AuditEntry.objects.bulk_create(
+            AuditEntry(
+                adventure=adventure,
+                actor=members.get(entry.get("actor") or ""),
+                actor_name=entry.get("actor") or "—",
+                at=exchange.check_datetime(entry.get("at"), "") or timezone.now(),
+                action=entry.get("action") or AuditAction.IMPORT,
+                summary=entry["summary"][:300],
+                details=entry.get("details") or [],
+            )
+            for entry in data.get("audit") or []
+        )
+        finish_write(
+            adventure=adventure,
+            by=by,
+            action=AuditAction.IMPORT,
+            summary=_("Imported “%(name)s” with %(count)s attempts.")
+            % {"name": adventure.name, "count": len(data["attempts"])},
+        )
+        created.append(adventure)
+    return created
+
+
+def keep_created_at(row: Any, value: str | None) -> None:
+    """Imported rows keep their original time (``auto_now_add`` would stamp the import time)."""
+    created_at = exchange.check_datetime(value, "created_at")
+    if created_at is not None:
+        type(row).objects.filter(pk=row.pk).update(created_at=created_at)

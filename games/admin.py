@@ -1,0 +1,138 @@
+"""Content packs in the admin: edit the document (validated), import and export whole packs."""
+
+import json
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from games.content import PackError, pack_from_json
+from games.models import ContentPack, pack_digest
+from games.packs import import_pack
+
+NOT_JSON = _("This file is not valid JSON: %(detail)s")
+NOT_UTF8 = _("This file is not UTF-8 text.")
+PACK_EXISTS = _("This exact pack is already stored as “%(name)s”.")
+
+
+def validated_document(data: object) -> dict[str, object]:
+    """The pack's canonical document, or a ValidationError carrying the PackError message."""
+    try:
+        return pack_from_json(data).to_json()
+    except PackError as error:
+        raise ValidationError(str(error), code="pack") from None
+
+
+class ContentPackForm(forms.ModelForm):
+    class Meta:
+        model = ContentPack
+        fields = ["document"]
+
+    def clean_document(self) -> dict[str, object]:
+        document = validated_document(self.cleaned_data["document"])
+        same = ContentPack.objects.filter(digest=pack_digest(document))
+        if self.instance.pk:
+            same = same.exclude(pk=self.instance.pk)
+        if existing := same.first():
+            raise ValidationError(PACK_EXISTS % {"name": existing.name}, code="exists")
+        return document
+
+    def save(self, commit: bool = True) -> ContentPack:
+        self.instance.fill_from_document()
+        return super().save(commit)
+
+
+class PackImportForm(forms.Form):
+    file = forms.FileField(label=_("Pack file (JSON, format questlog-pack/1)"))
+
+    def clean_file(self) -> dict[str, object]:
+        raw = self.cleaned_data["file"].read()
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ValidationError(NOT_UTF8, code="encoding") from None
+        except json.JSONDecodeError as error:
+            raise ValidationError(NOT_JSON % {"detail": error}, code="json") from None
+        return validated_document(data)
+
+
+def pack_download(pack: ContentPack) -> HttpResponse:
+    response = HttpResponse(
+        json.dumps(pack.document, indent=2, ensure_ascii=False),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{slugify(pack.pack_id)}.json"'
+    return response
+
+
+@admin.register(ContentPack)
+class ContentPackAdmin(admin.ModelAdmin):
+    form = ContentPackForm
+    list_display = ["name", "pack_id", "sample", "created_at", "digest"]
+    readonly_fields = ["pack_id", "name", "sample", "digest", "created_at"]
+    actions = ["export_pack"]
+    change_list_template = "admin/games/contentpack/change_list.html"
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: ContentPack | None = None
+    ) -> list[str]:
+        """A pack an adventure pinned is read-only: import a changed pack as a new one."""
+        fields = list(self.readonly_fields)
+        if obj is not None and obj.adventures.exists():
+            fields.append("document")
+        return fields
+
+    def get_urls(self) -> list[object]:
+        extra = [
+            path(
+                "import/",
+                self.admin_site.admin_view(self.import_view),
+                name="games_contentpack_import",
+            ),
+            path(
+                "<int:pack_id>/export/",
+                self.admin_site.admin_view(self.export_view),
+                name="games_contentpack_export",
+            ),
+        ]
+        return extra + super().get_urls()
+
+    @admin.action(description=_("Export the selected pack as JSON"))
+    def export_pack(self, request: HttpRequest, queryset: object) -> HttpResponse | None:
+        packs = list(queryset)  # type: ignore[call-overload]
+        if len(packs) != 1:
+            self.message_user(request, _("Select exactly one pack to export."), messages.ERROR)
+            return None
+        return pack_download(packs[0])
+
+    def export_view(self, request: HttpRequest, pack_id: int) -> HttpResponse:
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        return pack_download(ContentPack.objects.get(pk=pack_id))
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = PackImportForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            stored = import_pack(data=form.cleaned_data["file"])
+            self.message_user(request, _("Pack “%(name)s” imported.") % {"name": stored.name})
+            return redirect(reverse("admin:games_contentpack_change", args=[stored.pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "form": form,
+            "title": _("Import a content pack"),
+        }
+        return TemplateResponse(
+            request,
+            "admin/games/contentpack/import.html",
+            context,
+            status=400 if form.errors else 200,
+        )
