@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -196,6 +197,19 @@ class OverrideForm(forms.Form):
         return data
 
 
+def played_by(name: str) -> Q:
+    """Attempts whose player list holds exactly this name (any case), not a longer one.
+
+    The list is stored as JSON text, so the quoted name is looked for; SQLite keeps non-ASCII
+    characters escaped and PostgreSQL keeps them as they are, hence both spellings.
+    """
+    quoted = {json.dumps(name), json.dumps(name, ensure_ascii=False)}
+    condition = Q()
+    for spelling in quoted:
+        condition |= Q(players__icontains=spelling)
+    return condition
+
+
 class HistoryFilterForm(forms.Form):
     SORTS = {
         "newest": ["-played_on", "-number"],
@@ -240,7 +254,7 @@ class HistoryFilterForm(forms.Form):
         if data.get("result"):
             attempts = attempts.filter(status=data["result"])
         if data.get("player"):
-            attempts = attempts.filter(players__icontains=data["player"])
+            attempts = attempts.filter(played_by(data["player"]))
         if data.get("date_from"):
             attempts = attempts.filter(played_on__gte=data["date_from"])
         if data.get("date_to"):

@@ -286,15 +286,24 @@ def test_history_filters_sort_and_htmx_partial(client, adventure, owner):
     assert response.context["page"].paginator.count == 1
     response = client.get(url, {"player": "Cy"})
     assert [a.number for a in response.context["page"]] == [2]
+    log_attempt(
+        adventure, by=owner, players=["Joanne", "José"], played_on=datetime.date(2025, 4, 1)
+    )
+    response = client.get(url, {"player": "jose"})
+    assert [a.number for a in response.context["page"]] == []  # a name, not a substring
+    response = client.get(url, {"player": "josé"})
+    assert [a.number for a in response.context["page"]] == [4]
+    response = client.get(url, {"player": "Ann"})
+    assert [a.number for a in response.context["page"]] == []
     response = client.get(url, {"date_from": "2025-02-01", "sort": "oldest"})
-    assert [a.number for a in response.context["page"]] == [2, 3]
+    assert [a.number for a in response.context["page"]] == [2, 3, 4]
     partial = client.get(url, {"mission": "1"}, headers={"HX-Request": "true"})
     assert partial.content.decode().lstrip().startswith('<div id="attempt-history"')
     assert "HX-Request" in partial["Vary"]
     bad = client.get(url, {"date_from": "2025-03-01", "date_to": "2025-01-01"})
     assert "“From” must be on or before “to”." in text(bad)
     group_page = client.get(reverse("campaign:group-history", args=[adventure.group_id]))
-    assert group_page.context["page"].paginator.count == 3
+    assert group_page.context["page"].paginator.count == 4
 
 
 @pytest.mark.django_db
