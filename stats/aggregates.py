@@ -162,7 +162,11 @@ def failure_reasons(results: dict[int, Data], key: str | None, ids: Sequence[int
     for row in rows:
         reason = row["failure_reason"]
         results[row["scope_key"]].setdefault("failure_reasons", []).append(
-            {"reason": reason, "label": str(FAILURE_REASONS.get(reason, reason)), "count": row["count"]}
+            {
+                "reason": reason,
+                "label": str(FAILURE_REASONS.get(reason, reason)),
+                "count": row["count"],
+            }
         )
     empty(results, "failure_reasons", list)
 
@@ -189,7 +193,7 @@ def rounds_played(results: dict[int, Data], key: str | None, ids: Sequence[int] 
 def by_round(
     results: dict[int, Data], name: str, column: str, key: str | None, ids: Sequence[int] | None
 ) -> None:
-    """Counts of ``column`` (a colour) per round: ``{"rounds": [...], "series": {colour: [...]}}``."""
+    """Counts of ``column`` (a colour) per round: ``{"rounds": [..], "series": {colour: [..]}}``."""
     rows = (
         keyed(TrickFact.objects.all(), key, ids)
         .values("scope_key", "round", column)

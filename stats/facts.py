@@ -101,7 +101,9 @@ def attempt_facts(attempt: MissionAttempt, group_id: int, state: State | None) -
     return facts
 
 
-def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) -> tuple[list[int], int]:
+def stale_attempts(
+    attempt_filter: dict[str, object], *, force: bool = False
+) -> tuple[list[int], int]:
     """Ids of the attempts whose facts are missing or out of date, and how many were looked at."""
     current = MissionAttempt.objects.filter(**attempt_filter).values_list(
         "pk", "updated_at", "version"

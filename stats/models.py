@@ -27,7 +27,7 @@ class StatsSnapshot(models.Model):
     outbox row above it means newer results are pending.
     """
 
-    scope = models.CharField(max_length=10, choices=Scope.choices)
+    scope = models.CharField(max_length=10, choices=Scope)
     scope_id = models.PositiveBigIntegerField(default=GLOBAL_SCOPE_ID)
     data = models.JSONField(default=dict)
     computed_at = models.DateTimeField()
@@ -58,7 +58,9 @@ class FactSource(models.Model):
 class FactFields(models.Model):
     """The columns every fact row shares: its attempt and, copied for filtering, its scope."""
 
-    attempt = models.ForeignKey("campaign.MissionAttempt", on_delete=models.CASCADE, related_name="+")
+    attempt = models.ForeignKey(
+        "campaign.MissionAttempt", on_delete=models.CASCADE, related_name="+"
+    )
     adventure_id = models.PositiveBigIntegerField()
     group_id = models.PositiveBigIntegerField()
     mission = models.PositiveSmallIntegerField()
@@ -135,9 +137,9 @@ class RecomputeJob(models.Model):
     Asking writes only this row (never Redis); the outbox drain starts pending jobs.
     """
 
-    scope = models.CharField(max_length=10, choices=Scope.choices)
+    scope = models.CharField(max_length=10, choices=Scope)
     scope_id = models.PositiveBigIntegerField(default=GLOBAL_SCOPE_ID)
-    state = models.CharField(max_length=10, choices=JobState.choices, default=JobState.PENDING)
+    state = models.CharField(max_length=10, choices=JobState, default=JobState.PENDING)
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

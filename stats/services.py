@@ -77,7 +77,9 @@ def recompute_groups(*, group_ids: Sequence[int]) -> None:
 
     version = outbox_version()
     existing = list(Group.objects.filter(pk__in=group_ids).values_list("pk", flat=True))
-    StatsSnapshot.objects.filter(scope=Scope.GROUP, scope_id__in=set(group_ids) - set(existing)).delete()
+    StatsSnapshot.objects.filter(
+        scope=Scope.GROUP, scope_id__in=set(group_ids) - set(existing)
+    ).delete()
     if existing:
         store(Scope.GROUP, aggregates.compute(Scope.GROUP, existing), source_version=version)
 
@@ -222,9 +224,7 @@ def run_job(job: RecomputeJob) -> None:
             state=JobState.FAILED, error=str(error)[:300], finished_at=timezone.now()
         )
         raise
-    RecomputeJob.objects.filter(pk=job.pk).update(
-        state=JobState.DONE, finished_at=timezone.now()
-    )
+    RecomputeJob.objects.filter(pk=job.pk).update(state=JobState.DONE, finished_at=timezone.now())
 
 
 def run_pending_jobs(*, limit: int = 1) -> int:

@@ -27,7 +27,10 @@ def record_driven(
     adventure = Adventure.objects.get(pk=adventure.pk)
     mission = adventure.current_mission
     attempt = services.start_attempt(
-        adventure=adventure, players=list(players), by=by, setup=mission_setup(mission, list(players))
+        adventure=adventure,
+        players=list(players),
+        by=by,
+        setup=mission_setup(mission, list(players)),
     )
     state = play_mission(mission, list(players), seed)
     MissionAttempt.objects.filter(pk=attempt.pk).update(
