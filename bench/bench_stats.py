@@ -163,9 +163,11 @@ def main() -> int:
               {k: half[k] + rest[k] for k in half})  # fmt: skip
         full = full_recompute(url)
         print(f"full recompute, half history ({half['attempts']} attempts): "
-              f"{small['seconds']:.2f} s, worker peak memory {small['maxrss_mb']:.0f} MB")  # fmt: skip
+              f"{small['seconds']:.2f} s, worker peak memory "
+              f"{small['maxrss_mb']:.0f} MB")  # fmt: skip
         print(f"full recompute, full history ({half['attempts'] + rest['attempts']} attempts): "
-              f"{full['seconds']:.2f} s, worker peak memory {full['maxrss_mb']:.0f} MB")  # fmt: skip
+              f"{full['seconds']:.2f} s, worker peak memory "
+              f"{full['maxrss_mb']:.0f} MB")  # fmt: skip
         timings = incremental()
         print(f"incremental update after one new result (drain: facts + adventure + group + "
               f"global): median {1000 * statistics.median(timings):.1f} ms, "
@@ -176,7 +178,8 @@ def main() -> int:
         seconds, looped = naive(args.sample)
         estimate = seconds * total / looped
         print(f"naive per-object loop: {seconds:.2f} s for a sample of {looped} of {total} "
-              f"adventures, extrapolated to {estimate:.1f} s for all (not run in full)")  # fmt: skip
+              f"adventures, extrapolated to {estimate:.1f} s for all "
+              "(not run in full)")  # fmt: skip
         print(f"ratio naive / full recompute: {estimate / full['seconds']:.0f}x")
         per_attempt = extraction_rate()
         attempts = half["attempts"] + rest["attempts"]

@@ -179,7 +179,8 @@ def generate(
     fact = ("attempt_id", "adventure_id", "group_id", "mission")
     copy(cursor, "stats_trickfact",
          (*fact, "round", "winner", "winner_seat", "winner_is_automa", "decision_colour",
-          "trump_colour", "leader_before", "leader_after", "leader_changed"), trick_rows)  # fmt: skip
+          "trump_colour", "leader_before", "leader_after", "leader_changed"),
+         trick_rows)  # fmt: skip
     copy(cursor, "stats_cellfact", (*fact, "round", "cell"), cell_rows)
     copy(cursor, "stats_playerfact", (*fact, "player", "success"), player_rows)
     copy(
@@ -191,10 +192,12 @@ def generate(
     with connection.cursor() as c:
         for table in ("groups_group", "campaign_adventure", "campaign_missionattempt"):
             c.execute(
-                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT MAX(id) FROM {table}))"
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                f"(SELECT MAX(id) FROM {table}))"
             )
         c.execute("ANALYZE")
-    counts.update(groups=len(group_rows), adventures=len(adventure_rows), attempts=len(attempt_rows),
+    counts.update(groups=len(group_rows), adventures=len(adventure_rows),
+                  attempts=len(attempt_rows),
                   tricks=len(trick_rows), cells=len(cell_rows))  # fmt: skip
     return counts
 
