@@ -245,14 +245,16 @@ def heatmaps(results: dict[int, Data], key: str | None, ids: Sequence[int] | Non
     """How often each of the 144 cells was covered, per mission and overall."""
     rows = (
         keyed(CellFact.objects.all(), key, ids)
-        .values("scope_key", "mission", "cell")
+        .values_list("scope_key", "mission", "cell")
         .annotate(count=Count("pk"))
         .order_by()
     )
     table: dict[int, dict[int, list[int]]] = defaultdict(dict)
-    for row in rows:
-        grid = table[row["scope_key"]].setdefault(row["mission"], [0] * CELLS)
-        grid[row["cell"]] = row["count"]
+    for scope_key, mission, cell, count in rows.iterator(chunk_size=20_000):
+        grid = table[scope_key].get(mission)
+        if grid is None:
+            grid = table[scope_key][mission] = [0] * CELLS
+        grid[cell] = count
     for scope_key, per_mission in table.items():
         overall = [sum(column) for column in zip(*per_mission.values(), strict=True)]
         results[scope_key]["heatmap"] = {
