@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
@@ -52,6 +53,7 @@ INSTALLED_APPS = [
     "groups",
     "games",
     "campaign",
+    "stats",
 ]
 
 MIDDLEWARE = [
@@ -162,7 +164,27 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = CELERY_BROKER_TRANSPORT_OPTIONS
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+# Statistics: the outbox is drained every few seconds and pending full recomputes started; a full
+# recompute runs nightly. ``expires`` keeps beat from piling up runs while no worker listens.
+STATS_DRAIN_SECONDS = float(os.environ.get("STATS_DRAIN_SECONDS", "3"))
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    "stats-drain-outbox": {
+        "task": "stats.drain_outbox",
+        "schedule": STATS_DRAIN_SECONDS,
+        "options": {"expires": 2 * STATS_DRAIN_SECONDS},
+    },
+    "stats-run-pending-jobs": {
+        "task": "stats.run_pending_jobs",
+        "schedule": 2.0,
+        "options": {"expires": 4.0},
+    },
+    "stats-nightly-recompute": {
+        "task": "stats.recompute_all",
+        "schedule": crontab(hour=3, minute=17),
+    },
+}
+# Without a broker, drain the outbox in-process once a result's transaction commits.
+STATS_DRAIN_ON_COMMIT = env_bool("STATS_DRAIN_ON_COMMIT", True)
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 

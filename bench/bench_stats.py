@@ -1,0 +1,198 @@
+"""Benchmark of the statistics: full recompute, incremental update, naive loop; prints figures.
+
+Run from the repository root: ``.venv/bin/python bench/bench_stats.py [--scale 1.0]``. Needs
+PostgreSQL (QUESTLOG_BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres): it
+creates a fresh database, fills it with ``bench/history.py`` and drops it at the end.
+
+1. Full recompute of every adventure, group and the global ranking from the fact tables, in a
+   separate worker-like process, with its peak memory (maxrss) at half and at the full history.
+2. Incremental update after one new result (the outbox drain: facts of that attempt, its
+   adventure, its group and the global ranking), median of 15.
+3. The same statistics by a naive per-object Python loop over the ORM (engine state of every
+   attempt), run on a sample of adventures and extrapolated to the whole history.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def setup_django(url: str) -> None:
+    os.environ.update(DATABASE_URL=url, REDIS_URL="", DJANGO_SETTINGS_MODULE="config.settings",
+                      STATS_DRAIN_ON_COMMIT="0")  # fmt: skip
+    import django
+
+    django.setup()
+
+
+def measure_full_recompute() -> None:
+    """In its own process: one full recompute; prints seconds and peak memory as JSON."""
+    setup_django(os.environ["DATABASE_URL"])
+    from stats import services
+
+    started = time.perf_counter()
+    services.recompute_everything()
+    seconds = time.perf_counter() - started
+    maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"seconds": seconds, "maxrss_mb": maxrss}))
+
+
+def full_recompute(url: str) -> dict[str, float]:
+    env = {**os.environ, "DATABASE_URL": url}
+    done = subprocess.run([sys.executable, __file__, "--measure"], env=env, cwd=ROOT,
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def incremental(rounds: int = 15) -> list[float]:
+    from campaign.models import Adventure, MissionAttempt, StatisticsOutbox
+    from stats import services
+    from tests.stats.playouts import play_mission
+
+    rng = random.Random(3)
+    ids = list(Adventure.objects.values_list("pk", flat=True))
+    timings = []
+    for index in range(rounds):
+        adventure = Adventure.objects.get(pk=rng.choice(ids))
+        number = adventure.attempts.count() + 1
+        state = play_mission(1 + index % 22, ["Ana", "Ben", "Cy"], seed=index)
+        MissionAttempt.objects.create(
+            adventure=adventure, number=number, mission=1 + index % 22, status="failure",
+            failure_reason="objective-not-met", players=["Ana", "Ben", "Cy"],
+            rounds_played=len(state["tricks"]), played_on="2025-09-01", state=state,
+        )  # fmt: skip
+        StatisticsOutbox.objects.create(group_id=adventure.group_id, adventure=adventure)
+        started = time.perf_counter()
+        drained = services.drain_outbox()
+        timings.append(time.perf_counter() - started)
+        assert drained.rows == 1
+    return timings
+
+
+def naive(sample: int) -> tuple[float, int]:
+    """The statistics by looping over objects; returns (seconds, adventures looped over)."""
+    from campaign.models import Adventure
+    from games.rules.spirits import from_dict
+
+    ids = list(Adventure.objects.order_by("?").values_list("pk", flat=True)[:sample])
+    started = time.perf_counter()
+    per_adventure: dict[int, dict[str, Any]] = {}
+    per_group: dict[int, dict[str, Any]] = defaultdict(lambda: defaultdict(Counter))
+    everyone: dict[str, Counter[Any]] = defaultdict(Counter)
+    for adventure in Adventure.objects.filter(pk__in=ids):
+        group = adventure.group
+        data: dict[str, Counter[Any]] = defaultdict(Counter)
+        dates = {}
+        for attempt in adventure.attempts.all():
+            dates[attempt.number] = attempt.played_on
+            for target in (data, per_group[group.pk], everyone):
+                target["attempts"][attempt.mission] += 1
+                target["successes"][attempt.mission] += attempt.status == "success"
+                target["minutes"][attempt.mission] += attempt.duration_minutes or 0
+                target["reasons"][attempt.failure_reason] += 1
+                target["rounds"][attempt.rounds_played, attempt.status] += 1
+            for player in attempt.players:
+                data["players"][player] += 1
+                per_group[group.pk]["players"][player] += 1
+            state = from_dict(attempt.state)
+            cards = state.setup.card_index
+            for trick in state.tricks:
+                for target in (data, per_group[group.pk]):
+                    target["trumps"][trick.round, trick.trump] += 1
+                    target["decisions"][trick.round, cards[trick.decision].colour] += 1
+                    target["won"][trick.winner] += 1
+                    target["changes"][trick.round] += trick.led_by != trick.winner
+                    for row, col in trick.placement.cells if trick.placement else ():
+                        target["cells"][attempt.mission, row * 12 + col] += 1
+        for box in adventure.moon_boxes.all():
+            data["boxes"][box.checked_by_attempt] += 1
+        for envelope in adventure.opened_envelopes.all():
+            data["envelopes"][dates.get(envelope.by_attempt)] += 1
+        per_adventure[adventure.pk] = data
+    return time.perf_counter() - started, len(ids)
+
+
+def extraction_rate(sample: int = 1000) -> float:
+    """Seconds per attempt to re-extract facts (delete and reinsert), on a sample."""
+    from campaign.models import MissionAttempt
+    from stats import facts
+
+    ids = list(MissionAttempt.objects.order_by("?").values_list("pk", flat=True)[:sample])
+    started = time.perf_counter()
+    facts.replace_facts(ids)
+    return (time.perf_counter() - started) / len(ids)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--sample", type=int, default=100, help="adventures for the naive loop")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        measure_full_recompute()
+        return 0
+    from bench import history
+
+    url = history.create_database()
+    print(f"database {url.rsplit('/', 1)[1]} (created; dropped at the end)")
+    try:
+        setup_django(url)
+        groups = max(2, int(history.GROUPS * args.scale))
+        started = time.perf_counter()
+        half = history.generate(scale=args.scale, groups=groups // 2)
+        small = full_recompute(url)
+        rest = history.generate(
+            scale=args.scale, first_group=groups // 2, groups=groups - groups // 2
+        )
+        print(f"generated in {time.perf_counter() - started:.1f} s (with the first recompute):",
+              {k: half[k] + rest[k] for k in half})  # fmt: skip
+        full = full_recompute(url)
+        print(f"full recompute, half history ({half['attempts']} attempts): "
+              f"{small['seconds']:.2f} s, worker peak memory "
+              f"{small['maxrss_mb']:.0f} MB")  # fmt: skip
+        print(f"full recompute, full history ({half['attempts'] + rest['attempts']} attempts): "
+              f"{full['seconds']:.2f} s, worker peak memory "
+              f"{full['maxrss_mb']:.0f} MB")  # fmt: skip
+        timings = incremental()
+        print(f"incremental update after one new result (drain: facts + adventure + group + "
+              f"global): median {1000 * statistics.median(timings):.1f} ms, "
+              f"max {1000 * max(timings):.1f} ms over {len(timings)}")  # fmt: skip
+        from campaign.models import Adventure
+
+        total = Adventure.objects.count()
+        seconds, looped = naive(args.sample)
+        estimate = seconds * total / looped
+        print(f"naive per-object loop: {seconds:.2f} s for a sample of {looped} of {total} "
+              f"adventures, extrapolated to {estimate:.1f} s for all "
+              "(not run in full)")  # fmt: skip
+        print(f"ratio naive / full recompute: {estimate / full['seconds']:.0f}x")
+        per_attempt = extraction_rate()
+        attempts = half["attempts"] + rest["attempts"]
+        print(f"fact extraction (done once per changed attempt, not part of a recompute): "
+              f"{1000 * per_attempt:.2f} ms per attempt, i.e. {per_attempt * attempts:.0f} s "
+              f"to re-extract all {attempts} (extrapolated from 1000)")  # fmt: skip
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        history.drop_database(url)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

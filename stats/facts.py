@@ -1,0 +1,162 @@
+"""Extracting normalised facts (tricks, covered cells, seated players) from attempts.
+
+Extraction is idempotent: an attempt's fact rows are deleted and reinserted whenever the attempt
+changed since they were extracted (``FactSource`` remembers its ``updated_at`` and engine
+``version``). Open attempts have no facts: only recorded results count.
+
+The engine ``state`` cached on the attempt is read with the rules engine's own ``from_dict``;
+an attempt driven in the app without a cached state is replayed from its setup and moves.
+Attempts logged by hand (no setup, no state) give player facts only.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import F
+
+from campaign.models import AttemptMove, AttemptStatus, MissionAttempt
+from games.rules.spirits import AUTOMA, IllegalMove, SetupError, State, from_dict, replay
+from stats.models import CellFact, FactSource, PlayerFact, TrickFact
+
+logger = logging.getLogger(__name__)
+
+BOARD_SIZE = 12
+CHUNK = 500
+
+
+@dataclass
+class Facts:
+    tricks: list[TrickFact] = field(default_factory=list)
+    cells: list[CellFact] = field(default_factory=list)
+    players: list[PlayerFact] = field(default_factory=list)
+
+    def extend(self, other: Facts) -> None:
+        self.tricks += other.tricks
+        self.cells += other.cells
+        self.players += other.players
+
+
+def engine_state(attempt: MissionAttempt, moves: Sequence[AttemptMove] = ()) -> State | None:
+    """The attempt's final engine state, or ``None`` when it was not driven in the app.
+
+    A state the engine cannot read is logged and skipped: statistics never stop on one bad row.
+    """
+    try:
+        if attempt.state:
+            return from_dict(attempt.state)
+        if attempt.setup and moves:
+            payloads = [m.payload for m in moves if m.undone_at is None]
+            return replay(attempt.setup, payloads, int(attempt.setup.get("seed", 0)))
+    except (KeyError, TypeError, ValueError, SetupError, IllegalMove):
+        logger.warning("statistics skip the unreadable engine state of attempt %s", attempt.pk)
+    return None
+
+
+def attempt_facts(attempt: MissionAttempt, group_id: int, state: State | None) -> Facts:
+    """The fact rows of one finished attempt."""
+    facts = Facts()
+    if attempt.status == AttemptStatus.OPEN:
+        return facts
+    common = {
+        "attempt_id": attempt.pk,
+        "adventure_id": attempt.adventure_id,
+        "group_id": group_id,
+        "mission": attempt.mission,
+    }
+    success = attempt.status == AttemptStatus.SUCCESS
+    for player in dict.fromkeys(str(p) for p in attempt.players or ()):
+        facts.players.append(PlayerFact(**common, player=player[:150], success=success))
+    if state is None:
+        return facts
+    seats = state.setup.seats
+    cards = state.setup.card_index
+    size = state.setup.board.size
+    for trick in state.tricks:
+        decision = cards.get(trick.decision)
+        facts.tricks.append(
+            TrickFact(
+                **common,
+                round=trick.round,
+                winner=trick.winner[:150],
+                winner_seat=seats.index(trick.winner) if trick.winner in seats else 0,
+                winner_is_automa=trick.winner == AUTOMA,
+                decision_colour=decision.colour if decision else "",
+                trump_colour=trick.trump,
+                leader_before=trick.led_by[:150],
+                leader_after=trick.winner[:150],
+                leader_changed=trick.led_by != trick.winner,
+            )
+        )
+        if trick.placement is None or size != BOARD_SIZE:
+            continue
+        facts.cells.extend(
+            CellFact(**common, round=trick.round, cell=row * BOARD_SIZE + col)
+            for row, col in trick.placement.cells
+            if 0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE
+        )
+    return facts
+
+
+def stale_attempts(
+    attempt_filter: dict[str, object], *, force: bool = False
+) -> tuple[list[int], int]:
+    """Ids of the attempts whose facts are missing or out of date, and how many were looked at."""
+    current = MissionAttempt.objects.filter(**attempt_filter).values_list(
+        "pk", "updated_at", "version"
+    )
+    if force:
+        ids = [pk for pk, _, _ in current]
+        return ids, len(ids)
+    seen = dict(
+        FactSource.objects.filter(
+            **{f"attempt__{k}": v for k, v in attempt_filter.items()}
+        ).values_list("attempt_id", "attempt_updated_at")
+    )
+    rows = list(current)
+    stale = [pk for pk, updated, _version in rows if seen.get(pk) != updated]
+    return stale, len(rows)
+
+
+@transaction.atomic
+def replace_facts(attempt_ids: Iterable[int]) -> int:
+    """Delete and reinsert the facts of ``attempt_ids``; returns how many attempts were read."""
+    ids = list(attempt_ids)
+    if not ids:
+        return 0
+    for model in (TrickFact, CellFact, PlayerFact, FactSource):
+        model.objects.filter(attempt_id__in=ids).delete()
+    attempts = list(
+        MissionAttempt.objects.filter(pk__in=ids)
+        .annotate(group_pk=F("adventure__group_id"))
+        .defer("changes", "loadout")
+    )
+    needs_moves = [a.pk for a in attempts if not a.state and a.setup]
+    moves: dict[int, list[AttemptMove]] = {}
+    if needs_moves:
+        for move in AttemptMove.objects.filter(attempt_id__in=needs_moves).order_by("seq"):
+            moves.setdefault(move.attempt_id, []).append(move)
+    facts = Facts()
+    for attempt in attempts:
+        state = engine_state(attempt, moves.get(attempt.pk, ()))
+        facts.extend(attempt_facts(attempt, attempt.group_pk, state))
+    TrickFact.objects.bulk_create(facts.tricks, batch_size=2000)
+    CellFact.objects.bulk_create(facts.cells, batch_size=2000)
+    PlayerFact.objects.bulk_create(facts.players, batch_size=2000)
+    FactSource.objects.bulk_create(
+        FactSource(attempt_id=a.pk, attempt_updated_at=a.updated_at, attempt_version=a.version)
+        for a in attempts
+    )
+    return len(attempts)
+
+
+def refresh_facts(attempt_filter: dict[str, object], *, force: bool = False) -> int:
+    """Bring the facts of the attempts matching ``attempt_filter`` up to date, in chunks."""
+    stale, _count = stale_attempts(attempt_filter, force=force)
+    done = 0
+    for start in range(0, len(stale), CHUNK):
+        done += replace_facts(stale[start : start + CHUNK])
+    return done

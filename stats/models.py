@@ -1,0 +1,163 @@
+"""Statistics: normalised facts extracted from attempts, stored results, and recompute jobs.
+
+The fact tables hold one row per trick, per covered cell and per seated player of every attempt,
+so each statistic is one database ``GROUP BY`` (``stats.aggregates``). They are derived data:
+``stats.facts`` deletes and reinserts an attempt's rows whenever the attempt changed, and they go
+with the attempt (``CASCADE``). ``adventure_id``/``group_id``/``mission`` are copied onto each
+row so a scope's statistics filter on one indexed column without joins.
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Scope(models.TextChoices):
+    ADVENTURE = "adventure", _("Adventure")
+    GROUP = "group", _("Group")
+    GLOBAL = "global", _("All groups")
+
+
+GLOBAL_SCOPE_ID = 0
+
+
+class StatsSnapshot(models.Model):
+    """The statistics of one scope as computed at ``computed_at``; pages only read these.
+
+    ``source_version`` is the highest statistics-outbox id the numbers include: an unprocessed
+    outbox row above it means newer results are pending.
+    """
+
+    scope = models.CharField(max_length=10, choices=Scope)
+    scope_id = models.PositiveBigIntegerField(default=GLOBAL_SCOPE_ID)
+    data = models.JSONField(default=dict)
+    computed_at = models.DateTimeField()
+    source_version = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "scope_id"], name="one_snapshot_per_scope"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.scope_id} statistics"
+
+
+class FactSource(models.Model):
+    """Which version of an attempt its fact rows were extracted from (skip unchanged attempts)."""
+
+    attempt = models.OneToOneField(
+        "campaign.MissionAttempt", on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    attempt_updated_at = models.DateTimeField()
+    attempt_version = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"Facts of attempt {self.attempt_id}"
+
+
+class FactFields(models.Model):
+    """The columns every fact row shares: its attempt and, copied for filtering, its scope."""
+
+    attempt = models.ForeignKey(
+        "campaign.MissionAttempt", on_delete=models.CASCADE, related_name="+"
+    )
+    adventure_id = models.PositiveBigIntegerField()
+    group_id = models.PositiveBigIntegerField()
+    mission = models.PositiveSmallIntegerField()
+
+    class Meta:
+        abstract = True
+
+
+class TrickFact(FactFields):
+    """One trick of an attempt: who won it, its Decision card colour, trump, Leader change."""
+
+    round = models.PositiveSmallIntegerField()
+    winner = models.CharField(max_length=150)
+    winner_seat = models.PositiveSmallIntegerField()
+    winner_is_automa = models.BooleanField(default=False)
+    decision_colour = models.CharField(max_length=20)
+    trump_colour = models.CharField(max_length=20)
+    leader_before = models.CharField(max_length=150)
+    leader_after = models.CharField(max_length=150)
+    leader_changed = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["adventure_id"], name="stats_trick_adventure"),
+            models.Index(fields=["group_id"], name="stats_trick_group"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round} of attempt {self.attempt_id}"
+
+
+class CellFact(FactFields):
+    """One board cell (0-143, row × 12 + column) covered by a Spirit tile in some round."""
+
+    round = models.PositiveSmallIntegerField()
+    cell = models.PositiveSmallIntegerField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["adventure_id"], name="stats_cell_adventure"),
+            models.Index(fields=["group_id"], name="stats_cell_group"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Cell {self.cell} in round {self.round} of attempt {self.attempt_id}"
+
+
+class PlayerFact(FactFields):
+    """One player seated at one finished attempt, with its result (participation)."""
+
+    player = models.CharField(max_length=150)
+    success = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["adventure_id"], name="stats_player_adventure"),
+            models.Index(fields=["group_id"], name="stats_player_group"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at attempt {self.attempt_id}"
+
+
+class JobState(models.TextChoices):
+    PENDING = "pending", _("Waiting for a worker")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class RecomputeJob(models.Model):
+    """A full recompute someone asked for, with its progress; the worker updates it as it goes.
+
+    Asking writes only this row (never Redis); the outbox drain starts pending jobs.
+    """
+
+    scope = models.CharField(max_length=10, choices=Scope)
+    scope_id = models.PositiveBigIntegerField(default=GLOBAL_SCOPE_ID)
+    state = models.CharField(max_length=10, choices=JobState, default=JobState.PENDING)
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["state", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"Recompute {self.scope} {self.scope_id}: {self.state}"
+
+    @property
+    def finished(self) -> bool:
+        return self.state in {JobState.DONE, JobState.FAILED}
+
+    @property
+    def percent(self) -> int:
+        if self.state == JobState.DONE:
+            return 100
+        return int(100 * self.done / self.total) if self.total else 0

@@ -1,0 +1,202 @@
+"""What a statistics page shows: charts built from a stored snapshot (no database access here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from stats.charts import Chart, bar_chart, heatmap, paired_bars, stacked_bars, step_chart
+
+
+@dataclass
+class Section:
+    title: str
+    charts: list[Chart] = field(default_factory=list)
+    anchor: str = ""
+
+
+def percent(value: float) -> float:
+    return round(100 * value, 1)
+
+
+def seat_label(entry: dict[str, Any]) -> str:
+    return _("%(seat)s (Automa)") % {"seat": entry["seat"]} if entry["automa"] else entry["seat"]
+
+
+def mission_charts(data: dict[str, Any]) -> list[Chart]:
+    missions = data.get("missions", [])
+    labels = [f"M{m['mission']}" for m in missions]
+    results = stacked_bars(
+        _("Attempts per mission"),
+        labels,
+        {
+            _("Successes"): [m["successes"] for m in missions],
+            _("Failures"): [m["failures"] for m in missions],
+        },
+        category_name=_("mission"),
+    )
+    rates = bar_chart(
+        _("Success rate per mission"),
+        [(label, percent(m["rate"])) for label, m in zip(labels, missions, strict=True)],
+        value_name=_("success rate (%)"),
+        unit="%",
+    )
+    timed = [m for m in missions if m["avg_minutes"] is not None]
+    time = bar_chart(
+        _("Average time per mission"),
+        [(f"M{m['mission']}", m["avg_minutes"]) for m in timed],
+        value_name=_("minutes"),
+        unit=" min",
+    )
+    rounds = data.get("rounds", [])
+    rounds_chart = stacked_bars(
+        _("Rounds played before the end"),
+        [str(r["rounds"]) for r in rounds],
+        {
+            _("Successes"): [r["success"] for r in rounds],
+            _("Failures"): [r["failure"] for r in rounds],
+        },
+        category_name=_("rounds"),
+    )
+    reasons = bar_chart(
+        _("Why missions failed"),
+        [(r["label"], r["count"]) for r in data.get("failure_reasons", [])],
+        value_name=_("failures"),
+    )
+    return [results, rates, rounds_chart, reasons, time]
+
+
+def table_charts(data: dict[str, Any]) -> list[Chart]:
+    charts = []
+    for key, title in (
+        ("trumps", _("Trump colours by round")),
+        ("decisions", _("Decision-card colours by round")),
+    ):
+        block = data.get(key) or {"rounds": [], "series": {}}
+        charts.append(
+            stacked_bars(
+                title,
+                [str(r) for r in block["rounds"]],
+                block["series"],
+                category_name=_("round"),
+                game_colours=True,
+            )
+        )
+    charts.append(
+        bar_chart(
+            _("Tricks won per seat"),
+            [(seat_label(w), w["count"]) for w in data.get("tricks_won", [])],
+            value_name=_("tricks won"),
+        )
+    )
+    changes = data.get("leader_changes", [])
+    charts.append(
+        stacked_bars(
+            _("Leader changes by round"),
+            [str(r["round"]) for r in changes],
+            {
+                _("Leader changed"): [r["changes"] for r in changes],
+                _("Leader kept the lead"): [r["tricks"] - r["changes"] for r in changes],
+            },
+            category_name=_("round"),
+        )
+    )
+    return charts
+
+
+def heatmap_charts(data: dict[str, Any]) -> tuple[Chart, list[Chart]]:
+    block = data.get("heatmap") or {"overall": [0] * 144, "missions": {}}
+    overall = heatmap(_("Board cells covered, all missions"), block["overall"])
+    per_mission = [
+        heatmap(_("Board cells covered, Mission %(n)s") % {"n": m}, counts)
+        for m, counts in block["missions"].items()
+    ]
+    return overall, per_mission
+
+
+def campaign_charts(data: dict[str, Any], *, scope: str) -> list[Chart]:
+    charts = []
+    moon = data.get("moon", [])
+    if scope == "adventure":
+        charts.append(
+            step_chart(
+                _("Moon Path boxes used against missions completed"),
+                [str(p["attempt"]) for p in moon],
+                {
+                    _("Moon Path boxes"): [p["boxes"] for p in moon],
+                    _("Missions completed"): [p["completed"] for p in moon],
+                },
+                x_name=_("after attempt"),
+            )
+        )
+    else:
+        charts.append(
+            paired_bars(
+                _("Moon Path boxes used against missions completed"),
+                [p["name"] for p in moon],
+                {
+                    _("Moon Path boxes"): [p["boxes"] for p in moon],
+                    _("Missions completed"): [p["completed"] for p in moon],
+                },
+            )
+        )
+    envelopes = data.get("envelopes", [])
+    charts.append(
+        step_chart(
+            _("Envelopes opened over time"),
+            [e["date"] or _("by hand") for e in envelopes],
+            {_("Envelopes opened"): [e["opened"] for e in envelopes]},
+            x_name=_("date"),
+        )
+    )
+    return charts
+
+
+def group_charts(data: dict[str, Any], global_data: dict[str, Any] | None) -> list[Chart]:
+    charts = [
+        bar_chart(
+            _("Attempts played by each player"),
+            [(p["player"], p["attempts"]) for p in data.get("participation", [])],
+            value_name=_("attempts"),
+        ),
+        bar_chart(
+            _("Hardest missions for this group (success rate)"),
+            [(f"M{m['mission']}", percent(m["rate"])) for m in data.get("hardest", [])],
+            value_name=_("success rate (%)"),
+            unit="%",
+        ),
+    ]
+    if global_data:
+        everyone = {m["mission"]: m for m in global_data.get("missions", [])}
+        ours = [m for m in data.get("missions", []) if m["mission"] in everyone]
+        charts.append(
+            paired_bars(
+                _("This group against all groups (success rate)"),
+                [f"M{m['mission']}" for m in ours],
+                {
+                    _("This group"): [percent(m["rate"]) for m in ours],
+                    _("All groups"): [percent(everyone[m["mission"]]["rate"]) for m in ours],
+                },
+                unit="%",
+            )
+        )
+    return charts
+
+
+def global_charts(data: dict[str, Any]) -> list[Chart]:
+    ranking = data.get("ranking", [])
+    return [
+        bar_chart(
+            _("Missions from hardest: success rate over all groups"),
+            [(f"M{m['mission']}", percent(m["rate"])) for m in ranking],
+            value_name=_("success rate (%)"),
+            unit="%",
+        ),
+        bar_chart(
+            _("Average attempts per adventure"),
+            [(f"M{m['mission']}", m["avg_attempts"]) for m in ranking],
+            value_name=_("attempts"),
+        ),
+    ]

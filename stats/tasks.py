@@ -1,0 +1,54 @@
+"""Celery tasks: each takes ids (or nothing), calls one service, and is safe to run twice.
+
+Nothing enqueues these from a request: recording a result writes an outbox row in its own
+transaction, and beat runs ``stats.drain_outbox`` every few seconds (see CELERY_BEAT_SCHEDULE).
+A task that fails on the database (a dropped connection, a deadlock) retries with backoff.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import DatabaseError, InterfaceError, OperationalError
+
+from stats import services
+
+RETRY = {
+    "autoretry_for": (OperationalError, InterfaceError, DatabaseError),
+    "retry_backoff": True,
+    "retry_backoff_max": 300,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
+
+
+@shared_task(name="stats.drain_outbox", **RETRY)
+def drain_outbox() -> int:
+    """Recompute what changed since the last run; returns how many outbox rows were processed."""
+    return services.drain_outbox().rows
+
+
+@shared_task(name="stats.run_pending_jobs", **RETRY)
+def run_pending_jobs() -> int:
+    """Start the full recomputes people asked for (with progress)."""
+    return services.run_pending_jobs()
+
+
+@shared_task(name="stats.recompute_adventure", **RETRY)
+def recompute_adventure(adventure_id: int) -> None:
+    services.recompute_adventure(adventure_id=adventure_id)
+
+
+@shared_task(name="stats.recompute_group", **RETRY)
+def recompute_group(group_id: int) -> None:
+    services.recompute_group_fully(group_id=group_id)
+
+
+@shared_task(name="stats.recompute_global", **RETRY)
+def recompute_global() -> None:
+    services.recompute_global()
+
+
+@shared_task(name="stats.recompute_all", **RETRY)
+def recompute_all() -> None:
+    """The nightly full recompute (facts re-extracted from every attempt)."""
+    services.recompute_everything(force=True)

@@ -1,0 +1,135 @@
+"""Statistics pages. They read stored snapshots only (a constant number of queries) and never
+compute on request; each says when its numbers date from and whether newer results are pending.
+
+Every fetch starts from ``membership_or_404``: another group's statistics answer 404. The global
+page shows no group names.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from campaign.models import Adventure, StatisticsOutbox
+from groups.access import membership_or_404, require_player
+from stats import pages, services
+from stats.models import GLOBAL_SCOPE_ID, RecomputeJob, Scope, StatsSnapshot
+
+DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
+
+
+def pending(**scope: int) -> bool:
+    return StatisticsOutbox.objects.filter(processed_at__isnull=True, **scope).exists()
+
+
+@login_required
+@require_GET
+def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    adventure = get_object_or_404(Adventure, group_id=membership.group_id, pk=adventure_id)
+    snapshot = StatsSnapshot.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure.pk).first()
+    data = snapshot.data if snapshot else {}
+    overall, per_mission = pages.heatmap_charts(data)
+    context = {
+        "group": membership.group,
+        "adventure": adventure,
+        "snapshot": snapshot,
+        "totals": data.get("totals"),
+        "pending": pending(adventure_id=adventure.pk),
+        "sections": [
+            pages.Section("Missions", pages.mission_charts(data), "missions"),
+            pages.Section("Campaign", pages.campaign_charts(data, scope="adventure"), "campaign"),
+            pages.Section("At the table", pages.table_charts(data), "table"),
+        ],
+        "heatmap": overall,
+        "mission_heatmaps": per_mission,
+    }
+    return render(request, "stats/adventure.html", context)
+
+
+@login_required
+@require_GET
+def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    group = membership.group
+    snapshots = {
+        s.scope: s
+        for s in StatsSnapshot.objects.filter(
+            Q(scope=Scope.GROUP, scope_id=group.pk)
+            | Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
+        )
+    }
+    snapshot = snapshots.get(Scope.GROUP)
+    global_snapshot = snapshots.get(Scope.GLOBAL)
+    data = snapshot.data if snapshot else {}
+    overall, per_mission = pages.heatmap_charts(data)
+    context = {
+        "group": group,
+        "membership": membership,
+        "snapshot": snapshot,
+        "totals": data.get("totals"),
+        "pending": pending(group_id=group.pk),
+        "job": RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk)
+        .order_by("-pk")
+        .first(),
+        "adventures": Adventure.objects.for_group(group.pk).only("pk", "name", "group_id"),
+        "sections": [
+            pages.Section(
+                "Players and difficulty",
+                pages.group_charts(data, global_snapshot.data if global_snapshot else None),
+                "players",
+            ),
+            pages.Section("Missions", pages.mission_charts(data), "missions"),
+            pages.Section("Campaign", pages.campaign_charts(data, scope="group"), "campaign"),
+            pages.Section("At the table", pages.table_charts(data), "table"),
+        ],
+        "heatmap": overall,
+        "mission_heatmaps": per_mission,
+    }
+    return render(request, "stats/group.html", context)
+
+
+@login_required
+@require_GET
+def global_stats(request: HttpRequest) -> HttpResponse:
+    snapshot = StatsSnapshot.objects.filter(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID).first()
+    data = snapshot.data if snapshot else {}
+    context = {
+        "snapshot": snapshot,
+        "ranking": data.get("ranking", []),
+        "charts": pages.global_charts(data),
+        "pending": pending(),
+    }
+    return render(request, "stats/global.html", context)
+
+
+@login_required
+@require_POST
+def recompute(request: HttpRequest, group_id: int) -> HttpResponse:
+    """Ask for a full recompute of the group: one database row, picked up by a worker."""
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    job = services.request_recompute(scope=Scope.GROUP, scope_id=membership.group_id)
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(
+            request,
+            "stats/group.html#stats-progress",
+            {"group": membership.group, "job": job, "membership": membership},
+        )
+    return redirect("stats:group", group_id=membership.group_id)
+
+
+@login_required
+@require_GET
+def progress(request: HttpRequest, group_id: int, job_id: int) -> HttpResponse:
+    """The progress partial, polled every second; answers 286 once the job has finished."""
+    membership = membership_or_404(request, group_id)
+    job = get_object_or_404(
+        RecomputeJob, scope=Scope.GROUP, scope_id=membership.group_id, pk=job_id
+    )
+    context = {"group": membership.group, "job": job, "membership": membership}
+    status = DONE_POLLING if job.finished else 200
+    return render(request, "stats/group.html#stats-progress", context, status=status)

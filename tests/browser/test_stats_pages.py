@@ -1,0 +1,90 @@
+"""The statistics pages in Chromium at phone width: every chart and the heatmap render, the
+numbers shown match numbers computed independently from the engine states, and a full recompute
+shows its progress until done."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from django.urls import reverse
+
+from campaign.models import MissionAttempt
+from games.rules.spirits import from_dict
+from groups.models import Role
+from stats import services
+from tests.browser.test_groups_flow import log_in
+from tests.factories import AdventureFactory, MembershipFactory
+from tests.stats.conftest import record_driven
+
+pytestmark = pytest.mark.browser
+
+
+def independent_numbers(adventure_id: int) -> dict[str, object]:
+    cells = [0] * 144
+    won: Counter[str] = Counter()
+    for attempt in MissionAttempt.objects.filter(adventure_id=adventure_id):
+        for trick in from_dict(attempt.state).tricks:
+            won[trick.winner] += 1
+            for row, col in trick.placement.cells if trick.placement else ():
+                cells[row * 12 + col] += 1
+    return {"cells": cells, "won": won}
+
+
+def table_of(page, caption: str) -> list[list[str]]:
+    figure = page.locator("figure.chart", has=page.locator("figcaption", has_text=caption)).first
+    figure.locator("details summary").click()
+    rows = figure.locator("tbody tr")
+    return [rows.nth(i).locator("th, td").all_inner_texts() for i in range(rows.count())]
+
+
+def test_stats_pages_render_charts_with_matching_numbers(browser_session, transactional_db):
+    member = MembershipFactory(role=Role.PLAYER, user__username="stat-fan")
+    adventure = AdventureFactory(group=member.group, name="Spring campaign")
+    for seed, result in enumerate(["failure", "failure", "success", "success", "failure"]):
+        record_driven(adventure, result, seed=seed, duration=25 + seed,
+                      players=("Ana", "Ben", "Cy") if seed % 2 else ("Ana", "Ben"))  # fmt: skip
+    services.drain_outbox()
+    expected = independent_numbers(adventure.pk)
+
+    session = browser_session()
+    log_in(session, "stat-fan")
+    page = session.page
+    page.goto(reverse("stats:adventure", args=[member.group.pk, adventure.pk]))
+    assert page.locator("#total-attempts").inner_text() == "5"
+    assert page.locator("#total-successes").inner_text() == "2"
+    charts = page.locator("figure.chart svg")
+    assert charts.count() >= 12
+    for index in range(charts.count()):
+        box = charts.nth(index).bounding_box()
+        assert box is not None
+        assert box["width"] <= 360, "charts fit a phone's width"
+    session.shot("adventure-stats")
+    heat = table_of(page, "Board cells covered, all missions")
+    shown = [int(value) for row in heat for value in row[1:]]
+    assert shown == expected["cells"]
+    won = {seat.removesuffix(" (Automa)"): int(n) for seat, n in table_of(page, "Tricks won")}
+    assert won == dict(expected["won"])
+    page.locator("#board").scroll_into_view_if_needed()
+    session.shot("adventure-heatmap")
+
+    page.goto(reverse("stats:group", args=[member.group.pk]))
+    assert page.locator("#total-attempts").inner_text() == "5"
+    players = dict(table_of(page, "Attempts played by each player"))
+    assert players == {"Ana": "5", "Ben": "5", "Cy": "2"}
+    session.shot("group-stats")
+
+    page.get_by_role("button", name="Recompute everything").click()
+    page.locator("#stats-progress progress").wait_for()
+    session.shot("recompute-waiting")
+    services.run_pending_jobs()
+    page.get_by_text(re.compile("Recomputed in full")).wait_for()
+    session.shot("recompute-done")
+
+    page.goto(reverse("stats:global"))
+    assert "Spring campaign" not in page.content()
+    assert member.group.name not in page.content()
+    ranking = page.locator("table.ranking tbody tr")
+    assert ranking.first.locator("th").inner_text() == "Mission 3"  # failed once, never won
+    session.shot("global-stats")

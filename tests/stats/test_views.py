@@ -1,0 +1,126 @@
+"""Statistics pages: scoped to the user's groups, a constant number of queries, no computing."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from campaign.models import StatisticsOutbox
+from stats import services
+from stats.models import JobState, RecomputeJob, StatsSnapshot
+from tests.stats.conftest import record_driven
+
+
+@pytest.fixture
+def client_of(client, played):
+    client.force_login(played["user"])
+    return client
+
+
+def urls(played):
+    group, adventure = played["group"].pk, played["adventure"].pk
+    return [
+        reverse("stats:group", args=[group]),
+        reverse("stats:adventure", args=[group, adventure]),
+        reverse("stats:global"),
+    ]
+
+
+def test_pages_say_no_statistics_yet_and_pending(db, client_of, played):
+    """Before any worker ran, the pages answer at once and say that results are pending."""
+    for url in urls(played):
+        response = client_of.get(url)
+        assert response.status_code == 200
+        assert "No statistics yet." in response.text
+        assert "pending" in response.text
+
+
+def test_pages_show_when_numbers_date_from(db, client_of, played):
+    services.drain_outbox()
+    for url in urls(played):
+        response = client_of.get(url)
+        assert "Numbers as of" in response.text
+        assert "Newer results are pending" not in response.text
+    record_driven(played["adventure"], "success", seed=5)
+    response = client_of.get(urls(played)[0])
+    assert "Newer results are pending" in response.text
+
+
+def test_another_groups_stats_are_404(db, client_of, played, other_group):
+    adventure = other_group.adventures.get()
+    for url in (
+        reverse("stats:group", args=[other_group.pk]),
+        reverse("stats:adventure", args=[other_group.pk, adventure.pk]),
+        reverse("stats:adventure", args=[played["group"].pk, adventure.pk]),
+        reverse("stats:recompute", args=[other_group.pk]),
+    ):
+        method = client_of.post if "recompute" in url else client_of.get
+        assert method(url).status_code == 404
+
+
+def test_anonymous_users_are_sent_to_log_in(db, client, played):
+    for url in urls(played):
+        assert client.get(url).status_code == 302
+
+
+def test_global_stats_name_no_group(db, client_of, played, other_group):
+    services.drain_outbox()
+    response = client_of.get(reverse("stats:global"))
+    assert response.status_code == 200
+    assert other_group.name not in response.text
+    assert played["group"].name not in response.text
+    assert "Mission 1" in response.text
+
+
+@pytest.mark.parametrize("extra", [0, 6])
+def test_constant_queries(db, client_of, played, django_assert_num_queries, extra):
+    """The pages read snapshots: the query count does not grow with the history."""
+    for seed in range(extra):
+        record_driven(played["adventure"], "failure", seed=20 + seed)
+    services.drain_outbox()
+    group, adventure = played["group"].pk, played["adventure"].pk
+    # session + user + membership + [adventure] + snapshot(s) + pending [+ job + adventures]
+    for url, count in (
+        (reverse("stats:group", args=[group]), 7),
+        (reverse("stats:adventure", args=[group, adventure]), 6),
+        (reverse("stats:global"), 4),
+    ):
+        with django_assert_num_queries(count):
+            assert client_of.get(url).status_code == 200
+
+
+def test_pages_never_compute(db, client_of, played):
+    """Viewing leaves the outbox unprocessed and writes no snapshot."""
+    for url in urls(played):
+        client_of.get(url)
+    assert not StatsSnapshot.objects.exists()
+    assert StatisticsOutbox.objects.filter(processed_at__isnull=True).count() >= 3
+
+
+def test_recompute_shows_progress_and_stops_polling_when_done(db, client_of, played):
+    group = played["group"].pk
+    response = client_of.post(
+        reverse("stats:recompute", args=[group]), headers={"HX-Request": "true"}
+    )
+    job = RecomputeJob.objects.get()
+    assert response.status_code == 200
+    assert 'hx-trigger="every 1s"' in response.text
+    progress = reverse("stats:progress", args=[group, job.pk])
+    assert client_of.get(progress).status_code == 200
+    assert services.run_pending_jobs() == 1
+    job.refresh_from_db()
+    assert job.state == JobState.DONE
+    assert job.done == job.total == 3  # one adventure, the group, the global ranking
+    response = client_of.get(progress)
+    assert response.status_code == 286
+    assert "every 1s" not in response.text
+    assert StatsSnapshot.objects.filter(scope="group", scope_id=group).exists()
+
+
+def test_viewers_cannot_ask_for_a_recompute(db, client, played):
+    from groups.models import Role
+    from tests.factories import MembershipFactory
+
+    viewer = MembershipFactory(group=played["group"], role=Role.VIEWER).user
+    client.force_login(viewer)
+    assert client.post(reverse("stats:recompute", args=[played["group"].pk])).status_code == 403
