@@ -7,13 +7,12 @@ play, so they are reported as degraded rather than failing the check.
 from typing import Any
 
 import redis
+from celery import Celery
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-
-from config.celery import app as celery_app
 
 PING_TIMEOUT = 0.5
 
@@ -46,10 +45,17 @@ def celery_state(redis_ok: bool) -> dict[str, Any]:
         return {"state": "eager", "workers": 0}
     if not redis_ok:
         return {"state": "down", "workers": 0}
+    # A probe app of its own on REDIS_URL, not the project app's pooled connections: the answer
+    # is about the broker configured now, and a stuck pool cannot hang the health check.
+    probe = Celery("questlog-health", broker=settings.REDIS_URL, set_as_current=False)
+    probe.conf.broker_transport_options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
+    probe.conf.broker_connection_timeout = PING_TIMEOUT
     try:
-        replies = celery_app.control.ping(timeout=PING_TIMEOUT) or []
+        replies = probe.control.ping(timeout=PING_TIMEOUT) or []
     except Exception:
         return {"state": "down", "workers": 0}
+    finally:
+        probe.close()
     return {"state": "ok" if replies else "down", "workers": len(replies)}
 
 
