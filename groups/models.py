@@ -53,7 +53,7 @@ class Membership(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
-    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.PLAYER)
+    role = models.CharField(_("role"), max_length=10, choices=Role, default=Role.PLAYER)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     objects = MembershipQuerySet.as_manager()

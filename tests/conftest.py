@@ -1,6 +1,7 @@
 """Fixtures shared by the whole suite: real services, a live server, a browser."""
 
 import os
+from collections import Counter
 
 import pytest
 
@@ -10,9 +11,41 @@ from tests.support.services import missing_services
 # beside it are still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-pytest_plugins = ["tests.support.fixtures"]
+pytest_plugins = ["tests.support.fixtures", "tests.support.servers"]
+
+# The fixture that marks a test as needing each real service.
+SERVICE_FIXTURES = {
+    "postgres": "postgres",
+    "redis": "redis_url",
+    "celery-worker": "celery_worker",
+    "browser": "chromium",
+}
+service_groups_of: dict[str, list[str]] = {}
+service_outcomes: Counter[tuple[str, str]] = Counter()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        groups = [g for g, f in SERVICE_FIXTURES.items() if f in names]
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if "postgres_database" in names or params.get("server_database") == "postgres":
+            groups.append("postgres")
+        service_groups_of[item.nodeid] = groups
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call" or (report.when == "setup" and not report.passed):
+        for group in service_groups_of.get(report.nodeid, []):
+            service_outcomes[group, report.outcome] += 1
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line per service group: what ran against the real service, or why it was skipped."""
+    for group in SERVICE_FIXTURES:
+        counts = {o: service_outcomes[group, o] for o in ("passed", "failed", "skipped")}
+        if any(counts.values()):
+            summary = ", ".join(f"{n} {o}" for o, n in counts.items() if n)
+            terminalreporter.write_line(f"service tests {group}: {summary}")
     for group, reason in sorted(missing_services.items()):
         terminalreporter.write_line(f"SKIPPED GROUP {group}: {reason}", yellow=True)

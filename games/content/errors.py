@@ -31,6 +31,7 @@ EDGE_CELL_OFF_TILE = "{cell} is not a cell of the tile"
 EDGE_INSIDE_TILE = "side {side} of {cell} is inside the tile, not on its border"
 
 OUTSIDE_GRID = "{cell} is outside the {size} × {size} grid"
+TILE_OUTSIDE_GRID = "{side} side covers {cell}, outside the {size} × {size} grid"
 TILES_OVERLAP = "{side} side overlaps mission tile {other!r} at {cell}"
 ON_MISSION_TILE = "{cell} is on mission tile {tile!r}"
 CELL_TAKEN = "{cell} already holds {what}"

@@ -312,8 +312,9 @@ def check_board(mission: Mission, tiles: dict[str, MissionTile], *, source: str)
                         source,
                         entry,
                         f"{field}.at",
-                        errors.OUTSIDE_GRID.format(cell=cell_text(cell), size=BOARD_SIZE)
-                        + f" ({side_name} side)",
+                        errors.TILE_OUTSIDE_GRID.format(
+                            side=side_name, cell=cell_text(cell), size=BOARD_SIZE
+                        ),
                     )
                 if cell in cells_taken:
                     raise PackError(

@@ -1,0 +1,62 @@
+"""Rules engine for the campaign game (seed 003): tricks, the Decision card, Spirit tile placement
+on a 12 × 12 board, Whirlpool and Mist tokens, the Automa, Night mode and mission objectives.
+
+Pure Python: no Django, no I/O, no global random, no clock.
+"""
+
+from .errors import (
+    AUTOMA_MUST_MATCH,
+    CARD_ALREADY_PLAYED,
+    CODES,
+    MISSION_OVER,
+    MIST_COLOUR_REQUIRED,
+    MUST_FOLLOW,
+    NOT_YOUR_TURN,
+    OFF_BOARD,
+    OVERLAP,
+    UNKNOWN_CARD,
+    WRONG_SHAPE,
+    IllegalMove,
+    SetupError,
+)
+from .game import Move, apply_move, legal_moves, legal_placements, new_game, outcome, view_for
+from .objectives import Outcome
+from .scenario import FORMAT, replay, report, run_scenario, setup_from_dict, setup_to_dict
+from .serialize import from_dict, to_dict
+from .setup import AUTOMA, Setup
+from .state import State
+
+__all__ = [
+    "AUTOMA",
+    "AUTOMA_MUST_MATCH",
+    "CARD_ALREADY_PLAYED",
+    "CODES",
+    "FORMAT",
+    "MISSION_OVER",
+    "MIST_COLOUR_REQUIRED",
+    "MUST_FOLLOW",
+    "NOT_YOUR_TURN",
+    "OFF_BOARD",
+    "OVERLAP",
+    "UNKNOWN_CARD",
+    "WRONG_SHAPE",
+    "IllegalMove",
+    "Move",
+    "Outcome",
+    "Setup",
+    "SetupError",
+    "State",
+    "apply_move",
+    "from_dict",
+    "legal_moves",
+    "legal_placements",
+    "new_game",
+    "outcome",
+    "replay",
+    "report",
+    "run_scenario",
+    "setup_from_dict",
+    "setup_to_dict",
+    "to_dict",
+    "view_for",
+]

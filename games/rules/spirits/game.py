@@ -1,0 +1,551 @@
+"""The public rules API: start a mission, list and apply moves, and read the outcome.
+
+Moves are plain dicts in the ``spirits-scenario/1`` move shape (see
+``docs/formats/spirits-scenario.md``), so they go straight into a move log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from . import automa, errors, tokens
+from .bitboard import mask_of
+from .board import Token
+from .night import active_coloured_edges
+from .objectives import (
+    FAILURE,
+    IN_PROGRESS,
+    NO_LEGAL_PLACEMENT,
+    OUT_OF_CARDS,
+    Outcome,
+    mission_result,
+)
+from .placement import (
+    PlacedTile,
+    Placement,
+    check_free,
+    coloured_edge_violations,
+    covered_tokens,
+    has_legal_placement,
+    legal_masks,
+    locate,
+    no_legal_placement_fails_mission,
+    placement_cells,
+)
+from .revokes import track_play
+from .setup import AUTOMA, MOVE_SPIRIT_TILE, Setup
+from .shapes import Cell
+from .state import (
+    AUTOMA_PHASE,
+    DISCARD,
+    MIST_COLOUR,
+    OVER,
+    PLACE,
+    PLAY,
+    Discard,
+    PowerUse,
+    State,
+)
+from .tricks import Trick, check_follow, required_colour, trick_winner
+
+Move = dict[str, Any]
+MOVE_KINDS = ("play", "automa", "place", "discard", "mist_colour", "power")
+
+
+def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
+    """A mission before its first trick.
+
+    ``setup`` is a ``Setup`` or a ``spirits-scenario/1`` dict (its ``moves`` are ignored). When
+    the setup asks for digital dealing (``deal``) the ``seed`` shuffles the cards.
+    """
+    if not isinstance(setup, Setup):
+        from .scenario import setup_from_dict
+
+        setup = setup_from_dict(setup)
+    if setup.deal:
+        from .dealing import deal
+
+        setup = deal(setup, random.Random(seed))
+    auto = setup.automa
+    return State(
+        setup=setup,
+        seed=seed,
+        hands=setup.hands,
+        river=auto.river if auto else (),
+        deck=auto.deck if auto else None,
+        deck_count=auto.deck_size if auto else 0,
+        kakapo=auto.kakapo if auto else None,
+        leader=setup.first_player,
+        tokens=setup.board.tokens,
+    )
+
+
+def outcome(state: State) -> Outcome:
+    """Success, failure (with reason codes) or in-progress."""
+    if state.failure is not None:
+        return Outcome(FAILURE, (state.failure,))
+    if not state.complete:
+        return Outcome(IN_PROGRESS)
+    setup = state.setup
+    return mission_result(
+        setup.board, setup.night, state.spirit_mask, state.tokens, state.violations
+    )
+
+
+def apply_move(state: State, move: Mapping[str, Any]) -> State:
+    """The state after one move; raises ``IllegalMove`` with a stable code."""
+    kind = _move_kind(move)
+    phase = state.phase
+    if phase == OVER:
+        raise errors.IllegalMove(errors.MISSION_OVER, "the mission is over")
+    if kind == "power":
+        return _settle(_power(state, move))
+    wanted = {
+        PLAY: ("play", "automa"),
+        AUTOMA_PHASE: ("play", "automa"),
+        PLACE: ("place",),
+        DISCARD: ("discard",),
+        MIST_COLOUR: ("mist_colour",),
+    }[phase]
+    if kind not in wanted:
+        raise errors.IllegalMove(*_phase_error(phase))
+    handler = {
+        "play": _play,
+        "automa": _automa,
+        "place": _place,
+        "discard": _discard,
+        "mist_colour": _mist_colour,
+    }[kind]
+    return _settle(handler(state, move))
+
+
+def legal_placements(state: State) -> list[list[list[int]]]:
+    """Every legal placement of the Decision card's Spirit tile, as lists of absolute cells."""
+    card = state.decision
+    if card is None:
+        return []
+    size = state.setup.board.size
+    return [
+        [list(cell) for cell in placement_cells(mask, size)]
+        for mask in legal_masks(card, state.occupied, size)
+    ]
+
+
+def legal_moves(state: State) -> list[Move]:
+    """The moves a UI may offer now.
+
+    Plays list the cards the seat may play: from the known hand (Must Follow applied), or every
+    card not yet seen elsewhere when hands are unknown. Automa moves list the allowed river cards
+    and the deck; with an unknown deck, every card that may be in it. Placements, discards, a Mist
+    colour choice and Power moves are listed when due.
+    """
+    phase = state.phase
+    if phase == OVER:
+        return []
+    moves: list[Move] = []
+    if phase == PLAY:
+        moves = [{"play": card} for card in _playable(state)]
+    elif phase == AUTOMA_PHASE:
+        moves = _automa_options(state)
+    elif phase == PLACE:
+        moves = [{"place": cells} for cells in legal_placements(state)]
+    elif phase == DISCARD:
+        moves = _discard_options(state)
+    else:
+        moves = [{"mist_colour": colour} for colour in state.mist_choices]
+    return moves + _power_options(state)
+
+
+def view_for(state: State, seat: str) -> dict[str, Any]:
+    """What one seat may see: its own hand, other hands as counts, the Automa's deck as a count."""
+    from .serialize import to_dict
+
+    view = to_dict(state)
+    hands = view["hands"]
+    if hands is not None:
+        view["hands"] = {
+            name: cards if name == seat else len(cards) for name, cards in hands.items()
+        }
+    setup_hands = view["setup"].get("hands")
+    if setup_hands is not None:
+        view["setup"]["hands"] = {
+            name: cards if name == seat else len(cards) for name, cards in setup_hands.items()
+        }
+    view["deck"] = None
+    if "automa" in view["setup"]:
+        view["setup"]["automa"].pop("deck", None)
+    view["seat"] = seat
+    return view
+
+
+# --- moves -------------------------------------------------------------------------------------
+
+
+def _move_kind(move: Mapping[str, Any]) -> str:
+    if not isinstance(move, Mapping):
+        raise errors.IllegalMove(errors.BAD_MOVE, "a move is a JSON object")
+    kinds = [kind for kind in MOVE_KINDS if kind in move]
+    if len(kinds) != 1:
+        raise errors.IllegalMove(errors.BAD_MOVE, f"a move has exactly one of {MOVE_KINDS}")
+    return kinds[0]
+
+
+def _phase_error(phase: str) -> tuple[str, str]:
+    return {
+        PLACE: (errors.PLACEMENT_REQUIRED, "the Decision card's Spirit tile must be placed first"),
+        DISCARD: (errors.DISCARD_REQUIRED, "every player must first discard after the Whirlpool"),
+        MIST_COLOUR: (errors.MIST_COLOUR_REQUIRED, "choose which Mist colour starts the trick"),
+    }.get(phase, (errors.WRONG_PHASE, "a trick is in progress"))
+
+
+def _card_id(value: Any, state: State) -> str:
+    if not isinstance(value, str) or value not in state.setup.card_index:
+        raise errors.IllegalMove(errors.UNKNOWN_CARD, f"unknown card {value!r}")
+    if value in state.spent:
+        raise errors.IllegalMove(errors.CARD_ALREADY_PLAYED, f"card {value} was already played")
+    return value
+
+
+def _automa_owned(state: State) -> frozenset[str]:
+    return frozenset((*state.river, *(state.deck or ())))
+
+
+def _check_human_card(state: State, seat: str, card: str) -> None:
+    hand = state.hand(seat)
+    outside = card not in hand if hand is not None else card in _automa_owned(state)
+    if outside:
+        raise errors.IllegalMove(errors.NOT_IN_HAND, f"card {card} is not in {seat}'s hand")
+
+
+def _play(state: State, move: Mapping[str, Any]) -> State:
+    seat = state.current_seat
+    if seat == AUTOMA:
+        raise errors.IllegalMove(errors.NOT_YOUR_TURN, "the Automa is due: use an automa move")
+    if "seat" in move and move["seat"] != seat:
+        raise errors.IllegalMove(errors.NOT_YOUR_TURN, f"{seat} is due to play")
+    card_id = _card_id(move["play"], state)
+    _check_human_card(state, seat, card_id)
+    card = state.card(card_id)
+    lead = state.card(state.current[0][1]) if state.current else None
+    required = required_colour(lead, state.required_lead)
+    hand = state.hand(seat)
+    hands = state.hands
+    voids, flags = state.voids, state.flags
+    if hand is None or hands is None:
+        voids, flag = track_play(voids, seat, card.colour, required, state.round)
+        flags = (*flags, flag) if flag is not None else flags
+    else:
+        check_follow(card, required, (state.card(c) for c in hand))
+        i = state.setup.players.index(seat)
+        remaining = tuple(c for c in hand if c != card_id)
+        hands = (*hands[:i], remaining, *hands[i + 1 :])
+    state = replace(state, hands=hands, voids=voids, flags=flags)
+    return _add_play(state, seat, card_id)
+
+
+def _automa(state: State, move: Mapping[str, Any]) -> State:
+    if state.current_seat != AUTOMA:
+        raise errors.IllegalMove(errors.NOT_YOUR_TURN, f"{state.current_seat} is due to play")
+    if "seat" in move and move["seat"] != AUTOMA:
+        raise errors.IllegalMove(errors.NOT_YOUR_TURN, "the Automa is due to play")
+    lead = state.card(state.current[0][1]) if state.current else None
+    required = required_colour(lead, state.required_lead)
+    matching = automa.matching_river(state.river, state.setup.card_index, required)
+    choice = move["automa"]
+    if choice == "river":
+        card_id = _card_id(move.get("card"), state)
+        automa.check_river_choice(card_id, state.river, matching)
+        river = tuple(c for c in state.river if c != card_id)
+        state = replace(state, river=river)
+        if automa.needs_refill(river, state.deck_count):
+            drawn, state = _draw(state, move.get("refill"), "refill")
+            state = replace(state, river=(*river, drawn))
+        elif move.get("refill") is not None:
+            raise errors.IllegalMove(errors.AUTOMA_DECK_EMPTY, "the Automa's deck is empty")
+        return _add_play(state, AUTOMA, card_id)
+    if choice == "deck":
+        automa.check_deck_choice(matching, state.deck_count)
+        card_id, state = _draw(state, move.get("card"), "card")
+        return _add_play(state, AUTOMA, card_id)
+    raise errors.IllegalMove(errors.BAD_MOVE, 'an automa move is "river" or "deck"')
+
+
+def _draw(state: State, named: Any, key: str) -> tuple[str, State]:
+    """Take the top card of the Automa's deck; with an unknown deck the move names it."""
+    if state.deck is not None:
+        top = state.deck[0]
+        if named is not None and named != top:
+            raise errors.IllegalMove(
+                errors.AUTOMA_DECK_CARD, f"the top card of the Automa's deck is {top}, not {named}"
+            )
+        return top, replace(state, deck=state.deck[1:], deck_count=state.deck_count - 1)
+    if named is None:
+        raise errors.IllegalMove(
+            errors.REFILL_REQUIRED if key == "refill" else errors.CARD_REQUIRED,
+            f"the Automa's deck is unknown: give the drawn card as {key!r}",
+        )
+    card_id = _card_id(named, state)
+    in_hands = state.hands is not None and any(card_id in hand for hand in state.hands)
+    if card_id in state.river or in_hands:
+        raise errors.IllegalMove(errors.NOT_IN_DECK, f"card {card_id} cannot be in the deck")
+    return card_id, replace(state, deck_count=state.deck_count - 1)
+
+
+def _add_play(state: State, seat: str, card_id: str) -> State:
+    current = (*state.current, (seat, card_id))
+    if len(current) < len(state.seats):
+        return replace(state, current=current)
+    cards = [state.card(card) for _, card in current]
+    won = trick_winner(cards, state.trump)
+    winner, decision = current[won]
+    trick = Trick(
+        round=len(state.tricks) + 1,
+        led_by=current[0][0],
+        plays=current,
+        winner=winner,
+        decision=decision,
+        trump=state.trump,
+        next_trump=cards[won].colour,
+        required_lead=state.required_lead,
+    )
+    return replace(
+        state,
+        current=(),
+        tricks=(*state.tricks, trick),
+        leader=winner,
+        required_lead=None,
+        kakapo=automa.next_kakapo(state.kakapo, winner) if state.setup.automa else None,
+    )
+
+
+def _cells(value: Any) -> tuple[Cell, ...]:
+    ok = isinstance(value, list) and all(
+        isinstance(c, list | tuple) and len(c) == 2 and all(type(x) is int for x in c)
+        for c in value
+    )
+    if not ok:
+        raise errors.IllegalMove(errors.BAD_MOVE, "cells are a list of [row, col] integer pairs")
+    return tuple((int(c[0]), int(c[1])) for c in value)
+
+
+def _place(state: State, move: Mapping[str, Any]) -> State:
+    card = state.decision
+    assert card is not None  # the phase is PLACE
+    size = state.setup.board.size
+    mask = locate(card, _cells(move["place"]), size)
+    check_free(mask, state.occupied)
+    covered = covered_tokens(state.tokens, mask, size)
+    edges = (e for tile in state.setup.board.mission_tiles for e in active_coloured_edges(tile))
+    violations = coloured_edge_violations(edges, mask, card.colour, size)
+    cells = placement_cells(mask, size)
+    placement = Placement(cells=cells, covered_tokens=covered, violations=violations)
+    last = state.tricks[-1]
+    state = replace(
+        state,
+        tricks=(*state.tricks[:-1], replace(last, placement=placement)),
+        placed=(*state.placed, PlacedTile(card.id, cells)),
+        tokens=tuple(t for t in state.tokens if t not in covered),
+    )
+    return _token_effects(state, covered)
+
+
+def _token_effects(state: State, covered: Sequence[Token]) -> State:
+    """Apply Whirlpool and Mist effects for the next trick, unless the mission just ended."""
+    if state.complete:
+        return state
+    owed = tokens.whirlpool_discarders(state.setup.players, state.hands, covered)
+    required, choices = tokens.mist_requirement(
+        (*state.mist_choices, *((state.required_lead,) if state.required_lead else ())), covered
+    )
+    return replace(
+        state,
+        pending_discards=(*state.pending_discards, *owed),
+        required_lead=required,
+        mist_choices=choices,
+    )
+
+
+def _discard(state: State, move: Mapping[str, Any]) -> State:
+    seat = move.get("seat")
+    if seat not in state.pending_discards:
+        if seat in state.setup.players:
+            raise errors.IllegalMove(errors.ALREADY_DISCARDED, f"{seat} owes no discard")
+        raise errors.IllegalMove(errors.NOT_YOUR_TURN, f"{seat!r} does not discard")
+    assert isinstance(seat, str)
+    value = move["discard"]
+    hands = state.hands
+    if value is None:
+        if hands is not None:
+            raise errors.IllegalMove(errors.CARD_REQUIRED, "name the discarded card")
+        card_id = None
+    else:
+        card_id = _card_id(value, state)
+        _check_human_card(state, seat, card_id)
+        if hands is not None:
+            i = state.setup.players.index(seat)
+            hands = (*hands[:i], tuple(c for c in hands[i] if c != card_id), *hands[i + 1 :])
+    pending = list(state.pending_discards)
+    pending.remove(seat)
+    return replace(
+        state,
+        hands=hands,
+        pending_discards=tuple(pending),
+        discards=(*state.discards, Discard(seat, card_id, len(state.tricks))),
+    )
+
+
+def _mist_colour(state: State, move: Mapping[str, Any]) -> State:
+    colour = move["mist_colour"]
+    if colour not in state.mist_choices:
+        raise errors.IllegalMove(
+            errors.MIST_COLOUR_INVALID, f"choose one of {', '.join(state.mist_choices)}"
+        )
+    return replace(state, required_lead=colour, mist_choices=())
+
+
+def _power(state: State, move: Mapping[str, Any]) -> State:
+    """Seed 003: placed Spirit tiles never move "unless you use a Power tile that allows it".
+
+    Our reading of the generic ``move-spirit-tile`` power: usable once per mission when the setup
+    lists it, before a trick begins or before the Decision tile is placed; the moved tile follows
+    the placement rules and covering a token has its usual effect.
+    """
+    power = move["power"]
+    if power != MOVE_SPIRIT_TILE or power not in state.setup.powers:
+        raise errors.IllegalMove(errors.POWER_UNAVAILABLE, f"power {power!r} is not available")
+    if any(use.power == power for use in state.powers_used):
+        raise errors.IllegalMove(errors.POWER_USED, f"power {power} was already used")
+    if state.current or state.phase not in (PLAY, AUTOMA_PHASE, PLACE):
+        raise errors.IllegalMove(errors.WRONG_PHASE, "a Power is used between tricks")
+    before = tuple(sorted(_cells(move.get("from"))))
+    tiles = [tile for tile in state.placed if tile.cells == before]
+    if not tiles:
+        raise errors.IllegalMove(errors.NO_SUCH_TILE, "no placed Spirit tile covers those cells")
+    moved = tiles[0]
+    card = state.card(moved.card)
+    size = state.setup.board.size
+    mask = locate(card, _cells(move.get("to")), size)
+    check_free(mask, state.occupied & ~mask_of(moved.cells, size))
+    covered = covered_tokens(state.tokens, mask, size)
+    after = placement_cells(mask, size)
+    use = PowerUse(power, state.round, card.id, before, after)
+    placed = tuple(PlacedTile(t.card, after) if t is moved else t for t in state.placed)
+    state = replace(
+        state,
+        placed=placed,
+        tokens=tuple(t for t in state.tokens if t not in covered),
+        powers_used=(*state.powers_used, use),
+    )
+    return _token_effects(state, covered)
+
+
+def _settle(state: State) -> State:
+    """Fail the mission at once when play cannot go on."""
+    phase = state.phase
+    if phase == PLACE:
+        card = state.decision
+        assert card is not None
+        size = state.setup.board.size
+        if (
+            not has_legal_placement(card, state.occupied, size)
+            and no_legal_placement_fails_mission()
+        ):
+            return replace(state, failure=NO_LEGAL_PLACEMENT)
+    elif phase in (PLAY, AUTOMA_PHASE) and _out_of_cards(state):
+        return replace(state, failure=OUT_OF_CARDS)
+    return state
+
+
+def _out_of_cards(state: State) -> bool:
+    """Our reading: a seat due to play with no card left (a known empty hand, or an Automa with
+    empty river and deck) ends the mission in failure (``out-of-cards``); seed 003 never has a
+    seat without a card to play."""
+    seat = state.current_seat
+    if seat == AUTOMA:
+        return not state.river and state.deck_count == 0
+    hand = state.hand(seat)
+    return hand is not None and not hand
+
+
+# --- options -----------------------------------------------------------------------------------
+
+
+def _playable(state: State) -> list[str]:
+    seat = state.current_seat
+    hand = state.hand(seat)
+    if hand is None:
+        owned = _automa_owned(state)
+        return sorted(c for c in state.setup.card_index if c not in state.spent and c not in owned)
+    lead = state.card(state.current[0][1]) if state.current else None
+    required = required_colour(lead, state.required_lead)
+    following = [c for c in hand if state.card(c).colour == required]
+    return list(following or hand)
+
+
+def _deck_candidates(state: State) -> list[str]:
+    """Cards that may lie in the Automa's unknown deck."""
+    if state.deck_count == 0:
+        return []
+    held = {c for hand in state.hands or () for c in hand}
+    return sorted(
+        c
+        for c in state.setup.card_index
+        if c not in state.spent and c not in state.river and c not in held
+    )
+
+
+def _automa_options(state: State) -> list[Move]:
+    lead = state.card(state.current[0][1]) if state.current else None
+    required = required_colour(lead, state.required_lead)
+    matching = automa.matching_river(state.river, state.setup.card_index, required)
+    moves: list[Move] = []
+    refills = _deck_candidates(state) if state.deck is None else []
+    for card in matching or state.river:
+        if refills:
+            moves.extend({"automa": "river", "card": card, "refill": r} for r in refills)
+        else:
+            moves.append({"automa": "river", "card": card})
+    if not matching and state.deck_count:
+        if state.deck is not None:
+            moves.append({"automa": "deck"})
+        else:
+            moves.extend({"automa": "deck", "card": c} for c in _deck_candidates(state))
+    return moves
+
+
+def _discard_options(state: State) -> list[Move]:
+    moves: list[Move] = []
+    for seat in dict.fromkeys(state.pending_discards):
+        hand = state.hand(seat)
+        if hand is None:
+            moves.append({"discard": None, "seat": seat})
+        else:
+            moves.extend({"discard": card, "seat": seat} for card in hand)
+    return moves
+
+
+def _power_options(state: State) -> list[Move]:
+    if MOVE_SPIRIT_TILE not in state.setup.powers or state.current:
+        return []
+    if any(use.power == MOVE_SPIRIT_TILE for use in state.powers_used):
+        return []
+    if state.phase not in (PLAY, AUTOMA_PHASE, PLACE):
+        return []
+    size = state.setup.board.size
+    moves: list[Move] = []
+    for tile in state.placed:
+        card = state.card(tile.card)
+        own = mask_of(tile.cells, size)
+        for mask in legal_masks(card, state.occupied & ~own, size):
+            if mask != own:
+                moves.append(
+                    {
+                        "power": MOVE_SPIRIT_TILE,
+                        "from": [list(c) for c in tile.cells],
+                        "to": [list(c) for c in placement_cells(mask, size)],
+                    }
+                )
+    return moves

@@ -1,0 +1,51 @@
+"""Night mode: Mission tiles on their Night side, and tokens that must then be covered.
+
+Seed 003, 'Switching to Night mode'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .board import ColouredEdge, MissionTile
+from .shapes import Cell
+
+
+def align_night_side(
+    night_cells: Iterable[Cell], night_triangle: Cell, board_triangle: Cell
+) -> tuple[Cell, ...]:
+    """Place a Night side (cells relative to the tile) so its black triangle is on the board cell
+    the day side's triangle occupied.
+
+    Seed 003: "turn each Mission tile over to its Night side, making sure its black triangle ends
+    up in the same place on the board as when it was on its classic side."
+    """
+    dr = board_triangle[0] - night_triangle[0]
+    dc = board_triangle[1] - night_triangle[1]
+    return tuple(sorted((r + dr, c + dc) for r, c in night_cells))
+
+
+def active_cells(tile: MissionTile, night: bool) -> tuple[Cell, ...]:
+    """The board cells a Mission tile covers on the side in play."""
+    if night and tile.night_cells is not None:
+        return tile.night_cells
+    return tile.cells
+
+
+def active_coloured_edges(tile: MissionTile) -> tuple[ColouredEdge, ...]:
+    """The coloured edges in force.
+
+    Our reading: the scenario has one ``night`` flag for the whole mission, so a Mission tile's
+    ``coloured_edges`` are the edges of the side in play (day or Night), given in absolute cells.
+    """
+    return tile.coloured_edges
+
+
+def tokens_must_be_covered(night: bool) -> bool:
+    """Whether a token next to a Mission tile to surround must be covered to close the ring.
+
+    Seed 003, 'Switching to Night mode': "In Night mode, if a Whirlpool or Mist token is adjacent
+    to a Mission tile that must be surrounded, that space must be covered in order to complete the
+    encirclement". Our reading: in day mode an uncovered token space counts as closed.
+    """
+    return night

@@ -1,0 +1,149 @@
+"""Real server processes on their own database, for tests that need real concurrent requests.
+
+`database` fixtures give a migrated database URL (a fresh SQLite file, or a fresh PostgreSQL
+database dropped afterwards); `ServerProcess` serves Questlog with gunicorn on it; `run_django` runs
+a snippet of Python with Django set up on it, to arrange data the way a test needs.
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.services import port_open, unavailable
+
+ROOT = Path(__file__).resolve().parents[2]
+POSTGRES_ADMIN_URL = os.environ.get(
+    "QUESTLOG_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def django_env(database_url: str, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DEBUG="1",
+        DATABASE_URL=database_url,
+        REDIS_URL="",
+        PYTHONUNBUFFERED="1",
+    )
+    env.update(extra)
+    return env
+
+
+def run_django(database_url: str, code: str, **env: str) -> Any:
+    """Run `code` with Django set up on `database_url`; it sets `result`, returned as JSON."""
+    script = "import django, json\ndjango.setup()\nresult = None\n" + code
+    script += "\nprint('RESULT:' + json.dumps(result))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT, env=django_env(database_url, **env), capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    line = next(ln for ln in done.stdout.splitlines() if ln.startswith("RESULT:"))
+    return json.loads(line.removeprefix("RESULT:"))
+
+
+def migrate(database_url: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--no-input", "-v0"],
+        cwd=ROOT, env=django_env(database_url), capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
+@pytest.fixture
+def sqlite_database(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    migrate(url)
+    return url
+
+
+@pytest.fixture
+def postgres_database() -> Iterator[str]:
+    if not port_open(POSTGRES_ADMIN_URL, 5432):
+        unavailable("postgres", f"no PostgreSQL answers at {POSTGRES_ADMIN_URL}")
+    import psycopg
+
+    name = f"questlog_server_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    url = POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+    try:
+        migrate(url)
+        yield url
+    finally:
+        with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def server_database(request: pytest.FixtureRequest) -> str:
+    """The same test on the SQLite default and on PostgreSQL."""
+    name = "sqlite_database" if request.param == "sqlite" else "postgres_database"
+    return str(request.getfixturevalue(name))
+
+
+class ServerProcess:
+    """Questlog under gunicorn (threaded workers) on a database of its own."""
+
+    def __init__(self, database_url: str, log: Path, **env: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        command = [
+            sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{self.port}",
+            "--workers", "2", "--threads", "8", "--worker-class", "gthread", "--timeout", "60",
+        ]  # fmt: skip
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(
+                command, cwd=ROOT, env=django_env(database_url, **env), stdout=out, stderr=out
+            )
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"the server exited; see {self.log}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        pytest.fail(f"the server did not answer /healthz; see {self.log}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+@pytest.fixture
+def server(server_database: str, request: pytest.FixtureRequest) -> Iterator[ServerProcess]:
+    log = ROOT / "test-output" / "servers" / f"{request.node.name}.log"
+    process = ServerProcess(server_database, log)
+    process.database_url = server_database  # type: ignore[attr-defined]
+    try:
+        yield process
+    finally:
+        process.stop()
