@@ -34,7 +34,7 @@ class ExchangeError(ValueError):
         super().__init__(f"{where}: {problem}" if where else problem)
 
 
-# --- Export ---------------------------------------------------------------------------------------
+# --- Export --------------------------------------------------------------------------------------
 
 
 def when(value: datetime.datetime | None) -> str | None:
@@ -123,7 +123,7 @@ def export_document(adventures: list[Adventure], *, group_name: str) -> dict[str
     }
 
 
-# --- Import: validation ---------------------------------------------------------------------------
+# --- Import: validation --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -249,9 +249,7 @@ def parse_document(data: object) -> list[ImportedAdventure]:
     """Validate a whole document; the adventures in it, ready to store."""
     document = Reader(data, "", allowed={"format", "exported_at", "group", "adventures"})
     if document.data.get("format") != FORMAT:
-        raise ExchangeError(
-            "format", f"expected {FORMAT!r}, got {document.data.get('format')!r}"
-        )
+        raise ExchangeError("format", f"expected {FORMAT!r}, got {document.data.get('format')!r}")
     adventures = document.get("adventures", "list")
     return [parse_adventure(item, at("adventures", i)) for i, item in enumerate(adventures)]
 

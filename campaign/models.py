@@ -1,5 +1,5 @@
-"""A group's adventures: the log (attempts, their moves, manual overrides), the state derived from it,
-notes, the audit trail, revealed spoilers and the statistics outbox.
+"""A group's adventures: the log (attempts, their moves, manual overrides), the state derived
+from it, notes, the audit trail, revealed spoilers and the statistics outbox.
 
 The log is the truth. The derived tables (``MoonPathBox``, ``OpenedEnvelope``, ``PowerSpaceState``,
 ``GainedComponent`` and the derived columns of ``Adventure`` and ``MissionAttempt.changes``) are
@@ -165,7 +165,7 @@ class AttemptMove(models.Model):
 
 
 class ManualOverride(models.Model):
-    """A table-side decision recorded by hand, replayed after attempt ``after_attempt`` (0: first)."""
+    """A table-side decision replayed after attempt ``after_attempt`` (0: start)."""
 
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="overrides")
     after_attempt = models.PositiveIntegerField()
@@ -267,7 +267,7 @@ class StatisticsOutbox(models.Model):
         return f"Results changed in group {self.group_id}"
 
 
-# --- Derived state, rebuilt from the log -----------------------------------------------------------
+# --- Derived state, rebuilt from the log ---------------------------------------------------------
 
 
 class MoonPathBox(models.Model):
@@ -342,7 +342,7 @@ class ComponentKind(models.TextChoices):
 
 
 class GainedComponent(models.Model):
-    """A component that joined the adventure: a Power token or tile, a Moon tile, a card, an item."""
+    """What joined the adventure: a Power token or tile, a Moon tile, a Spirit card, an item."""
 
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="components")
     kind = models.CharField(max_length=20, choices=ComponentKind.choices)

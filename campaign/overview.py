@@ -144,9 +144,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
     """The envelope and reward reference, spoiler-safe for ``user``: 4 queries."""
     pack = adventure.content_pack.pack()
     revealed = set(
-        RevealedSpoiler.objects.filter(user=user, adventure=adventure).values_list(
-            "key", flat=True
-        )
+        RevealedSpoiler.objects.filter(user=user, adventure=adventure).values_list("key", flat=True)
     )
     opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
     completed = set(
@@ -156,9 +154,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
     last = max(m.number for m in pack.missions)
     missions = []
     for mission in pack.missions:
-        reached = mission.number in completed or (
-            current is not None and mission.number <= current
-        )
+        reached = mission.number in completed or (current is not None and mission.number <= current)
         key = f"mission:{mission.number}"
         missions.append(
             {

@@ -93,7 +93,7 @@ class Outcome:
     attempt: MissionAttempt | None = None
 
 
-# --- Reading the log ------------------------------------------------------------------------------
+# --- Reading the log -----------------------------------------------------------------------------
 
 
 def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
@@ -141,7 +141,7 @@ def locked(adventure: Adventure) -> Adventure:
     )
 
 
-# --- Rebuilding the derived state -----------------------------------------------------------------
+# --- Rebuilding the derived state ----------------------------------------------------------------
 
 
 def rebuild(
@@ -289,7 +289,7 @@ def problem(error: ProgressionError) -> CampaignError:
     return CampaignError(str(error), code=error.code, field=field_name)
 
 
-# --- Starting and logging -------------------------------------------------------------------------
+# --- Starting and logging ------------------------------------------------------------------------
 
 
 @transaction.atomic
@@ -487,7 +487,7 @@ def shift_numbers(*, adventure: Adventure, from_number: int, delta: int) -> None
         )
 
 
-# --- Corrections ----------------------------------------------------------------------------------
+# --- Corrections ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -683,7 +683,7 @@ def add_override(
     )
 
 
-# --- Notes and spoilers ---------------------------------------------------------------------------
+# --- Notes and spoilers --------------------------------------------------------------------------
 
 
 def add_note(*, attempt: MissionAttempt, author: object, text: str) -> Note:
@@ -705,7 +705,7 @@ def reveal_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
         pass
 
 
-# --- Import ---------------------------------------------------------------------------------------
+# --- Import --------------------------------------------------------------------------------------
 
 
 @transaction.atomic

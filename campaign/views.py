@@ -80,7 +80,7 @@ def member_names(membership: Membership) -> str:
     return "\n".join(names)
 
 
-# --- Adventures -------------------------------------------------------------------------------------
+# --- Adventures ----------------------------------------------------------------------------------
 
 
 @login_required
@@ -231,7 +231,7 @@ def note_add(request: HttpRequest, group_id: int, adventure_id: int, number: int
     return render(request, "campaign/attempt_detail.html", context, status=400)
 
 
-# --- Corrections ------------------------------------------------------------------------------------
+# --- Corrections ---------------------------------------------------------------------------------
 
 
 def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
@@ -341,7 +341,7 @@ def audit(request: HttpRequest, group_id: int, adventure_id: int) -> HttpRespons
     return render(request, "campaign/audit.html", context)
 
 
-# --- Reference ------------------------------------------------------------------------------------
+# --- Reference -----------------------------------------------------------------------------------
 
 
 @login_required
@@ -372,7 +372,7 @@ def reveal(request: HttpRequest, group_id: int, adventure_id: int) -> HttpRespon
     return redirect(f"{url}#{slugify(key)}")
 
 
-# --- Export and import ----------------------------------------------------------------------------
+# --- Export and import ---------------------------------------------------------------------------
 
 
 def json_download(document: dict[str, Any], filename: str) -> HttpResponse:

@@ -1,4 +1,4 @@
-"""Content packs in the Django admin: edit the document (validated), import and export whole packs."""
+"""Content packs in the admin: edit the document (validated), import and export whole packs."""
 
 import json
 

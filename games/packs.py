@@ -1,4 +1,4 @@
-"""Storing content packs: import a pack document, load the default one. Each runs in a transaction."""
+"""Storing content packs: import a pack document, load the default one, in transactions."""
 
 from django.db import transaction
 

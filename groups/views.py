@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from campaign.models import Adventure
 from groups import services
 from groups.access import membership_or_404, require_owner
 from groups.forms import GroupForm, InviteForm, MembershipRoleForm
@@ -39,6 +40,8 @@ def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
         "invites": group.invites.filter(revoked_at__isnull=True) if membership.can_manage else [],
         "invite_form": InviteForm(),
         "rename_form": GroupForm(instance=group),
+        # The campaign app's section of the group page (issue 4).
+        "adventures": Adventure.objects.for_group(group.pk),
     }
     return render(request, "groups/group_detail.html", context)
 
@@ -61,6 +64,7 @@ def group_rename(request: HttpRequest, group_id: int) -> HttpResponse:
         "invites": group.invites.filter(revoked_at__isnull=True),
         "invite_form": InviteForm(),
         "rename_form": form,
+        "adventures": Adventure.objects.for_group(group.pk),
     }
     return render(request, "groups/group_detail.html", context, status=400)
 

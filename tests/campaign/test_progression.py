@@ -1,0 +1,255 @@
+"""The campaign rules as pure functions: no database, no Django.
+
+Rules: ``shared/seeds/003_56213531c1d471a6.txt``, headings "Rewards", "The Moon Path",
+"The envelopes" and "Switching to Night mode".
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from campaign import progression as p
+from campaign.progression import FAILURE, SUCCESS, AttemptResult, Override
+from games.content import default_pack
+
+PACK = default_pack()
+
+
+def play(*results, start=1):
+    """Attempts numbered from ``start``: each item is (mission, result) or (mission, result, loadout)."""
+    entries = []
+    for offset, item in enumerate(results):
+        mission, result, *rest = item
+        reason = "objective-not-met" if result == FAILURE else ""
+        loadout = tuple(rest[0]) if rest else ()
+        entries.append(AttemptResult(start + offset, mission, result, reason, loadout))
+    return entries
+
+
+def succeed_through(last):
+    return play(*[(m, SUCCESS) for m in range(1, last + 1)])
+
+
+def test_core_imports_no_django():
+    """The progression module is pure: it imports nothing from Django."""
+    source = Path(p.__file__).read_text()
+    modules = [
+        node.module or ""
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom)
+    ] + [
+        alias.name
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    ]
+    assert not [m for m in modules if m.startswith("django")]
+
+
+def test_new_adventure_starts_sealed():
+    """Seed, "The envelopes": a new adventure starts at Mission 1 with every envelope sealed."""
+    state = p.replay(PACK, [])
+    assert state.current_mission == 1
+    assert state.opened == ()
+    assert state.unlocked_spaces == ("hearth",)
+    assert state.moon_boxes_checked == 0
+    assert not state.night_mode
+
+
+def test_failure_is_tried_again_and_success_opens_next():
+    """A failed mission is tried again; the next mission opens on success."""
+    state = p.replay(PACK, play((1, FAILURE)))
+    assert state.current_mission == 1
+    state = p.replay(PACK, play((1, FAILURE), (1, SUCCESS)))
+    assert state.current_mission == 2
+    assert state.completed == (1,)
+
+
+def test_every_attempt_checks_a_moon_box_success_or_failure():
+    """Seed, "The Moon Path": whether you succeed or fail, check a box, from the left."""
+    state = p.replay(PACK, play((1, FAILURE), (1, FAILURE), (1, SUCCESS)))
+    assert [b.checked_by for b in state.moon_path[:4]] == [1, 2, 3, None]
+
+
+def test_moon_phase_box_opens_black_envelope_and_moon_tile():
+    """Seed, "The Moon Path": a box showing a moon phase opens the matching black envelope; its
+    Moon tile goes on the board."""
+    state = p.replay(PACK, play(*[(1, FAILURE)] * 4))
+    assert state.moon_path[3].phase == "new"
+    assert state.opened_ids == {"moon-new"}
+    assert state.moon_tiles == ("dark-dawn",)
+    kinds = [c.kind for c in state.changes_of("attempt:4")]
+    assert kinds == ["moon-box", "envelope-opened", "moon-tile"]
+
+
+def test_moon_tiles_stack_until_the_end():
+    """Seed, "The Moon Path": Moon tile disadvantages stack and last until the end."""
+    state = p.replay(PACK, play(*[(1, FAILURE)] * 15))
+    assert state.moon_tiles == ("dark-dawn", "pale-crescent", "glaring-eye")
+    state = p.replay(PACK, play(*[(1, FAILURE)] * 15, (1, SUCCESS)))
+    assert state.moon_tiles == ("dark-dawn", "pale-crescent", "glaring-eye")
+
+
+def test_moon_path_stays_full_when_boxes_run_out():
+    """Our reading (next_moon_box): after the last box, attempts check nothing more."""
+    count = len(PACK.moon.path)
+    state = p.replay(PACK, play(*[(1, FAILURE)] * (count + 2)))
+    assert state.moon_boxes_checked == count
+    assert [c.kind for c in state.changes_of(f"attempt:{count + 1}")] == ["moon-path-full"]
+
+
+def test_totem_unlocks_power_space():
+    """Seed, "Rewards": the Totem reward unlocks a Power space (Mission 2 here)."""
+    state = p.replay(PACK, succeed_through(2))
+    assert "grove" in state.unlocked_spaces
+
+
+def test_castle_gives_power_token_kept_to_the_end():
+    """Seed, "Rewards": a Castle gives a Power token, kept until the end of the adventure."""
+    state = p.replay(PACK, succeed_through(5))
+    assert state.power_tokens == ("ember-charm",)
+    state = p.replay(PACK, succeed_through(22))
+    assert "ember-charm" in state.power_tokens
+
+
+def test_white_envelope_opens_its_letter_and_power_tile_becomes_available():
+    """Seed, "Rewards": the White Envelope reward opens the envelope of that letter; each holds a
+    Power tile."""
+    state = p.replay(PACK, succeed_through(4))
+    assert "A" in state.opened_ids
+    assert state.power_tiles == ("gust",)
+
+
+def test_rewards_only_on_success():
+    """Seed, "Rewards" apply when the mission is won: a failed Mission 2 unlocks nothing."""
+    state = p.replay(PACK, [*succeed_through(1), *play((2, FAILURE), start=2)])
+    assert state.unlocked_spaces == ("hearth",)
+
+
+def test_holo_liana_eases_mission_22():
+    """Seed, "Rewards": the Purified Holo Liana reward reduces the difficulty of Mission 22."""
+    state = p.replay(PACK, succeed_through(20))
+    assert state.holo_liana
+    assert PACK.mission(22).holo_liana_relief is not None
+
+
+def test_power_tiles_only_on_unlocked_spaces_one_per_space():
+    """Seed, "Rewards": Power tiles go on unlocked Power spaces only."""
+    state = p.replay(PACK, succeed_through(4))
+    p.check_loadout(PACK, state, (("hearth", "gust"),))
+    with pytest.raises(p.ProgressionError) as locked:
+        p.check_loadout(PACK, state, (("summit", "gust"),))
+    assert (
+        str(locked.value)
+        == "Summit space is locked: a Power tile can only go on an unlocked Power space."
+    )
+    with pytest.raises(p.ProgressionError) as twice:
+        p.check_loadout(PACK, state, (("hearth", "gust"), ("grove", "gust")))
+    assert str(twice.value) == "Gust of Wind is placed twice: each Power tile goes on one space."
+    with pytest.raises(p.ProgressionError) as unavailable:
+        p.check_loadout(PACK, state, (("hearth", "lantern"),))
+    assert str(unavailable.value) == "Lantern is not available in this adventure yet."
+
+
+def test_loadout_is_recorded_and_bad_placements_ignored_on_replay():
+    """A correction that re-locks a space keeps the log but ignores the tile placed on it."""
+    entries = [*succeed_through(4), *play((5, SUCCESS, [("grove", "gust")]), start=5)]
+    assert p.replay(PACK, entries).loadout == (("grove", "gust"),)
+    without_totem = [e for e in entries if e.mission != 2]
+    state = p.replay(PACK, without_totem)
+    assert state.loadout == ()
+    assert any(c.kind == "loadout-ignored" for c in state.changes_of("attempt:5"))
+
+
+def test_instruction_opens_envelope_whatever_the_result():
+    """Seed, "The envelopes": only when instructed; Mission 9 instructs the grey envelope."""
+    state = p.replay(PACK, [*succeed_through(8), *play((9, FAILURE), start=9)])
+    assert "grey" in state.opened_ids
+    assert {"purple-9", "green-9"} <= set(state.cards)
+    assert "moth" in state.power_tiles
+
+
+def test_night_mode_switches_on_when_instructed_and_stays():
+    """Seed, "Switching to Night mode": only when instructed; from then on, Night sides."""
+    state = p.replay(PACK, succeed_through(11))
+    assert not state.night_mode
+    assert p.uses_night_sides(state, PACK)  # Mission 12's instruction applies before its setup
+    state = p.replay(PACK, succeed_through(13))
+    assert state.night_mode
+    assert p.uses_night_sides(state, PACK)
+
+
+def test_red_envelope_opens_only_when_mission_22_is_completed():
+    """Seed, "The envelopes": the red envelope opens at the end, only if Mission 22 was completed."""
+    state = p.replay(PACK, [*succeed_through(21), *play((22, FAILURE), start=22)])
+    assert not state.red_envelope_opened
+    with pytest.raises(p.ProgressionError) as error:
+        p.check_override(PACK, state, Override(1, p.OPEN_ENVELOPE, "red", "we want to"))
+    assert str(error.value) == "The red envelope opens only once Mission 22 has been completed."
+    state = p.replay(PACK, succeed_through(22))
+    assert state.red_envelope_opened
+    assert state.finished
+    assert "epilogue" in state.items
+
+
+def test_after_the_end_nothing_changes():
+    """Our reading (attempt_checks_moon_box): attempts after Mission 22 change nothing."""
+    entries = [*succeed_through(22), *play((22, SUCCESS), start=23)]
+    state = p.replay(PACK, entries)
+    assert state.moon_boxes_checked == 22
+    with pytest.raises(p.ProgressionError) as error:
+        p.check_new_attempt(PACK, p.replay(PACK, succeed_through(22)), entries[-1])
+    assert str(error.value) == "This adventure is finished: Mission 22 was completed."
+
+
+def test_attempt_of_completed_mission_only_moves_moon_path():
+    """Our reading (attempt_counts_as_progress): replaying a completed mission gains nothing."""
+    entries = [*succeed_through(2), *play((2, SUCCESS), start=3)]
+    state = p.replay(PACK, entries)
+    assert state.current_mission == 3
+    assert state.moon_boxes_checked == 3
+    assert [c.kind for c in state.changes_of("attempt:3")] == ["not-current", "moon-box"]
+
+
+def test_only_the_current_mission_can_be_logged():
+    state = p.replay(PACK, succeed_through(3))
+    with pytest.raises(p.ProgressionError) as error:
+        p.check_new_attempt(PACK, state, AttemptResult(4, 6, SUCCESS))
+    assert str(error.value) == "Mission 6 is not open: the next mission to play is Mission 4."
+
+
+def test_failure_needs_a_reason():
+    with pytest.raises(p.ProgressionError) as error:
+        p.check_result(FAILURE, "")
+    assert str(error.value) == "Say why the mission failed."
+
+
+def test_overrides_open_by_hand_and_become_ignored_when_redundant():
+    """Manual override: open an envelope by hand with a reason; a later reward finds it open."""
+    entries = [Override(1, p.OPEN_ENVELOPE, "A", "house rule"), *succeed_through(4)]
+    state = p.replay(PACK, entries)
+    assert state.opened[0].source == "override"
+    assert [c.kind for c in state.changes_of("override:1")][:2] == ["override", "envelope-opened"]
+    twice = [*entries, Override(2, p.OPEN_ENVELOPE, "A", "again")]
+    assert p.replay(PACK, twice).changes_of("override:2")[-1].kind == "override-ignored"
+
+
+def test_diff_lists_downstream_changes():
+    """The correction preview: removing Mission 4's success closes envelope A downstream."""
+    entries = succeed_through(6)
+    before = p.replay(PACK, entries)
+    after = p.replay(PACK, [e for e in entries if e.number != 4])
+    result = p.diff(before, after, PACK)
+    assert "Envelope White envelope A: no longer opened" in result.summary
+    assert "Next mission: Mission 7 → Mission 4" in result.summary
+    assert "Moon Path boxes checked: 6 → 5" in result.summary
+    assert not p.diff(before, before, PACK).attempts
+
+
+def test_next_mission_explanation():
+    """What is next and why."""
+    assert (
+        p.next_mission_explanation(p.replay(PACK, succeed_through(5)))
+        == "Play Mission 6. Mission 7 opens when Mission 6 succeeds."
+    )
