@@ -286,6 +286,8 @@ def submit_move(
     attempt.version += 1
     attempt.save(update_fields=["state", "version", "updated_at"])
     outcome = end_mission(attempt=attempt, state=after, by=by)
+    if outcome is not None:
+        attempt.refresh_from_db()
     return MoveResult(attempt=attempt, state=after, before=before, outcome=outcome)
 
 
