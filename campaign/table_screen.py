@@ -135,7 +135,7 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
             cell.label = f"Mist token, {colour.name}"
         else:
             cell.classes += ["token", "whirlpool"]
-            cell.text = "🌀"
+            cell.text = "◎"
             cell.label = "Whirlpool token"
     last = state.placed[-1].card if state.placed else None
     for placed in state.placed:
