@@ -87,7 +87,7 @@ class MissionAttempt(models.Model):
     number = models.PositiveIntegerField(_("attempt"))
     mission = models.PositiveSmallIntegerField(_("mission"))
     status = models.CharField(
-        _("result"), max_length=10, choices=AttemptStatus.choices, default=AttemptStatus.OPEN
+        _("result"), max_length=10, choices=AttemptStatus, default=AttemptStatus.OPEN
     )
     failure_reason = models.CharField(
         _("failure reason"), max_length=30, blank=True, choices=list(FAILURE_REASONS.items())
@@ -219,7 +219,7 @@ class AuditEntry(models.Model):
     )
     actor_name = models.CharField(max_length=150)
     at = models.DateTimeField()
-    action = models.CharField(max_length=20, choices=AuditAction.choices)
+    action = models.CharField(max_length=20, choices=AuditAction)
     summary = models.CharField(max_length=300)
     details = models.JSONField(default=list, blank=True)
 
@@ -345,7 +345,7 @@ class GainedComponent(models.Model):
     """What joined the adventure: a Power token or tile, a Moon tile, a Spirit card, an item."""
 
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="components")
-    kind = models.CharField(max_length=20, choices=ComponentKind.choices)
+    kind = models.CharField(max_length=20, choices=ComponentKind)
     component = models.CharField(max_length=40)
     order = models.PositiveSmallIntegerField()
 

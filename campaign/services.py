@@ -332,6 +332,11 @@ def log_attempt(
     attempts = list(adventure.attempts.order_by("number"))
     next_number = len(attempts) + 1
     open_attempt = next((a for a in attempts if a.status == AttemptStatus.OPEN), None)
+    if open_attempt is not None and (not insert or number > open_attempt.number):
+        raise CampaignError(
+            OPEN_ATTEMPT.format(number=open_attempt.number, mission=open_attempt.mission),
+            code="open-attempt",
+        )
     if insert:
         if not 1 <= number <= next_number:
             raise CampaignError(
@@ -347,11 +352,6 @@ def log_attempt(
                 result=last.get_status_display().lower(),
             ),
             code="stale",
-        )
-    if open_attempt is not None and (not insert or number > open_attempt.number):
-        raise CampaignError(
-            OPEN_ATTEMPT.format(number=open_attempt.number, mission=open_attempt.mission),
-            code="open-attempt",
         )
     if number < next_number:
         shift_numbers(adventure=adventure, from_number=number, delta=1)
@@ -726,6 +726,7 @@ def import_adventures(
             content_pack=store_pack(pack=imported.pack),
             created_by=members.get(data.get("created_by") or ""),
         )
+        keep_created_at(adventure, data.get("created_at"))
         for item in data["attempts"]:
             attempt = MissionAttempt.objects.create(
                 adventure=adventure,
@@ -754,8 +755,8 @@ def import_adventures(
                 )
                 for note in item.get("notes") or []
             )
-            AttemptMove.objects.bulk_create(
-                AttemptMove(
+            for move in item.get("moves") or []:
+                row = AttemptMove.objects.create(
                     attempt=attempt,
                     seq=move["seq"],
                     payload=move["payload"],
@@ -763,8 +764,8 @@ def import_adventures(
                     undone_at=exchange.check_datetime(move.get("undone_at"), ""),
                     undone_by=members.get(move.get("undone_by") or ""),
                 )
-                for move in item.get("moves") or []
-            )
+                keep_created_at(row, move.get("created_at"))
+            keep_created_at(attempt, item.get("created_at"))
         for item in data.get("overrides") or []:
             ManualOverride.objects.create(
                 adventure=adventure,
@@ -795,3 +796,10 @@ def import_adventures(
         )
         created.append(adventure)
     return created
+
+
+def keep_created_at(row: Any, value: str | None) -> None:
+    """Imported rows keep their original time (``auto_now_add`` would stamp the import time)."""
+    created_at = exchange.check_datetime(value, "created_at")
+    if created_at is not None:
+        type(row).objects.filter(pk=row.pk).update(created_at=created_at)

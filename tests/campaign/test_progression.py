@@ -17,7 +17,7 @@ PACK = default_pack()
 
 
 def play(*results, start=1):
-    """Attempts numbered from ``start``: each item is (mission, result) or (mission, result, loadout)."""
+    """Attempts numbered from ``start``: (mission, result) or (mission, result, loadout)."""
     entries = []
     for offset, item in enumerate(results):
         mission, result, *rest = item
@@ -181,7 +181,8 @@ def test_night_mode_switches_on_when_instructed_and_stays():
 
 
 def test_red_envelope_opens_only_when_mission_22_is_completed():
-    """Seed, "The envelopes": the red envelope opens at the end, only if Mission 22 was completed."""
+    """Seed, "The envelopes": the red envelope opens at the end, only if Mission 22 was
+    completed."""
     state = p.replay(PACK, [*succeed_through(21), *play((22, FAILURE), start=22)])
     assert not state.red_envelope_opened
     with pytest.raises(p.ProgressionError) as error:

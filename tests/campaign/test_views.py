@@ -1,0 +1,454 @@
+"""Campaign pages: scoped to the group (404 for others), read-only for viewers (403), forms that
+reject bad input next to the field, and a constant number of queries whatever the history."""
+
+import datetime
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from campaign import exchange, services
+from campaign.models import Adventure, MissionAttempt, Note, RevealedSpoiler
+from tests.factories import log_attempt
+from tests.support.pages import text
+
+
+def adventure_urls(adventure):
+    g, a = adventure.group_id, adventure.pk
+    return {
+        "GET": [
+            reverse("campaign:dashboard", args=[g, a]),
+            reverse("campaign:log", args=[g, a]),
+            reverse("campaign:history", args=[g, a]),
+            reverse("campaign:attempt", args=[g, a, 1]),
+            reverse("campaign:attempt-edit", args=[g, a, 1]),
+            reverse("campaign:attempt-delete", args=[g, a, 1]),
+            reverse("campaign:override-new", args=[g, a]),
+            reverse("campaign:audit", args=[g, a]),
+            reverse("campaign:reference", args=[g, a]),
+            reverse("campaign:export", args=[g, a]),
+            reverse("campaign:new", args=[g]),
+            reverse("campaign:import", args=[g]),
+            reverse("campaign:group-export", args=[g]),
+            reverse("campaign:group-history", args=[g]),
+        ],
+        "POST": [
+            reverse("campaign:new", args=[g]),
+            reverse("campaign:log", args=[g, a]),
+            reverse("campaign:note-add", args=[g, a, 1]),
+            reverse("campaign:attempt-edit", args=[g, a, 1]),
+            reverse("campaign:attempt-delete", args=[g, a, 1]),
+            reverse("campaign:override-new", args=[g, a]),
+            reverse("campaign:import", args=[g]),
+        ],
+    }
+
+
+def log_form(adventure, **overrides):
+    adventure = Adventure.objects.get(pk=adventure.pk)
+    data = {
+        "number": adventure.attempt_count + 1,
+        "mission": adventure.current_mission,
+        "result": "success",
+        "failure_reason": "",
+        "players": "Ana\nBen",
+        "rounds_played": "7",
+        "played_on": "2025-03-01",
+        "duration_minutes": "45",
+        "note": "",
+    }
+    return data | overrides
+
+
+@pytest.mark.django_db
+def test_other_groups_get_404_on_every_adventure_url(client, adventure, outsider, owner):
+    log_attempt(adventure, by=owner)
+    client.force_login(outsider)
+    for method, urls in adventure_urls(adventure).items():
+        for url in urls:
+            response = client.generic(method, url, "name=x&text=x")
+            assert response.status_code == 404, (method, url)
+    assert MissionAttempt.objects.filter(adventure=adventure).count() == 1
+
+
+@pytest.mark.django_db
+def test_an_adventure_of_another_group_in_ones_own_group_url_is_404(client, adventure, outsider):
+    own_group = outsider.memberships.get().group
+    client.force_login(outsider)
+    response = client.get(reverse("campaign:dashboard", args=[own_group.pk, adventure.pk]))
+    assert response.status_code == 404
+
+
+@pytest.mark.django_db
+def test_viewers_read_but_cannot_change_anything(client, adventure, owner, viewer):
+    log_attempt(adventure, by=owner)
+    client.force_login(viewer)
+    assert client.get(adventure.get_absolute_url()).status_code == 200
+    assert (
+        client.get(reverse("campaign:history", args=[adventure.group_id, adventure.pk])).status_code
+        == 200
+    )
+    for url in adventure_urls(adventure)["POST"]:
+        response = client.post(url, log_form(adventure) | {"name": "x", "text": "x"})
+        assert response.status_code == 403, url
+        assert "Viewers can read this group but not change it." in text(response)
+    assert MissionAttempt.objects.filter(adventure=adventure).count() == 1
+    assert Note.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_anonymous_is_sent_to_login(client, adventure):
+    response = client.get(adventure.get_absolute_url())
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.django_db
+def test_new_adventure_from_the_group_page(client, group, player):
+    client.force_login(player)
+    page = client.get(group.get_absolute_url())
+    assert "New adventure" in text(page)
+    response = client.post(reverse("campaign:new", args=[group.pk]), {"name": "Spring run"})
+    adventure = Adventure.objects.get(name="Spring run")
+    assert response["Location"] == adventure.get_absolute_url()
+    assert "Spring run" in text(client.get(group.get_absolute_url()))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "This field is required."),
+        ("x" * 10_000, "Ensure this value has at most 80 characters (it has 10000)."),
+        ("<script>alert(1)</script>", "Names cannot contain < or > (no HTML)."),
+    ],
+)
+def test_new_adventure_rejects_bad_names(client, group, player, name, message):
+    client.force_login(player)
+    response = client.post(reverse("campaign:new", args=[group.pk]), {"name": name})
+    assert response.status_code == 400
+    assert 'id="id_name_errors"' in response.content.decode()
+    assert message in text(response)
+    assert not Adventure.objects.exists()
+
+
+@pytest.mark.django_db
+def test_quick_log_applies_the_rules_and_shows_what_changed(client, adventure, player):
+    client.force_login(player)
+    url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
+    form = client.get(url)
+    assert "Ana" not in text(form)  # players default to the members' usernames
+    assert player.username in text(form)
+    response = client.post(url, log_form(adventure, note="Close one!"), follow=True)
+    assert response.status_code == 200
+    page = text(response)
+    assert "Moon Path box 1 checked." in page
+    assert "Mission 1 completed." in page
+    assert "Mission 2 opens." in page
+    assert "Close one!" in page
+    assert player.username in page  # the note's author
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("players", "", "This field is required."),
+        ("players", "x" * 10_000, "Ensure this value has at most 400 characters (it has 10000)."),
+        ("players", "Ana\n<b>Ben</b>", "Names cannot contain < or > (no HTML)."),
+        ("players", "Ana", "Name 2 to 5 players, one per line."),
+        ("players", "Ana\nAna", "“Ana” is listed twice."),
+        ("rounds_played", "seven", "Enter a whole number."),
+        ("rounds_played", "99", "Ensure this value is less than or equal to 20."),
+        ("played_on", "yesterday", "Enter a valid date."),
+        ("mission", "99", "Select a valid choice. 99 is not one of the available choices."),
+        ("mission", "5", "Mission 5 is not open: the next mission to play is Mission 1."),
+        ("result", "", "This field is required."),
+        ("failure_reason", "", "Say why the mission failed."),
+        ("note", "x" * 10_000, "Ensure this value has at most 2000 characters (it has 10000)."),
+        ("space_grove", "gust", "Select a valid choice. gust is not one of the available choices."),
+    ],
+)
+def test_quick_log_rejects_bad_input_next_to_the_field(
+    client, adventure, player, field, value, message
+):
+    client.force_login(player)
+    url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
+    data = log_form(adventure, **{field: value})
+    if field == "failure_reason":
+        data["result"] = "failure"
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert f'id="id_{field}_errors"' in response.content.decode()
+    assert message in text(response)
+    assert not MissionAttempt.objects.exists()
+
+
+@pytest.mark.django_db
+def test_power_tile_on_locked_space_is_refused_next_to_the_space(client, adventure, player):
+    for _ in range(4):
+        log_attempt(adventure)  # Missions 1-4: Grove unlocked (2), Gust of Wind available (4)
+    client.force_login(player)
+    url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
+    response = client.post(url, log_form(adventure, space_summit="gust"))
+    assert response.status_code == 400
+    assert 'id="id_space_summit_errors"' in response.content.decode()
+    assert "Summit space is locked: a Power tile can only go on an unlocked Power space." in text(
+        response
+    )
+    assert MissionAttempt.objects.count() == 4
+    ok = client.post(url, log_form(adventure, space_grove="gust"))
+    assert ok.status_code == 302
+    assert MissionAttempt.objects.get(number=5).loadout == {"grove": "gust"}
+
+
+@pytest.mark.django_db
+def test_two_members_logging_the_same_attempt_record_it_once(client, adventure, owner, player):
+    """The second form was opened before the first was sent: it gets a clear message."""
+    stale = log_form(adventure)
+    client.force_login(owner)
+    url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
+    assert client.post(url, stale).status_code == 302
+    client.force_login(player)
+    response = client.post(url, stale, follow=True)
+    assert MissionAttempt.objects.count() == 1
+    assert (
+        f"Attempt 1 was just logged by {owner.username} (Mission 1, success). The page now shows "
+        "the current campaign: log yours again only if it was a different attempt."
+    ) in text(response)
+
+
+@pytest.mark.django_db
+def test_correction_preview_lists_downstream_changes_then_applies(client, adventure, owner):
+    for _ in range(4):
+        log_attempt(adventure, by=owner)
+    client.force_login(owner)
+    url = reverse("campaign:attempt-edit", args=[adventure.group_id, adventure.pk, 2])
+    initial = client.get(url)
+    assert initial.status_code == 200
+    version = Adventure.objects.get(pk=adventure.pk).log_version
+    data = log_form(adventure, mission="2", result="failure", failure_reason="coloured-edge")
+    data |= {"log_version": version}
+    preview = client.post(url, data, headers={"HX-Request": "true"})
+    assert preview.status_code == 200
+    assert preview.content.decode().lstrip().startswith('<div id="correction-preview"')
+    assert "HX-Request" in preview["Vary"]
+    assert "Power space Grove space: no longer unlocked" in text(preview)
+    assert "Envelope White envelope A: no longer opened" in text(preview)  # Mission 4 undone
+    assert MissionAttempt.objects.get(number=2).status == "success"  # nothing saved yet
+    done = client.post(url, data | {"confirm": "1"})
+    assert done.status_code == 302
+    adventure.refresh_from_db()
+    assert adventure.current_mission == 2
+    assert adventure.audit.first().summary.startswith("Corrected attempt 2")
+    assert "Power space Grove space: no longer unlocked" in adventure.audit.first().details
+
+
+@pytest.mark.django_db
+def test_stale_correction_is_refused(client, adventure, owner):
+    log_attempt(adventure, by=owner)
+    client.force_login(owner)
+    url = reverse("campaign:attempt-edit", args=[adventure.group_id, adventure.pk, 1])
+    data = log_form(adventure, mission="1", result="failure", failure_reason="abandoned")
+    response = client.post(url, data | {"log_version": 0, "confirm": "1"})
+    assert response.status_code == 400
+    assert services.LOG_CHANGED_MEANWHILE in text(response)
+    assert MissionAttempt.objects.get().status == "success"
+
+
+@pytest.mark.django_db
+def test_delete_confirmation_lists_changes_then_recomputes(client, adventure, owner):
+    for _ in range(3):
+        log_attempt(adventure, by=owner)
+    client.force_login(owner)
+    url = reverse("campaign:attempt-delete", args=[adventure.group_id, adventure.pk, 1])
+    page = client.get(url)
+    assert "Next mission: Mission 4 → Mission 1" in text(page)
+    version = page.context["preview"].log_version
+    response = client.post(url, {"log_version": version})
+    assert response.status_code == 302
+    adventure.refresh_from_db()
+    assert adventure.attempt_count == 2
+    assert list(adventure.attempts.values_list("number", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_history_filters_sort_and_htmx_partial(client, adventure, owner):
+    log_attempt(adventure, result="failure", by=owner, played_on=datetime.date(2025, 1, 1))
+    log_attempt(adventure, by=owner, players=["Cy", "Di"], played_on=datetime.date(2025, 2, 1))
+    log_attempt(adventure, by=owner, played_on=datetime.date(2025, 3, 1))
+    client.force_login(owner)
+    url = reverse("campaign:history", args=[adventure.group_id, adventure.pk])
+    response = client.get(url, {"result": "failure"})
+    assert response.context["page"].paginator.count == 1
+    response = client.get(url, {"player": "Cy"})
+    assert [a.number for a in response.context["page"]] == [2]
+    response = client.get(url, {"date_from": "2025-02-01", "sort": "oldest"})
+    assert [a.number for a in response.context["page"]] == [2, 3]
+    partial = client.get(url, {"mission": "1"}, headers={"HX-Request": "true"})
+    assert partial.content.decode().lstrip().startswith('<div id="attempt-history"')
+    assert "HX-Request" in partial["Vary"]
+    bad = client.get(url, {"date_from": "2025-03-01", "date_to": "2025-01-01"})
+    assert "“From” must be on or before “to”." in text(bad)
+    group_page = client.get(reverse("campaign:group-history", args=[adventure.group_id]))
+    assert group_page.context["page"].paginator.count == 3
+
+
+@pytest.mark.django_db
+def test_reference_is_spoiler_safe_until_revealed_for_oneself(client, adventure, owner, player):
+    client.force_login(owner)
+    url = reverse("campaign:reference", args=[adventure.group_id, adventure.pk])
+    page = text(client.get(url))
+    assert "White envelope A" in page
+    assert "Opened by the White Envelope reward of Mission 4." in page
+    assert "Gust of Wind" not in page  # the contents of a sealed envelope
+    assert "Surround the Fox Den" not in page  # Mission 2 is not reached
+    reveal = reverse("campaign:reveal", args=[adventure.group_id, adventure.pk])
+    client.post(reveal, {"key": "envelope:A"})
+    assert "Gust of Wind" in text(client.get(url))
+    client.force_login(player)
+    assert "Gust of Wind" not in text(client.get(url))
+    assert RevealedSpoiler.objects.count() == 1
+    assert client.post(reveal, {"key": "nonsense"}).status_code == 302
+    assert RevealedSpoiler.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_override_opens_an_envelope_by_hand_with_reason(client, adventure, owner):
+    client.force_login(owner)
+    url = reverse("campaign:override-new", args=[adventure.group_id, adventure.pk])
+    refused = client.post(url, {"kind": "open-envelope", "target": "red", "reason": "why not"})
+    assert refused.status_code == 400
+    assert 'id="id_target_errors"' in refused.content.decode()
+    assert "The red envelope opens only once Mission 22 has been completed." in text(refused)
+    missing = client.post(url, {"kind": "open-envelope", "target": "A", "reason": ""})
+    assert 'id="id_reason_errors"' in missing.content.decode()
+    ok = client.post(url, {"kind": "open-envelope", "target": "A", "reason": "table decision"})
+    assert ok.status_code == 302
+    assert adventure.opened_envelopes.get().source == "override"
+    assert "table decision" in adventure.audit.first().summary
+
+
+@pytest.mark.django_db
+def test_export_and_import_through_the_pages(client, adventure, owner):
+    log_attempt(adventure, by=owner)
+    client.force_login(owner)
+    response = client.get(reverse("campaign:export", args=[adventure.group_id, adventure.pk]))
+    document = json.loads(response.content)
+    assert document["format"] == "questlog-adventure/1"
+    upload = SimpleUploadedFile("a.json", response.content, content_type="application/json")
+    imported = client.post(reverse("campaign:import", args=[adventure.group_id]), {"file": upload})
+    assert imported.status_code == 302
+    assert Adventure.objects.count() == 2
+    group_export = client.get(reverse("campaign:group-export", args=[adventure.group_id]))
+    assert len(json.loads(group_export.content)["adventures"]) == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"not json", "This file is not valid JSON"),
+        (b"\xff\xfe", "This file is not UTF-8 text."),
+        (b'{"format": "other"}', "format: expected 'questlog-adventure/1', got 'other'"),
+    ],
+)
+def test_import_rejects_bad_files_next_to_the_field(client, group, owner, content, message):
+    client.force_login(owner)
+    upload = SimpleUploadedFile("a.json", content)
+    response = client.post(reverse("campaign:import", args=[group.pk]), {"file": upload})
+    assert response.status_code == 400
+    assert 'id="id_file_errors"' in response.content.decode()
+    assert message in text(response)
+    assert not Adventure.objects.exists()
+
+
+@pytest.mark.django_db
+def test_import_names_the_bad_field_and_saves_nothing(adventure, owner):
+    log_attempt(adventure, by=owner)
+    document = exchange.export_document([adventure], group_name="x")
+    document["adventures"][0]["attempts"][0]["mission"] = "one"
+    with pytest.raises(exchange.ExchangeError) as error:
+        exchange.parse_document(document)
+    assert (
+        str(error.value) == "adventures[0].attempts[0].mission: expected an integer, got a string"
+    )
+    document["adventures"][0]["attempts"][0]["mission"] = 1
+    document["adventures"][0]["name"] = "<script>x</script>"
+    with pytest.raises(exchange.ExchangeError) as error:
+        exchange.parse_document(document)
+    assert str(error.value) == "adventures[0].name: names cannot contain < or >"
+
+
+def add_attempts(adventure, count):
+    """``count`` failed attempts of Mission 1, stored in bulk, then one rebuild."""
+    MissionAttempt.objects.bulk_create(
+        MissionAttempt(
+            adventure=adventure,
+            number=n,
+            mission=1,
+            status="failure",
+            failure_reason="abandoned",
+            players=["Ana", "Ben"],
+            played_on=datetime.date(2025, 1, 1),
+        )
+        for n in range(1, count + 1)
+    )
+    for n in range(1, count + 1, 7):
+        services.add_note(
+            attempt=MissionAttempt.objects.get(adventure=adventure, number=n),
+            author=None,
+            text="note",
+        )
+    adventure = Adventure.objects.select_related("content_pack").get(pk=adventure.pk)
+    attempts, overrides = services.current_log(adventure)
+    services.rebuild(
+        adventure=adventure,
+        pack=adventure.content_pack.pack(),
+        attempts=attempts,
+        overrides=overrides,
+    )
+
+
+def page_urls(adventure):
+    g, a = adventure.group_id, adventure.pk
+    return [
+        reverse("campaign:dashboard", args=[g, a]),
+        reverse("campaign:history", args=[g, a]),
+        reverse("campaign:history", args=[g, a]) + "?page=2",
+        reverse("campaign:group-history", args=[g]),
+        reverse("campaign:attempt", args=[g, a, 15]),
+        reverse("campaign:reference", args=[g, a]),
+        reverse("campaign:audit", args=[g, a]),
+        reverse("campaign:log", args=[g, a]),
+        reverse("campaign:attempt-edit", args=[g, a, 15]),
+        reverse("campaign:attempt-delete", args=[g, a, 15]),
+        reverse("groups:detail", args=[g]),
+    ]
+
+
+def query_counts(client, adventure):
+    counts = {}
+    for url in page_urls(adventure):
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200, url
+        counts[url] = len(queries)
+    return counts
+
+
+@pytest.mark.django_db
+def test_pages_run_the_same_number_of_queries_for_20_and_200_attempts(client, group, owner):
+    from tests.factories import AdventureFactory
+
+    small = AdventureFactory(group=group, by=owner)
+    large = AdventureFactory(group=group, by=owner)
+    add_attempts(small, 20)
+    add_attempts(large, 200)
+    client.force_login(owner)
+    small_counts = list(query_counts(client, small).values())
+    large_counts = list(query_counts(client, large).values())
+    assert small_counts == large_counts
