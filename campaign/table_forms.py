@@ -26,7 +26,7 @@ MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist")
 
 
 class TableSetupForm(forms.Form):
-    """Seats, first player, Trump card colour, Power tiles and (with 2 players) the Automa's river."""
+    """Seats, first player, Trump card colour, Power tiles, and the Automa's river (2 players)."""
 
     players = forms.CharField(
         label="Players, in seating order (clockwise)",
@@ -58,8 +58,11 @@ class TableSetupForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["trump"].choices = [(c.id, f"{c.symbol} {c.name}") for c in pack.colours]
         self.fields["automa_river"].choices = [
-            (c, f"{pack.colour(pack.card(c).colour).symbol} {pack.card(c).colour.title()} "
-                f"{pack.card(c).value}")  # fmt: skip
+            (
+                c,
+                f"{pack.colour(pack.card(c).colour).symbol} {pack.card(c).colour.title()} "
+                f"{pack.card(c).value}",
+            )
             for c in cards
         ]
         tile_choices = [("", "— no tile —")] + [(t, pack.power_tile(t).name) for t in tiles]

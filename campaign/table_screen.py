@@ -120,7 +120,9 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
                 cell.text = "◣"
         for edge in tile.coloured_edges:
             r, c = edge.cell
-            grid[r][c].edges.append((edge.side, colours.get(edge.colour, Colour(edge.colour, edge.colour, "■"))))
+            grid[r][c].edges.append(
+                (edge.side, colours.get(edge.colour, Colour(edge.colour, edge.colour, "■")))
+            )
     for r, c in board.rocks:
         grid[r][c].classes.append("rock")
         grid[r][c].text = grid[r][c].text or "◆"
@@ -277,7 +279,9 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         current_seat=state.current_seat,
         trump=colours[state.trump],
         lead=colours[lead] if lead else None,
-        mist=colours.get(state.required_lead) if state.required_lead and not state.current else None,
+        mist=colours.get(state.required_lead)
+        if state.required_lead and not state.current
+        else None,
         plays=[(seat, card_view(state, colours, c)) for seat, c in state.current],
         waiting=state.seats[len(state.current) :] if state.current else (),
         flags=[f for f in state.flags if f.code == "revoke"],

@@ -233,7 +233,9 @@ def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
             confirm_edge=bool(form.cleaned_data.get("confirm")) or payload.get("place") is None,
         )
     except ValidationError as error:
-        return refused(request, membership, attempt, table.TableError(error.messages[0], code="bad-move"), form)
+        return refused(
+            request, membership, attempt, table.TableError(error.messages[0], code="bad-move"), form
+        )
     except table.TableError as error:
         return refused(request, membership, attempt, error, form)
     if not is_partial(request):
@@ -250,7 +252,9 @@ def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
         return retarget(render_table(request, membership, screen))
     response = render_table(request, membership, screen, partial="status")
     extra = render_to_string(
-        f"{PAGE}#trick-oob", context_for(membership, screen, changed=changed_cards(screen, before)), request
+        f"{PAGE}#trick-oob",
+        context_for(membership, screen, changed=changed_cards(screen, before)),
+        request,
     )
     response.content += extra.encode()
     return response
@@ -316,4 +320,8 @@ def undo(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
     if not is_partial(request):
         return redirect(table_url(attempt))
     message = "The last move was undone."
-    return retarget(render_table(request, membership, table_snapshot(result.attempt, message=message, code="undone")))
+    return retarget(
+        render_table(
+            request, membership, table_snapshot(result.attempt, message=message, code="undone")
+        )
+    )

@@ -27,7 +27,8 @@ from django.contrib.auth.models import User
 from campaign import services, table
 from groups.models import Group, Membership
 group = Group.objects.create(name="Busy table")
-users = [User.objects.create_user(f"device{{n}}", password="pass-phrase-x") for n in range({DEVICES})]
+users = [User.objects.create_user(f"device{{n}}", password="pass-phrase-x")
+         for n in range({DEVICES})]
 for user in users:
     Membership.objects.create(group=group, user=user, role="player")
 adventure = services.start_adventure(group=group, name="Race", by=users[0])
@@ -70,7 +71,8 @@ result = [f"/groups/{{group.pk}}/adventures/{{adventure.pk}}/table/1/", attempt.
         f"""
 from campaign.models import AttemptMove, MissionAttempt
 attempt = MissionAttempt.objects.get(pk={attempt_id})
-result = [list(AttemptMove.objects.filter(attempt=attempt).order_by("seq").values_list("seq", "payload")),
+moves = AttemptMove.objects.filter(attempt=attempt).order_by("seq")
+result = [list(moves.values_list("seq", "payload")),
           attempt.status, attempt.version]
 """,
     )

@@ -116,7 +116,8 @@ def test_a_move_answers_with_a_small_partial(client, attempt):
     assert response.status_code == 200
     assert html.lstrip().startswith('<section id="status"')
     assert 'id="trick" class="trick panel" aria-label="The trick" hx-swap-oob="true"' in html
-    assert 'id="card-blue-3"' in html and "already played" in html
+    assert 'id="card-blue-3"' in html
+    assert "already played" in html
     assert "<html" not in html
     full = client.get(url(attempt))
     assert len(response.content) < len(full.content) / 10
@@ -148,7 +149,9 @@ def test_a_stale_move_shows_already_played_and_the_current_table(client, attempt
     assert AttemptMove.objects.count() == 1
 
 
-def test_poll_is_unchanged_then_the_table_then_stops_when_over(client, attempt, member, django_assert_max_num_queries):
+def test_poll_is_unchanged_then_the_table_then_stops_when_over(
+    client, attempt, member, django_assert_max_num_queries
+):
     with django_assert_max_num_queries(3):  # session, user, and the one scoped version query
         response = client.get(url(attempt, "poll") + "?version=0", **HTMX)
     assert response.status_code == 204
