@@ -12,6 +12,10 @@ urlpatterns = [
     path("groups/", include("groups.urls")),
     path("groups/", include("campaign.urls")),
     path("", include("stats.urls")),
+    path(
+        "groups/<int:group_id>/adventures/<int:adventure_id>/table/",
+        include("campaign.table_urls"),
+    ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

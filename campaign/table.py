@@ -1,0 +1,407 @@
+"""The live mission driver: begin a mission at the table, record its moves, undo, end it.
+
+The rules engine (``games.rules.spirits``) decides every move; this module persists them. An
+attempt's moves are an append-only log (``AttemptMove``, ``seq`` 1, 2, … per attempt, undone moves
+kept and marked) and its engine state is cached on the attempt row with a ``version`` that grows
+with every recorded move or undo.
+
+Concurrency: every write locks the adventure row and then the attempt row (``select_for_update``,
+the same order as ``campaign.services``) and checks the version the device made its move against.
+A stale version is refused with ``ALREADY_PLAYED`` and records nothing, so two devices entering
+the same move at once record it exactly once. The unique ``(attempt, seq)`` constraint is the last
+line of defence against a duplicate sequence number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from campaign import progression, services
+from campaign.models import (
+    Adventure,
+    AttemptMove,
+    AttemptStatus,
+    AuditAction,
+    ComponentKind,
+    MissionAttempt,
+)
+from campaign.services import CampaignError
+from games.content import Pack
+from games.rules import spirits
+
+ALREADY_PLAYED = "Someone else just played: the table below is the current one."
+MISSION_ENDED = "This mission is over: its result is recorded."
+NOTHING_TO_UNDO = "There is no move to undo."
+BAD_SETUP = "This setup cannot start a mission: {detail}"
+AUTOMA_PLAYERS = "The Automa plays only with 2 players; 3 or more players play without it."
+TOO_FEW_PLAYERS = "A mission needs at least 2 players."
+TOO_MANY_PLAYERS = "A mission takes at most 5 players."
+AUTOMA_RIVER = "Enter the Automa's 4 face-up cards (4 different cards)."
+FIRST_PLAYER = "The first player must be one of the seats."
+UNKNOWN_TRUMP = "Unknown Trump card colour {colour}."
+EDGE_WARNING = "This placement breaks a coloured edge: it will fail the mission. Place anyway?"
+
+AUTOMA_DECK_SIZE = 6
+AUTOMA_RIVER_SIZE = 4
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+# Engine failure reasons → the campaign's failure reason codes (campaign.progression).
+FAILURE_REASON = {
+    "coloured-edge": "coloured-edge",
+    "not-surrounded": "objective-not-met",
+    "no-legal-placement": "no-legal-placement",
+    "out-of-cards": "other",
+}
+REASON_TEXT = {
+    "coloured-edge": "a coloured edge was not respected",
+    "not-surrounded": "a Mission tile is not surrounded",
+    "no-legal-placement": "the Decision card's Spirit tile fits nowhere",
+    "out-of-cards": "a seat had no card left to play",
+}
+
+# Moon tile and Power tile effects the driver applies to the engine's setup.
+ONE_FEWER_ROUND = "one-fewer-round"
+EXTRA_ROUND = "extra-round"
+MOVE_SPIRIT_TILE = "move-spirit-tile"
+
+
+class TableError(Exception):
+    """A move or setup the rules or a concurrent change refused. ``code`` is stable."""
+
+    def __init__(self, message: str, *, code: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What one write did: the attempt after it, the engine state, and the campaign outcome when
+    the move ended the mission."""
+
+    attempt: MissionAttempt
+    state: spirits.State
+    before: spirits.State | None = None
+    outcome: services.Outcome | None = None
+    warning: str = ""
+
+
+# --- Setup ---------------------------------------------------------------------------------------
+
+
+def table_setup(
+    *,
+    pack: Pack,
+    campaign: progression.CampaignState,
+    mission: int,
+    players: Sequence[str],
+    first_player: str,
+    trump: str,
+    loadout: Mapping[str, str] | None = None,
+    automa_river: Sequence[str] = (),
+    kakapo: str | None = None,
+) -> dict[str, Any]:
+    """The engine setup (``spirits-scenario/1``) of ``mission`` for these seats.
+
+    Hands are unknown (a real table). With 2 players the Automa sits after them, with its 4 face-up
+    river cards entered at setup and a face-down deck of 6 unknown cards. Extra optional fields
+    (``colours``, ``mission``) carry what the table screen shows without loading the pack.
+    """
+    players = [p.strip() for p in players if p.strip()]
+    if len(players) < MIN_PLAYERS:
+        raise TableError(TOO_FEW_PLAYERS, code="players")
+    if len(players) > MAX_PLAYERS:
+        raise TableError(TOO_MANY_PLAYERS, code="players")
+    colours = {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours}
+    if trump not in colours:
+        raise TableError(UNKNOWN_TRUMP.format(colour=trump), code="trump")
+    info = pack.mission(mission)
+    night = progression.uses_night_sides(campaign, pack)
+    effects = {pack.moon_tile(t).effect for t in campaign.moon_tiles}
+    effects |= {pack.power_tile(t).effect for t in (loadout or {}).values() if t}
+    rounds = info.rounds - (ONE_FEWER_ROUND in effects) + (EXTRA_ROUND in effects)
+    setup: dict[str, Any] = {
+        "format": spirits.FORMAT,
+        "cards": pack.scenario_cards(opened=campaign.opened_ids),
+        "board": pack.mission_board(mission, night=night),
+        "night": night,
+        "players": players,
+        "first_player": first_player,
+        "trump": trump,
+        "rounds": rounds,
+        "colours": colours,
+        "mission": {
+            "number": info.number,
+            "name": info.name,
+            "text": info.text,
+            "objectives": [o.to_json() for o in info.objectives],
+        },
+    }
+    if MOVE_SPIRIT_TILE in effects:
+        setup["powers"] = [MOVE_SPIRIT_TILE]
+    seats = list(players)
+    if len(players) == MIN_PLAYERS:
+        river = [c for c in automa_river if c]
+        if len(river) != AUTOMA_RIVER_SIZE or len(set(river)) != AUTOMA_RIVER_SIZE:
+            raise TableError(AUTOMA_RIVER, code="automa-river")
+        holder = kakapo or (first_player if first_player in players else players[0])
+        setup["automa"] = {"deck_size": AUTOMA_DECK_SIZE, "river": river, "kakapo": holder}
+        seats.append(spirits.AUTOMA)
+    elif automa_river and any(automa_river):
+        raise TableError(AUTOMA_PLAYERS, code="automa-river")
+    if first_player not in seats:
+        raise TableError(FIRST_PLAYER, code="first-player")
+    try:
+        spirits.new_game(setup)
+    except spirits.SetupError as error:
+        raise TableError(BAD_SETUP.format(detail=error.message), code=error.code) from None
+    return setup
+
+
+@transaction.atomic
+def begin_mission(
+    *,
+    adventure: Adventure,
+    by: object,
+    players: Sequence[str],
+    first_player: str,
+    trump: str | None = None,
+    loadout: Mapping[str, str] | None = None,
+    automa_river: Sequence[str] = (),
+    kakapo: str | None = None,
+    setup: dict[str, Any] | None = None,
+) -> MissionAttempt:
+    """Open an attempt of the adventure's current mission (the next one, or a retry after a
+    failure) with its engine state at version 0.
+
+    ``setup`` replaces the computed engine setup (tests and imports build boards of their own).
+    Raises ``TableError`` for a bad seating and ``CampaignError`` when the campaign refuses (an
+    attempt already open, a Power tile on a locked space). Locks the adventure row (in
+    ``services.start_attempt``).
+    """
+    pack = adventure.content_pack.pack()
+    campaign = services.current_state(adventure)
+    if campaign.current_mission is None:
+        raise CampaignError(
+            progression.ADVENTURE_FINISHED.format(last=campaign.last_mission), code="finished"
+        )
+    loadout = {space: tile for space, tile in (loadout or {}).items() if tile}
+    if setup is None:
+        setup = table_setup(
+            pack=pack,
+            campaign=campaign,
+            mission=campaign.current_mission,
+            players=players,
+            first_player=first_player,
+            trump=trump or pack.mission(campaign.current_mission).trump,
+            loadout=loadout,
+            automa_river=automa_river,
+            kakapo=kakapo,
+        )
+    attempt = services.start_attempt(
+        adventure=adventure,
+        players=list(setup["players"]),
+        by=by,
+        loadout=loadout,
+        setup=setup,
+    )
+    attempt.state = spirits.to_dict(spirits.new_game(setup))
+    attempt.version = 0
+    attempt.save(update_fields=["state", "version"])
+    return attempt
+
+
+# --- Moves ---------------------------------------------------------------------------------------
+
+
+def locked_attempt(attempt_id: int) -> MissionAttempt:
+    """Lock the adventure row, then the attempt row, until the transaction ends."""
+    adventure_id = MissionAttempt.objects.values_list("adventure_id", flat=True).get(pk=attempt_id)
+    Adventure.objects.select_for_update().filter(pk=adventure_id).values_list("pk").get()
+    return MissionAttempt.objects.select_for_update().select_related("adventure").get(pk=attempt_id)
+
+
+def check_open(attempt: MissionAttempt, version: int | None) -> None:
+    if attempt.status != AttemptStatus.OPEN:
+        raise TableError(MISSION_ENDED, code="mission-ended")
+    if version is None or attempt.version != version:
+        raise TableError(ALREADY_PLAYED, code="stale")
+
+
+def state_of(attempt: MissionAttempt) -> spirits.State:
+    """The cached engine state, or the replay of the log when the cache is missing."""
+    if attempt.state:
+        return spirits.from_dict(attempt.state)
+    return replay_attempt(attempt)
+
+
+def replay_attempt(attempt: MissionAttempt) -> spirits.State:
+    moves = attempt.moves.filter(undone_at__isnull=True).order_by("seq")
+    return spirits.replay(attempt.setup or {}, [m.payload for m in moves])
+
+
+def edge_violation(before: spirits.State, after: spirits.State) -> bool:
+    return len(after.violations) > len(before.violations)
+
+
+@transaction.atomic
+def submit_move(
+    *,
+    attempt: MissionAttempt,
+    move: Mapping[str, Any],
+    version: int | None,
+    by: object,
+    confirm_edge: bool = True,
+) -> MoveResult:
+    """Record one move made against ``version`` of the attempt; end the mission when it is over.
+
+    Raises ``TableError``: ``stale`` (``ALREADY_PLAYED``) when another device moved first,
+    ``mission-ended`` once the result is recorded, the engine's code for an illegal move, and
+    ``confirm-edge`` (``EDGE_WARNING``) for a placement that breaks a coloured edge unless
+    ``confirm_edge``. Locks the adventure row, then the attempt row.
+    """
+    attempt = locked_attempt(attempt.pk)
+    check_open(attempt, version)
+    before = state_of(attempt)
+    try:
+        after = spirits.apply_move(before, move)
+    except spirits.IllegalMove as error:
+        raise TableError(error.message, code=error.code) from None
+    if not confirm_edge and edge_violation(before, after):
+        raise TableError(EDGE_WARNING, code="confirm-edge")
+    last = attempt.moves.aggregate(last=Max("seq"))["last"] or 0
+    AttemptMove.objects.create(
+        attempt=attempt,
+        seq=last + 1,
+        payload=dict(move),
+        created_by=by if getattr(by, "pk", None) else None,
+    )
+    attempt.state = spirits.to_dict(after)
+    attempt.version += 1
+    attempt.save(update_fields=["state", "version", "updated_at"])
+    outcome = end_mission(attempt=attempt, state=after, by=by)
+    if outcome is not None:
+        attempt.refresh_from_db()
+    return MoveResult(attempt=attempt, state=after, before=before, outcome=outcome)
+
+
+def end_mission(
+    *, attempt: MissionAttempt, state: spirits.State, by: object
+) -> services.Outcome | None:
+    """Record the result through ``record_attempt_result`` once the engine says it is over.
+
+    The engine's reasons are kept as a note on the attempt; the first one, in the campaign's
+    codes, is the attempt's failure reason.
+    """
+    result = spirits.outcome(state)
+    if result.result == "in-progress":
+        return None
+    reasons = list(result.reasons)
+    reason = FAILURE_REASON.get(reasons[0], "other") if reasons else ""
+    if reasons:
+        text = "; ".join(REASON_TEXT.get(r, r) for r in reasons)
+        services.add_note(attempt=attempt, author=by, text=f"Mission failed: {text}.")
+    return services.record_attempt_result(
+        attempt=attempt,
+        result=progression.SUCCESS if result.result == "success" else progression.FAILURE,
+        reason=reason,
+        rounds_played=len(state.tricks),
+        by=by,
+    )
+
+
+@transaction.atomic
+def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) -> MoveResult:
+    """Undo the latest move still in force: it is marked undone (who, when), kept in the log, and
+    the state is replayed without it. Audited. Locks the adventure row, then the attempt row.
+
+    Our reading: once the result is recorded the mission is over; a wrong result is corrected
+    from the attempt page, which recomputes the campaign downstream.
+    """
+    attempt = locked_attempt(attempt.pk)
+    check_open(attempt, version)
+    move = attempt.moves.filter(undone_at__isnull=True).order_by("-seq").first()
+    if move is None:
+        raise TableError(NOTHING_TO_UNDO, code="nothing-to-undo")
+    before = state_of(attempt)
+    move.undone_at = timezone.now()
+    move.undone_by = by if getattr(by, "pk", None) else None
+    move.save(update_fields=["undone_at", "undone_by"])
+    after = replay_attempt(attempt)
+    attempt.state = spirits.to_dict(after)
+    attempt.version += 1
+    attempt.save(update_fields=["state", "version", "updated_at"])
+    services.audit(
+        adventure=attempt.adventure,
+        by=by,
+        action=AuditAction.EDIT,
+        summary=f"Undid move {move.seq} of attempt {attempt.number} "
+        f"(Mission {attempt.mission}): {describe_move(move.payload)}.",
+    )
+    return MoveResult(attempt=attempt, state=after, before=before)
+
+
+def describe_move(payload: Mapping[str, Any]) -> str:
+    """A move in a few words, for the audit trail and the move list."""
+    if "play" in payload:
+        return f"played {payload['play']}"
+    if "automa" in payload:
+        card = payload.get("card") or "the top of its deck"
+        refill = f", refilled with {payload['refill']}" if payload.get("refill") else ""
+        return f"the Automa played {card}{refill}"
+    if "place" in payload:
+        cells = " ".join(f"{r},{c}" for r, c in payload["place"])
+        return f"placed a Spirit tile on {cells}"
+    if "discard" in payload:
+        return f"{payload.get('seat')} discarded a card"
+    if "mist_colour" in payload:
+        return f"the next trick starts in {payload['mist_colour']}"
+    return "used a Power"
+
+
+# --- Reading -------------------------------------------------------------------------------------
+
+
+def open_attempt(adventure: Adventure) -> MissionAttempt | None:
+    return adventure.attempts.filter(status=AttemptStatus.OPEN).first()
+
+
+def poll_version(*, user: Any, group_id: int, adventure_id: int, number: int) -> tuple[int, str]:
+    """The attempt's version and status, scoped to the user's memberships: one indexed query.
+
+    Raises ``MissionAttempt.DoesNotExist`` when the user cannot see that attempt.
+    """
+    row = (
+        MissionAttempt.objects.filter(
+            adventure_id=adventure_id,
+            adventure__group_id=group_id,
+            adventure__group__memberships__user=user,
+            number=number,
+        )
+        .values_list("version", "status")
+        .get()
+    )
+    return int(row[0]), str(row[1])
+
+
+def campaign_overview(adventure: Adventure) -> dict[str, Any]:
+    """What the setup screen shows of the campaign: Power spaces, tokens, tiles, Moon tiles."""
+    pack = adventure.content_pack.pack()
+    components: dict[str, list[str]] = {kind: [] for kind in ComponentKind.values}
+    for row in adventure.components.all():
+        components[row.kind].append(row.component)
+    return {
+        "spaces": [
+            {"id": s.space, "name": pack.power_space(s.space).name, "unlocked": s.unlocked}
+            for s in adventure.power_spaces.all()
+        ],
+        "tokens": [pack.power_token(t) for t in components[ComponentKind.POWER_TOKEN]],
+        "tiles": [pack.power_tile(t) for t in components[ComponentKind.POWER_TILE]],
+        "moon_tiles": [pack.moon_tile(t) for t in components[ComponentKind.MOON_TILE]],
+    }

@@ -1,0 +1,156 @@
+"""Forms of the table screen: the mission setup and one move.
+
+A move form always carries the attempt ``version`` it was made against; the service refuses a
+stale one. The move's shape is the engine's (``docs/formats/spirits-scenario.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from campaign.forms import split_players
+from campaign.table import AUTOMA_RIVER_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from games.content import Pack
+
+BAD_CELLS = "Give the cells as row,column pairs, e.g. 3,4 3,5."
+CARD_NEEDED = "Choose a card."
+PLAYER_COUNT = "Name 2 to 5 players, one per line, in seating order (clockwise)."
+PLAYER_TWICE = "{name} is listed twice."
+
+MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist")
+
+
+class TableSetupForm(forms.Form):
+    """Seats, first player, Trump card colour, Power tiles, and the Automa's river (2 players)."""
+
+    players = forms.CharField(
+        label="Players, in seating order (clockwise)",
+        max_length=400,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="One name per line. Two players play with the Automa; three or more without.",
+    )
+    first_player = forms.CharField(
+        label="First player",
+        max_length=40,
+        help_text="Who leads the first trick: one of the names above, or Automa.",
+    )
+    trump = forms.ChoiceField(label="Trump card colour")
+    automa_river = forms.MultipleChoiceField(
+        label="The Automa's 4 face-up cards (2 players only)",
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        pack: Pack,
+        cards: list[str],
+        spaces: list[dict[str, Any]],
+        tiles: list[str],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["trump"].choices = [(c.id, f"{c.symbol} {c.name}") for c in pack.colours]
+        self.fields["automa_river"].choices = [
+            (
+                c,
+                f"{pack.colour(pack.card(c).colour).symbol} {pack.card(c).colour.title()} "
+                f"{pack.card(c).value}",
+            )
+            for c in cards
+        ]
+        tile_choices = [("", "— no tile —")] + [(t, pack.power_tile(t).name) for t in tiles]
+        self.space_fields = []
+        for space in spaces:
+            if not space["unlocked"]:
+                continue
+            name = f"space_{space['id']}"
+            self.fields[name] = forms.ChoiceField(
+                label=f"Power tile on {space['name']}", required=False, choices=tile_choices
+            )
+            self.space_fields.append((space["id"], name))
+
+    def clean_players(self) -> list[str]:
+        names = split_players(self.cleaned_data["players"])
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValidationError(PLAYER_COUNT, code="count")
+        for name in names:
+            if names.count(name) > 1:
+                raise ValidationError(PLAYER_TWICE.format(name=name), code="twice")
+        return names
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        players = data.get("players") or []
+        river = data.get("automa_river") or []
+        if len(players) == MIN_PLAYERS and len(river) != AUTOMA_RIVER_SIZE:
+            self.add_error("automa_river", "Tick exactly 4 face-up cards for the Automa.")
+        if len(players) > MIN_PLAYERS and river:
+            self.add_error("automa_river", "The Automa plays only with 2 players.")
+        return data
+
+    def loadout(self) -> dict[str, str]:
+        return {
+            space: self.cleaned_data[name]
+            for space, name in self.space_fields
+            if self.cleaned_data.get(name)
+        }
+
+
+class MoveForm(forms.Form):
+    """One move as a device posts it; ``move()`` gives the engine's move."""
+
+    kind = forms.ChoiceField(choices=[(k, k) for k in MOVE_KINDS])
+    version = forms.IntegerField(min_value=0)
+    card = forms.CharField(required=False, max_length=40)
+    refill = forms.CharField(required=False, max_length=40)
+    cells = forms.CharField(required=False, max_length=400)
+    seat = forms.CharField(required=False, max_length=40)
+    colour = forms.CharField(required=False, max_length=40)
+    confirm = forms.BooleanField(required=False)
+
+    def clean_cells(self) -> list[list[int]] | None:
+        value = self.cleaned_data["cells"].strip()
+        if not value:
+            return None
+        try:
+            if value.startswith("["):
+                cells = json.loads(value)
+            else:
+                cells = [[int(x) for x in pair.split(",")] for pair in re.split(r"\s+", value)]
+        except (ValueError, TypeError):
+            raise ValidationError(BAD_CELLS, code="cells") from None
+        if not isinstance(cells, list) or not all(
+            isinstance(c, list) and len(c) == 2 and all(type(x) is int for x in c) for c in cells
+        ):
+            raise ValidationError(BAD_CELLS, code="cells")
+        return cells
+
+    def move(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        kind = data["kind"]
+        card = data.get("card") or None
+        if kind in ("play", "automa-river") and not card:
+            raise ValidationError(CARD_NEEDED, code="card")
+        if kind == "play":
+            return {"play": card}
+        if kind == "automa-river":
+            move: dict[str, Any] = {"automa": "river", "card": card}
+            if data.get("refill"):
+                move["refill"] = data["refill"]
+            return move
+        if kind == "automa-deck":
+            return {"automa": "deck", "card": card}
+        if kind == "place":
+            if not data.get("cells"):
+                raise ValidationError(BAD_CELLS, code="cells")
+            return {"place": data["cells"]}
+        if kind == "discard":
+            return {"discard": card, "seat": data.get("seat") or ""}
+        return {"mist_colour": data.get("colour") or ""}

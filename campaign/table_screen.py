@@ -1,0 +1,311 @@
+"""What the table screen draws, read from one attempt row: its setup and cached engine state.
+
+``table_snapshot`` turns the engine state into plain values for the templates: whose turn it is,
+the trick, the card picker, the Automa's river, the board's 144 cells, the round track and the
+result. Colours always come with their name and symbol, never as colour alone.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from campaign.models import AttemptStatus, MissionAttempt
+from campaign.table import ALREADY_PLAYED, REASON_TEXT, state_of
+from games.rules import spirits
+from games.rules.spirits import automa
+from games.rules.spirits.cards import back_side
+from games.rules.spirits.night import active_cells
+from games.rules.spirits.shapes import normalise, rotate
+from games.rules.spirits.tricks import required_colour
+
+PHASE_TEXT = {
+    "play": "Play a card",
+    "automa": "The Automa plays",
+    "place": "Place the Spirit tile",
+    "discard": "Whirlpool: every player discards a card",
+    "mist-colour": "Mist: choose the next lead colour",
+    "over": "The mission is over",
+}
+SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+@dataclass(frozen=True)
+class Colour:
+    id: str
+    name: str
+    symbol: str
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: str
+    colour: Colour
+    value: int
+    state: str = ""  # "", "spent", "river"
+
+    @property
+    def label(self) -> str:
+        return f"{self.colour.name} {self.value}"
+
+
+@dataclass
+class Cell:
+    r: int
+    c: int
+    classes: list[str] = field(default_factory=list)
+    text: str = ""
+    label: str = ""
+    edges: list[tuple[str, Colour]] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    attempt: MissionAttempt
+    state: spirits.State
+    setup: Mapping[str, Any]
+    colours: dict[str, Colour]
+    version: int
+    phase: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def colours_of(setup: Mapping[str, Any]) -> dict[str, Colour]:
+    named = setup.get("colours") or {}
+    colours: dict[str, Colour] = {}
+    for card in (setup.get("cards") or {}).values():
+        cid = card["colour"]
+        info = named.get(cid) or {}
+        colours[cid] = Colour(cid, info.get("name") or cid.title(), info.get("symbol") or "■")
+    return colours
+
+
+def card_view(state: spirits.State, colours: dict[str, Colour], card_id: str) -> CardView:
+    card = state.card(card_id)
+    return CardView(card.id, colours[card.colour], card.value)
+
+
+def orientations(card: Any) -> list[dict[str, Any]]:
+    """The tile's 8 orientations: front then back, each turned a quarter clockwise 0–3 times."""
+    result = []
+    for side, cells in (("front", normalise(card.tile)), ("back", back_side(card))):
+        shape = normalise(cells)
+        for turn in range(4):
+            result.append({"side": side, "turn": turn, "cells": [list(c) for c in shape]})
+            shape = rotate(shape)
+    return result
+
+
+def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[Cell]]:
+    setup = state.setup
+    board = setup.board
+    size = board.size
+    grid = [[Cell(r, c) for c in range(size)] for r in range(size)]
+    for tile in board.mission_tiles:
+        for r, c in active_cells(tile, setup.night):
+            cell = grid[r][c]
+            cell.classes.append("mission")
+            if tile.surround:
+                cell.classes.append("surround")
+            cell.label = f"Mission tile {tile.id}" + (" (surround it)" if tile.surround else "")
+            if (r, c) == tile.triangle:
+                cell.text = "◣"
+        for edge in tile.coloured_edges:
+            r, c = edge.cell
+            grid[r][c].edges.append(
+                (edge.side, colours.get(edge.colour, Colour(edge.colour, edge.colour, "■")))
+            )
+    for r, c in board.rocks:
+        grid[r][c].classes.append("rock")
+        grid[r][c].text = grid[r][c].text or "◆"
+        grid[r][c].label = grid[r][c].label or "Rock"
+    for token in state.tokens:
+        r, c = token.cell
+        cell = grid[r][c]
+        if token.kind == "mist" and token.colour:
+            colour = colours.get(token.colour, Colour(token.colour, token.colour, "■"))
+            cell.classes += ["token", "mist", f"c-{colour.id}"]
+            cell.text = f"☁{colour.symbol}"
+            cell.label = f"Mist token, {colour.name}"
+        else:
+            cell.classes += ["token", "whirlpool"]
+            cell.text = "◎"
+            cell.label = "Whirlpool token"
+    last = state.placed[-1].card if state.placed else None
+    for placed in state.placed:
+        card = card_view(state, colours, placed.card)
+        for r, c in placed.cells:
+            cell = grid[r][c]
+            cell.classes = [x for x in cell.classes if x not in ("rock",)]
+            cell.classes += ["spirit", f"c-{card.colour.id}"]
+            if placed.card == last:
+                cell.classes.append("last")
+            cell.text = card.colour.symbol
+            cell.label = f"Spirit tile {card.label}"
+    for row in grid:
+        for cell in row:
+            if cell.edges:
+                names = ", ".join(f"{c.name} edge {SIDE_NAMES[s]}" for s, c in cell.edges)
+                cell.label = f"{cell.label}; {names}" if cell.label else names
+            if not cell.label:
+                cell.label = "empty"
+    return grid
+
+
+def board_json(state: spirits.State) -> str:
+    """The board for the client-side placement preview (the engine checks again on submit)."""
+    setup = state.setup
+    occupied = sorted(state.board_occupancy())
+    edges = []
+    for tile in setup.board.mission_tiles:
+        for edge in tile.coloured_edges:
+            edges.append({"out": list(edge.outside), "colour": edge.colour})
+    data: dict[str, Any] = {
+        "size": setup.board.size,
+        "occupied": [list(c) for c in occupied],
+        "edges": edges,
+        "tokens": [
+            {"cell": list(t.cell), "kind": t.kind, "colour": t.colour} for t in state.tokens
+        ],
+    }
+    card = state.decision
+    if card is not None:
+        data["tile"] = {
+            "card": card.id,
+            "colour": card.colour,
+            "orientations": orientations(card),
+        }
+    return json.dumps(data, separators=(",", ":"))
+
+
+def picker(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, Any]]:
+    spent = state.spent
+    river = set(state.river)
+    rows: dict[str, list[CardView]] = {cid: [] for cid in colours}
+    for card in sorted(state.setup.cards, key=lambda c: c.value):
+        view = card_view(state, colours, card.id)
+        status = "spent" if card.id in spent else "river" if card.id in river else ""
+        rows[card.colour].append(CardView(view.id, view.colour, view.value, status))
+    return [{"colour": colours[cid], "cards": cards} for cid, cards in rows.items() if cards]
+
+
+def automa_panel(state: spirits.State, colours: dict[str, Colour]) -> dict[str, Any] | None:
+    if state.setup.automa is None:
+        return None
+    lead = state.card(state.current[0][1]) if state.current else None
+    required = required_colour(lead, state.required_lead)
+    matching = automa.matching_river(state.river, state.setup.card_index, required)
+    river = [card_view(state, colours, c) for c in state.river]
+    leader = state.kakapo
+    if state.phase != "automa":
+        advice = ""
+    elif len(matching) == 1:
+        card = card_view(state, colours, matching[0])
+        advice = f"The Automa must play its {card.label}."
+    elif matching:
+        names = ", ".join(card_view(state, colours, c).label for c in matching)
+        advice = f"{leader} (Leader, with the Kakapo) chooses which one the Automa plays: {names}."
+    else:
+        advice = (
+            f"{leader} (Leader, with the Kakapo) chooses one of the Automa's face-up cards or "
+            "takes the top card of its deck."
+        )
+    moves = spirits.legal_moves(state) if state.phase == "automa" else []
+    river_ok = {m["card"] for m in moves if m.get("automa") == "river"}
+    order = {card.id: i for i, card in enumerate(state.setup.cards)}
+    refills = sorted({m["refill"] for m in moves if m.get("refill")}, key=order.__getitem__)
+    deck = sorted({m["card"] for m in moves if m.get("automa") == "deck"}, key=order.__getitem__)
+    return {
+        "river": [(card, card.id in river_ok) for card in river],
+        "deck_count": state.deck_count,
+        "kakapo": leader,
+        "advice": advice,
+        "refills": [card_view(state, colours, c) for c in refills],
+        "deck_cards": [card_view(state, colours, c) for c in deck],
+        "deck_allowed": bool(deck),
+    }
+
+
+def piles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, Any]]:
+    result = []
+    for number in range(1, state.rounds + 1):
+        trick = state.tricks[number - 1] if number <= len(state.tricks) else None
+        if trick is None:
+            result.append({"round": number, "trick": None, "current": number == state.round})
+            continue
+        result.append(
+            {
+                "round": number,
+                "current": False,
+                "trick": trick,
+                "decision": card_view(state, colours, trick.decision),
+                "trump": colours[trick.trump],
+                "plays": [(seat, card_view(state, colours, c)) for seat, c in trick.plays],
+                "violations": trick.placement.violations if trick.placement else (),
+            }
+        )
+    return result
+
+
+def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = "") -> Table:
+    """Everything the table screen shows for ``attempt``: no query beyond the attempt row."""
+    state = state_of(attempt)
+    setup = attempt.setup or {}
+    colours = colours_of(setup)
+    phase = state.phase
+    lead = state.lead_colour
+    result = spirits.outcome(state)
+    table = Table(
+        attempt=attempt,
+        state=state,
+        setup=setup,
+        colours=colours,
+        version=attempt.version,
+        phase=phase,
+    )
+    decision = state.decision
+    table.data.update(
+        phase_text=PHASE_TEXT[phase],
+        mission=setup.get("mission") or {"number": attempt.mission, "name": "", "objectives": []},
+        seats=state.seats,
+        current_seat=state.current_seat,
+        trump=colours[state.trump],
+        lead=colours[lead] if lead else None,
+        mist=colours.get(state.required_lead)
+        if state.required_lead and not state.current
+        else None,
+        plays=[(seat, card_view(state, colours, c)) for seat, c in state.current],
+        waiting=state.seats[len(state.current) :] if state.current else (),
+        flags=[f for f in state.flags if f.code == "revoke"],
+        picker=picker(state, colours),
+        automa=automa_panel(state, colours),
+        decision=card_view(state, colours, decision.id) if decision else None,
+        last_trick=state.tricks[-1] if state.tricks else None,
+        last_decision=card_view(state, colours, state.tricks[-1].decision)
+        if state.tricks
+        else None,
+        next_leader=state.leader,
+        pending_discards=list(dict.fromkeys(state.pending_discards)),
+        mist_choices=[colours[c] for c in state.mist_choices],
+        board=board_cells(state, colours),
+        board_json=board_json(state),
+        piles=piles(state, colours),
+        night=state.setup.night,
+        violations=state.violations,
+        result=result,
+        reasons=[REASON_TEXT.get(r, r) for r in result.reasons],
+        recorded=attempt.status != AttemptStatus.OPEN,
+        changes=attempt.changes or [],
+        message=message,
+        code=code,
+        stale=code == "stale" and message == ALREADY_PLAYED,
+    )
+    return table

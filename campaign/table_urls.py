@@ -1,0 +1,15 @@
+"""URLs of the table screen, under ``groups/<group_id>/adventures/<adventure_id>/table/``."""
+
+from django.urls import path
+
+from campaign import table_views
+
+app_name = "table"
+attempt = "<int:number>/"
+urlpatterns = [
+    path("", table_views.setup, name="setup"),
+    path(attempt, table_views.page, name="table"),
+    path(attempt + "move/", table_views.move, name="move"),
+    path(attempt + "undo/", table_views.undo, name="undo"),
+    path(attempt + "poll/", table_views.poll, name="poll"),
+]

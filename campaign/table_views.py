@@ -1,0 +1,327 @@
+"""The table screen: set a mission up, play it move by move on several devices, poll, undo.
+
+Each view: scoped fetch (``membership_or_404``) → form → ``campaign.table`` service → render.
+HTMX requests get a partial (``template#partial``: partial name = root id = ``hx-target``,
+swapped ``outerHTML``); a full page load of the same URL shows the same state. Responses that
+differ by ``HX-Request`` say so in ``Vary``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaign import services, table
+from campaign.models import Adventure, AttemptStatus, MissionAttempt
+from campaign.table_forms import MoveForm, TableSetupForm
+from campaign.table_screen import Table, table_snapshot
+from groups.access import membership_or_404, require_player
+from groups.models import Membership
+
+PAGE = "campaign/table/table.html"
+SETUP = "campaign/table/setup.html"
+# htmx stops polling on this status (https://htmx.org/docs/#polling).
+STOP_POLLING = 286
+SMALL_PHASES = ("play", "automa")
+
+
+def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
+    return get_object_or_404(
+        Adventure.objects.select_related("content_pack"),
+        group_id=membership.group_id,
+        pk=adventure_id,
+    )
+
+
+def attempt_or_404(adventure: Adventure, number: int) -> MissionAttempt:
+    attempt = get_object_or_404(adventure.attempts.exclude(setup=None), number=number)
+    attempt.adventure = adventure
+    return attempt
+
+
+def table_url(attempt: MissionAttempt, name: str = "table") -> str:
+    adventure = attempt.adventure
+    return reverse(f"table:{name}", args=[adventure.group_id, adventure.pk, attempt.number])
+
+
+def is_partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def vary(response: HttpResponse) -> HttpResponse:
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str, Any]:
+    attempt = screen.attempt
+    return {
+        "group": membership.group,
+        "membership": membership,
+        "adventure": attempt.adventure,
+        "attempt": attempt,
+        "table": screen,
+        "urls": {
+            "page": table_url(attempt),
+            "move": table_url(attempt, "move"),
+            "undo": table_url(attempt, "undo"),
+            "poll": table_url(attempt, "poll"),
+        },
+        **extra,
+    }
+
+
+# --- Setup ---------------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def setup(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
+    """Set the next mission up; an open attempt is resumed instead."""
+    membership = membership_or_404(request, group_id)
+    adventure = adventure_or_404(membership, adventure_id)
+    open_attempt = table.open_attempt(adventure)
+    if open_attempt is not None and open_attempt.setup is not None:
+        open_attempt.adventure = adventure
+        return redirect(table_url(open_attempt))
+    pack = adventure.content_pack.pack()
+    campaign = services.current_state(adventure)
+    overview = table.campaign_overview(adventure)
+    mission = pack.mission(campaign.current_mission) if campaign.current_mission else None
+    cards = list(pack.scenario_cards(opened=campaign.opened_ids))
+    form = TableSetupForm(
+        request.POST or None,
+        initial={"trump": mission.trump if mission else None},
+        pack=pack,
+        cards=cards,
+        spaces=overview["spaces"],
+        tiles=[t.id for t in overview["tiles"]],
+    )
+    if request.method == "POST":
+        require_player(membership)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                attempt = table.begin_mission(
+                    adventure=adventure,
+                    by=request.user,
+                    players=data["players"],
+                    first_player=data["first_player"].strip(),
+                    trump=data["trump"],
+                    loadout=form.loadout(),
+                    automa_river=data.get("automa_river") or [],
+                )
+            except table.TableError as error:
+                form.add_error(None, error.message)
+            except services.CampaignError as error:
+                form.add_error(None, str(error))
+            else:
+                return redirect(table_url(attempt))
+    preview = None
+    if mission is not None:
+        from games.rules import spirits
+
+        night = services.progression.uses_night_sides(campaign, pack)
+        preview = table_preview(pack, mission.number, night=night, players=["A", "B", "C"])
+        preview_state = spirits.new_game(preview)
+        from campaign.table_screen import board_cells, colours_of
+
+        preview = {
+            "board": board_cells(preview_state, colours_of(preview)),
+            "night": night,
+        }
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "adventure": adventure,
+        "mission": mission,
+        "pack": pack,
+        "form": form,
+        "preview": preview,
+        **overview,
+    }
+    return render(request, SETUP, context)
+
+
+def table_preview(pack: Any, mission: int, *, night: bool, players: list[str]) -> dict[str, Any]:
+    """A throwaway engine setup, only to draw the mission's board before play."""
+    from games.rules import spirits
+
+    return {
+        "format": spirits.FORMAT,
+        "cards": pack.scenario_cards(),
+        "board": pack.mission_board(mission, night=night),
+        "night": night,
+        "players": players,
+        "first_player": players[0],
+        "trump": pack.mission(mission).trump,
+        "rounds": pack.mission(mission).rounds,
+        "colours": {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours},
+    }
+
+
+# --- The table -----------------------------------------------------------------------------------
+
+
+def render_table(
+    request: HttpRequest,
+    membership: Membership,
+    screen: Table,
+    *,
+    partial: str = "table",
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    template = f"{PAGE}#{partial}" if is_partial(request) else PAGE
+    response = render(request, template, context_for(membership, screen, **extra), status=status)
+    return vary(response)
+
+
+@login_required
+@require_GET
+def page(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number)
+    return render_table(request, membership, table_snapshot(attempt))
+
+
+@login_required
+@require_GET
+def poll(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+    """Unchanged (204, or 286 once the mission is over) for one indexed query; else the table."""
+    try:
+        version, status = table.poll_version(
+            user=request.user, group_id=group_id, adventure_id=adventure_id, number=number
+        )
+    except MissionAttempt.DoesNotExist:
+        raise Http404("No such attempt.") from None
+    try:
+        known = int(request.GET.get("version", ""))
+    except ValueError:
+        known = -1
+    if known == version:
+        code = 204 if status == AttemptStatus.OPEN else STOP_POLLING
+        return vary(HttpResponse(status=code))
+    return page(request, group_id, adventure_id, number)
+
+
+@login_required
+@require_POST
+def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number)
+    form = MoveForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise table.TableError(form_error(form), code="bad-move")
+        payload = form.move()
+        result = table.submit_move(
+            attempt=attempt,
+            move=payload,
+            version=form.cleaned_data["version"],
+            by=request.user,
+            confirm_edge=bool(form.cleaned_data.get("confirm")) or payload.get("place") is None,
+        )
+    except ValidationError as error:
+        return refused(
+            request, membership, attempt, table.TableError(error.messages[0], code="bad-move"), form
+        )
+    except table.TableError as error:
+        return refused(request, membership, attempt, error, form)
+    if not is_partial(request):
+        return redirect(table_url(attempt))
+    screen = table_snapshot(result.attempt)
+    before = result.before
+    small = (
+        before is not None
+        and before.phase in SMALL_PHASES
+        and result.state.phase in SMALL_PHASES
+        and len(before.tricks) == len(result.state.tricks)
+    )
+    if not small:
+        return retarget(render_table(request, membership, screen))
+    response = render_table(request, membership, screen, partial="status")
+    extra = render_to_string(
+        f"{PAGE}#trick-oob",
+        context_for(membership, screen, changed=changed_cards(screen, before)),
+        request,
+    )
+    response.content += extra.encode()
+    return response
+
+
+def changed_cards(screen: Table, before: Any) -> list[Any]:
+    """The picker's cards whose state changed with the move (played, or now in the river)."""
+    old = {c.id: c.state for row in picker_rows(before, screen) for c in row["cards"]}
+    return [c for row in screen.picker for c in row["cards"] if old.get(c.id) != c.state]
+
+
+def picker_rows(state: Any, screen: Table) -> list[dict[str, Any]]:
+    from campaign.table_screen import picker
+
+    return picker(state, screen.colours)
+
+
+def form_error(form: MoveForm) -> str:
+    for errors in form.errors.values():
+        return str(errors[0])
+    return "That move is not understood."
+
+
+def refused(
+    request: HttpRequest,
+    membership: Membership,
+    attempt: MissionAttempt,
+    error: table.TableError,
+    form: MoveForm,
+) -> HttpResponse:
+    """An illegal or stale move: the message, and (stale) the current table."""
+    attempt.refresh_from_db()
+    screen = table_snapshot(attempt, message=error.message, code=error.code)
+    extra = {"retry": form.data if error.code == "confirm-edge" else None}
+    if error.code == "stale" or not is_partial(request):
+        return retarget(render_table(request, membership, screen, **extra))
+    return render_table(request, membership, screen, partial="status", **extra)
+
+
+def retarget(response: HttpResponse) -> HttpResponse:
+    """Answer a move with the whole table instead of the status (its forms target #status)."""
+    response["HX-Retarget"] = "#table"
+    response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number)
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = None
+    try:
+        result = table.undo_last_move(attempt=attempt, version=version, by=request.user)
+    except table.TableError as error:
+        attempt.refresh_from_db()
+        screen = table_snapshot(attempt, message=error.message, code=error.code)
+        return retarget(render_table(request, membership, screen))
+    if not is_partial(request):
+        return redirect(table_url(attempt))
+    message = "The last move was undone."
+    return retarget(
+        render_table(
+            request, membership, table_snapshot(result.attempt, message=message, code="undone")
+        )
+    )

@@ -1,0 +1,175 @@
+// The table screen's placement preview: move, rotate and turn over the Decision card's Spirit
+// tile over the board by pointer, touch or keyboard, and say whether the position is legal and
+// why, before anything is committed. The engine checks again when the form is posted.
+// Reads the board from <script type="application/json" id="board-data">; no inline script.
+(() => {
+  "use strict";
+  const SIDES = { front: "Front", back: "Back" };
+  let tileKey = null; // which Decision tile the preview belongs to
+  let orientation = 0;
+  let anchor = null; // [row, col] of the shape's first cell (reading order)
+
+  function boardData() {
+    const node = document.getElementById("board-data");
+    if (!node) return null;
+    try {
+      return JSON.parse(node.textContent);
+    } catch {
+      return null;
+    }
+  }
+
+  function key(cell) {
+    return cell[0] + "," + cell[1];
+  }
+
+  function shapeCells(data) {
+    const shape = data.tile.orientations[orientation].cells;
+    if (!anchor) return [];
+    const first = shape[0];
+    return shape.map(([r, c]) => [r - first[0] + anchor[0], c - first[1] + anchor[1]]);
+  }
+
+  function check(data, cells) {
+    const occupied = new Set(data.occupied.map(key));
+    const off = cells.some(([r, c]) => r < 0 || c < 0 || r >= data.size || c >= data.size);
+    const overlap = cells.some((cell) => occupied.has(key(cell)));
+    const inside = new Set(cells.map(key));
+    const edge = data.edges.some((e) => inside.has(key(e.out)) && e.colour !== data.tile.colour);
+    const tokens = data.tokens.filter((t) => inside.has(key(t.cell)));
+    return { off, overlap, edge, tokens };
+  }
+
+  function describe(result) {
+    if (result.off) return ["bad", "Illegal: the tile sticks out of the 12 × 12 grid."];
+    if (result.overlap) return ["bad", "Illegal: the tile overlaps a Mission tile or a Spirit tile."];
+    let text = "Legal position.";
+    let level = "ok";
+    if (result.edge) {
+      text = "Legal, but a coloured edge does not match: this will fail the mission.";
+      level = "warn";
+    }
+    for (const token of result.tokens) {
+      text += token.kind === "mist"
+        ? " Covers a Mist token (" + token.colour + "): it sets the next lead colour."
+        : " Covers a Whirlpool: every player discards a card.";
+    }
+    return [level, text];
+  }
+
+  function fits(data, occupied, shape, r0, c0) {
+    const first = shape[0];
+    return shape.every(([r, c]) => {
+      const rr = r - first[0] + r0;
+      const cc = c - first[1] + c0;
+      return rr >= 0 && cc >= 0 && rr < data.size && cc < data.size && !occupied.has(rr + "," + cc);
+    });
+  }
+
+  function render() {
+    const data = boardData();
+    const grid = document.getElementById("grid");
+    if (!data || !grid) return;
+    grid.querySelectorAll(".cell").forEach((cell) => cell.classList.remove("preview", "bad", "warn", "legal"));
+    if (!data.tile || !document.getElementById("place-form")) return;
+    if (tileKey !== data.tile.card) {
+      tileKey = data.tile.card;
+      orientation = 0;
+      anchor = null;
+    }
+    const preview = document.getElementById("tile-preview");
+    const current = data.tile.orientations[orientation];
+    if (preview) {
+      preview.className = "tile-preview c-" + data.tile.colour;
+      preview.dataset.cells = JSON.stringify(current.cells);
+      const on = new Set(current.cells.map(key));
+      preview.querySelectorAll(".tp").forEach((tp) => {
+        tp.classList.toggle("on", on.has(tp.dataset.r + "," + tp.dataset.c));
+      });
+    }
+    const side = document.getElementById("tile-side");
+    if (side) side.textContent = SIDES[current.side] + ", turned " + current.turn * 90 + "°";
+    const toggle = document.getElementById("show-legal");
+    if (toggle && toggle.checked) {
+      const occupied = new Set(data.occupied.map(key));
+      let count = 0;
+      grid.querySelectorAll(".cell").forEach((cell) => {
+        const r = Number(cell.dataset.r);
+        const c = Number(cell.dataset.c);
+        if (fits(data, occupied, current.cells, r, c)) {
+          cell.classList.add("legal");
+          count += 1;
+        }
+      });
+      grid.dataset.legalCount = String(count);
+    }
+    const text = document.getElementById("preview-text");
+    const input = document.getElementById("place-cells");
+    if (!anchor) return;
+    const cells = shapeCells(data);
+    const result = check(data, cells);
+    const [level, message] = describe(result);
+    for (const [r, c] of cells) {
+      const cell = grid.querySelector('.cell[data-r="' + r + '"][data-c="' + c + '"]');
+      if (cell) cell.classList.add("preview", ...(level === "ok" ? [] : [level]));
+    }
+    if (text) {
+      text.textContent = message;
+      text.className = "preview-text " + level;
+      text.dataset.level = level;
+    }
+    if (input) input.value = cells.map(key).join(" ");
+  }
+
+  function act(name) {
+    const data = boardData();
+    if (!data || !data.tile) return;
+    const current = data.tile.orientations[orientation];
+    const sideIndex = current.side === "front" ? 0 : 4;
+    if (name === "rotate") orientation = sideIndex + ((current.turn + 1) % 4);
+    else if (name === "flip") orientation = (sideIndex === 0 ? 4 : 0) + current.turn;
+    else {
+      if (!anchor) anchor = [Math.floor(data.size / 2), Math.floor(data.size / 2)];
+      const moves = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
+      const [dr, dc] = moves[name];
+      anchor = [anchor[0] + dr, anchor[1] + dc];
+    }
+    if (!anchor) anchor = [Math.floor(data.size / 2), Math.floor(data.size / 2)];
+    render();
+  }
+
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    const button = target.closest("#placement [data-act]");
+    if (button) {
+      act(button.dataset.act);
+      return;
+    }
+    const cell = target.closest("#grid.placing .cell");
+    if (cell) {
+      anchor = [Number(cell.dataset.r), Number(cell.dataset.c)];
+      render();
+    }
+  });
+
+  document.addEventListener("change", (event) => {
+    if (event.target instanceof Element && event.target.id === "show-legal") render();
+  });
+
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (!(target instanceof Element) || target.id !== "grid" || !target.classList.contains("placing")) return;
+    const keys = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", r: "rotate", R: "rotate", f: "flip", F: "flip" };
+    if (keys[event.key]) {
+      event.preventDefault();
+      act(keys[event.key]);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      document.getElementById("place-form")?.requestSubmit();
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", render);
+  document.addEventListener("htmx:afterSettle", render);
+})();

@@ -1,0 +1,131 @@
+"""A whole mission at the table in Chromium: a phone enters every move, a tablet watches.
+
+Mission 16 of the sample pack (reached by logging Missions 1–15) has a Whirlpool and a Mist
+token, and Night mode is on. The 3-player mission plays without the Automa, the 2-player one with
+it; both cover the Whirlpool and the Mist, try an illegal placement, undo a move, and end with the
+result recorded in the campaign.
+"""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaign.models import MissionAttempt
+from groups.models import Group, Membership, Role
+from tests.browser import table_driver as driver
+from tests.factories import AdventureFactory, UserFactory, log_attempt
+
+pytestmark = pytest.mark.browser
+RIVER = ["blue-1", "purple-1", "red-1", "green-1"]
+
+
+def arrange():
+    ana = UserFactory(username="ana")
+    bea = UserFactory(username="bea")
+    group = Group.objects.create(name="Thursday crew")
+    Membership.objects.create(group=group, user=ana, role=Role.OWNER)
+    Membership.objects.create(group=group, user=bea, role=Role.PLAYER)
+    adventure = AdventureFactory(group=group)
+    for _ in range(15):
+        log_attempt(adventure)
+    adventure.refresh_from_db()
+    assert adventure.current_mission == 16
+    return adventure
+
+
+def play_mission(browser_session, players):
+    adventure = arrange()
+    phone = browser_session(width=360, name="phone")
+    driver.log_in(phone, "ana")
+    page = phone.page
+    page.goto(reverse("table:setup", args=[adventure.group_id, adventure.pk]))
+    assert page.get_by_text("Limited communication").is_visible()
+    assert page.locator("#setup-grid .cell.whirlpool").count() == 1
+    assert page.locator("#setup-grid .cell.mist").count() == 1
+    phone.shot("setup")
+    page.get_by_label("Players, in seating order").fill("\n".join(players))
+    page.get_by_label("First player").fill(players[0])
+    if len(players) == 2:
+        for card in RIVER:
+            page.locator(f'input[name="automa_river"][value="{card}"]').check()
+    phone.shot("setup-filled")
+    page.get_by_role("button", name="Start the mission").click()
+    page.wait_for_url(re.compile(r"/table/\d+/$"))
+    attempt = MissionAttempt.objects.get(adventure=adventure, status="open")
+    phone.shot("table-start")
+
+    tablet = browser_session(width=800, name="tablet")
+    driver.log_in(tablet, "bea")
+    tablet.page.goto(page.url)
+    tablet.shot("table-start")
+
+    # A card entered on the phone shows on the tablet within 3 seconds (polling every 2 s).
+    first = driver.step(phone, attempt.pk)
+    tablet.page.wait_for_selector('#status[data-version="1"]', timeout=3500)
+    assert tablet.page.locator(f"#card-{first['play']}").is_disabled()
+    phone.shot("first-card")
+    tablet.shot("sees-first-card")
+
+    # Undo it (audited), then enter it again.
+    page.get_by_role("button", name="Undo last move").click()
+    driver.wait_version(phone, 2)
+    assert page.get_by_text("The last move was undone.").is_visible()
+    assert page.locator(f"#card-{first['play']}").is_enabled()
+    phone.shot("undone")
+
+    driver.play_until(phone, attempt.pk, "place")
+    phone.shot("resolution-and-placement")
+    _, state = driver.attempt_state(attempt.pk)
+    assert page.locator("#trick .resolution").is_visible()
+
+    # An illegal position: the preview says why before anything is committed; the engine refuses.
+    mission_cell = sorted(state.board_occupancy())[0]
+    page.locator(f'#grid .cell[data-r="{mission_cell[0]}"][data-c="{mission_cell[1]}"]').click()
+    assert "Illegal" in page.locator("#preview-text").inner_text()
+    phone.shot("illegal-preview")
+    page.locator("#place-button").click()
+    page.wait_for_selector('.table-message[data-code="overlap"]')
+    phone.shot("illegal-refused")
+    # Keyboard: focus the board, rotate with R, move with the arrow keys.
+    page.locator("#grid").focus()
+    side = page.locator("#tile-side").inner_text()
+    page.keyboard.press("r")
+    assert page.locator("#tile-side").inner_text() != side
+    page.keyboard.press("ArrowDown")
+
+    # Cover the Whirlpool: every player records a discard.
+    whirlpool = next(list(t.cell) for t in state.tokens if t.kind == "whirlpool")
+    mist = next(list(t.cell) for t in state.tokens if t.kind == "mist")
+    driver.step(phone, attempt.pk, cover=whirlpool)
+    assert page.get_by_text("Whirlpool covered").is_visible()
+    phone.shot("whirlpool-discards")
+    driver.play_until(phone, attempt.pk, "play")
+
+    # Cover the Mist: its colour must lead the next trick.
+    driver.play_until(phone, attempt.pk, "place")
+    driver.step(phone, attempt.pk, cover=mist)
+    assert page.locator("#status .mist-rule").is_visible()
+    phone.shot("mist-lead")
+    tablet.page.wait_for_selector("#status .mist-rule", timeout=3500)
+    tablet.shot("sees-mist")
+
+    driver.play_until(phone, attempt.pk, "over")
+    page.wait_for_selector("#trick .result")
+    attempt.refresh_from_db()
+    assert attempt.status in ("success", "failure")
+    assert page.get_by_text("What changed in the campaign").is_visible()
+    phone.shot("result")
+    tablet.page.wait_for_selector("#trick .result", timeout=3500)
+    tablet.shot("result")
+    return attempt
+
+
+def test_three_players_play_a_whole_mission(browser_session, transactional_db):
+    attempt = play_mission(browser_session, ["Ana", "Ben", "Cy"])
+    assert attempt.moves.filter(undone_at__isnull=False).count() == 1
+
+
+def test_two_players_play_a_whole_mission_with_the_automa(browser_session, transactional_db):
+    attempt = play_mission(browser_session, ["Ana", "Ben"])
+    assert any("automa" in m.payload for m in attempt.moves.all())
