@@ -205,6 +205,7 @@ class AuditAction(models.TextChoices):
     LOG = "log", _("Logged an attempt")
     RESULT = "result", _("Recorded a result")
     EDIT = "edit", _("Corrected an attempt")
+    UNDO = "undo", _("Undid a move at the table")
     DELETE = "delete", _("Removed an attempt")
     OVERRIDE = "override", _("Changed something by hand")
     IMPORT = "import", _("Imported the adventure")

@@ -340,7 +340,7 @@ def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) 
     services.audit(
         adventure=attempt.adventure,
         by=by,
-        action=AuditAction.EDIT,
+        action=AuditAction.UNDO,
         summary=f"Undid move {move.seq} of attempt {attempt.number} "
         f"(Mission {attempt.mission}): {describe_move(move.payload)}.",
     )

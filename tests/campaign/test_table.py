@@ -4,7 +4,7 @@ and the end of a mission recorded through ``record_attempt_result``."""
 import pytest
 
 from campaign import table
-from campaign.models import AttemptMove, AuditEntry, MissionAttempt
+from campaign.models import AttemptMove, AuditAction, AuditEntry, MissionAttempt
 from games.rules import spirits
 from groups.models import Role
 from tests.campaign import table_helpers as helpers
@@ -164,6 +164,7 @@ def test_undo_marks_the_last_move_undone_replays_and_audits(attempt, member):
     assert undone.undone_by == member.user
     entry = AuditEntry.objects.filter(adventure=attempt.adventure).first()
     assert entry.summary == "Undid move 2 of attempt 1 (Mission 1): played blue-5."
+    assert entry.action == AuditAction.UNDO
     # the next move takes the next sequence number: the log keeps what happened
     move(attempt, {"play": "blue-4"}, member.user)
     seqs = list(AttemptMove.objects.filter(attempt=attempt).values_list("seq", flat=True))
