@@ -11,7 +11,11 @@ from tests.support.services import missing_services
 # beside it are still plain synchronous calls.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-pytest_plugins = ["tests.support.fixtures", "tests.support.servers"]
+pytest_plugins = [
+    "tests.support.fixtures",
+    "tests.support.members",
+    "tests.support.servers",
+]
 
 # The fixture that marks a test as needing each real service.
 SERVICE_FIXTURES = {

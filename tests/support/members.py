@@ -1,3 +1,5 @@
+"""A group and its members in each role, for the tests of every app."""
+
 import pytest
 
 from groups.models import Role
