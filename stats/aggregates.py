@@ -91,9 +91,14 @@ def universe(scope: str, ids: Sequence[int] | None) -> Stream:
         yield key, {"_known": True}
 
 
-def per_scope(rows: QuerySet[Any], build: Any) -> Stream:
-    """``build(rows of one scope)`` for each scope key of ``rows`` (ordered by ``scope_key``)."""
-    for scope_key, group in groupby(rows.iterator(STREAM_CHUNK), key=itemgetter("scope_key")):
+def per_scope(stream: bool, rows: QuerySet[Any], build: Any) -> Stream:
+    """``build(rows of one scope)`` for each scope key of ``rows`` (ordered by ``scope_key``).
+
+    ``stream`` reads through a server-side cursor in chunks (flat memory over every scope); a few
+    scopes' rows are read at once instead, saving the cursor's round trips.
+    """
+    source = rows.iterator(STREAM_CHUNK) if stream else iter(rows)
+    for scope_key, group in groupby(source, key=itemgetter("scope_key")):
         yield scope_key, build(list(group))
 
 
@@ -181,7 +186,9 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
         )
         .order_by("scope_key", "mission")
     )
-    yield from per_scope(rows, lambda group: {"missions": [mission_row(r) for r in group]})
+    yield from per_scope(
+        ids is None, rows, lambda group: {"missions": [mission_row(r) for r in group]}
+    )
 
 
 def mission_row(row: Data) -> Data:
@@ -223,7 +230,7 @@ def failure_reasons(key: str | None, ids: Sequence[int] | None) -> Stream:
         ]
         return {"failure_reasons": reasons}
 
-    yield from per_scope(rows, build)
+    yield from per_scope(ids is None, rows, build)
 
 
 def rounds_played(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -244,7 +251,7 @@ def rounds_played(key: str | None, ids: Sequence[int] | None) -> Stream:
             entry[row["status"]] = row["count"]
         return {"rounds": list(entries.values())}
 
-    yield from per_scope(rows, build)
+    yield from per_scope(ids is None, rows, build)
 
 
 def by_round(name: str, column: str, key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -263,7 +270,7 @@ def by_round(name: str, column: str, key: str | None, ids: Sequence[int] | None)
         series = {c: [counts.get((r, c), 0) for r in rounds] for c in colours}
         return {name: {"rounds": rounds, "series": series}}
 
-    yield from per_scope(rows, build)
+    yield from per_scope(ids is None, rows, build)
 
 
 def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -274,6 +281,7 @@ def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "-count", "winner")
     )
     yield from per_scope(
+        ids is None,
         rows,
         lambda group: {
             "tricks_won": [
@@ -292,6 +300,7 @@ def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "round")
     )
     yield from per_scope(
+        ids is None,
         rows,
         lambda group: {
             "leader_changes": [
@@ -309,6 +318,7 @@ def participation(key: str | None, ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "-attempts", "player")
     )
     yield from per_scope(
+        ids is None,
         rows,
         lambda group: {
             "participation": [
@@ -339,7 +349,7 @@ def envelopes(key: str | None, ids: Sequence[int] | None) -> Stream:
             series.append({"date": date, "count": row["count"], "opened": total})
         return {"envelopes": series}
 
-    yield from per_scope(rows, build)
+    yield from per_scope(ids is None, rows, build)
 
 
 def moon_path_by_attempt(ids: Sequence[int] | None) -> list[Stream]:
@@ -362,9 +372,13 @@ def moon_path_by_attempt(ids: Sequence[int] | None) -> list[Stream]:
         .order_by("scope_key")
     )
     return [
-        per_scope(boxes, lambda g: {"_boxes": {r["checked_by_attempt"]: r["count"] for r in g}}),
-        per_scope(last, lambda g: {"_last": g[0]["last"] or 0}),
-        per_scope(successes, lambda g: {"_successes": {r["number"] for r in g}}),
+        per_scope(
+            ids is None,
+            boxes,
+            lambda g: {"_boxes": {r["checked_by_attempt"]: r["count"] for r in g}},
+        ),
+        per_scope(ids is None, last, lambda g: {"_last": g[0]["last"] or 0}),
+        per_scope(ids is None, successes, lambda g: {"_successes": {r["number"] for r in g}}),
     ]
 
 
@@ -401,7 +415,7 @@ def moon_path_by_adventure(ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "created_at", "pk")
     )
     yield from per_scope(
-        rows,
+        ids is None, rows,
         lambda group: {
             "moon": [
                 {"adventure": r["pk"], "name": r["name"], "boxes": r["boxes"],

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from django.db import connection, transaction
 from django.db.models import F, Max
+from django.db.models.functions import Now
 from django.utils import timezone
 
 from campaign.models import Adventure, StatisticsOutbox
@@ -40,8 +41,13 @@ T = TypeVar("T")
 def store(
     scope: str, computed: Iterable[tuple[int, aggregates.Data]], *, source_version: int
 ) -> None:
-    """Upsert one snapshot per scope id, a batch per statement (safe when two workers race)."""
-    now = timezone.now()
+    """Upsert one snapshot per scope id, a batch per statement (safe when two workers race).
+
+    ``computed_at`` is the database's ``Now()``: an expression also keeps Django from sending the
+    batch as PostgreSQL arrays (``UNNEST``), whose text quoting of every JSON document took
+    longer than computing the numbers (measured: 4 s of a 16 s full recompute).
+    """
+    now = Now()
     for batch in batched(computed, SNAPSHOT_BATCH):
         StatsSnapshot.objects.bulk_create(
             [
