@@ -1,16 +1,20 @@
 """Every statistic as a database ``GROUP BY``, for many scopes at once.
 
-``compute(scope, ids)`` runs a fixed number of grouped queries over the fact tables and the
-campaign tables, grouped by the scope's key (adventure, group, or one global key) and returns the
-JSON-ready statistics of each scope. Python only reshapes the grouped rows (a few per scope), it
-never loops over attempts or tricks. The same code computes one adventure after a new result and
-thousands of them in the nightly recompute (in chunks of ids, so memory stays flat).
+``compute_stream(scope, ids)`` runs a fixed number of grouped queries over the fact tables and
+the campaign tables, each over every requested scope at once, grouped and ordered by the scope's
+key (adventure, group, or one global key), and yields the JSON-ready statistics of each scope in
+turn. Python only reshapes the grouped rows (a few per scope), it never loops over attempts or
+tricks, and it holds one scope's rows at a time: the same code computes one adventure after a new
+result and every adventure in the nightly recompute with flat memory. The heatmaps, the one
+heavy statistic, are built by the database into their own table (``stats.heatmaps``).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from heapq import merge
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from django.db.models import (
@@ -25,12 +29,12 @@ from django.db.models import (
     Sum,
     Value,
 )
+from django.db.models.functions import Coalesce
 
 from campaign.models import AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
 from campaign.progression import FAILURE_REASONS
-from stats.models import CellFact, PlayerFact, Scope, TrickFact
+from stats.models import GLOBAL_SCOPE_ID, PlayerFact, Scope, TrickFact
 
-CELLS = 144
 HARDEST = 5
 
 # The column holding each scope's key: on the fact tables, on attempts, on campaign-derived rows.
@@ -65,44 +69,109 @@ def finished_attempts() -> QuerySet[MissionAttempt]:
     return MissionAttempt.objects.exclude(status=AttemptStatus.OPEN)
 
 
+STREAM_CHUNK = 5_000
+
+Stream = Iterator[tuple[int, Data]]
+
+
+def universe(scope: str, ids: Sequence[int] | None) -> Stream:
+    """Every scope to compute, in key order, even those with no data yet."""
+    from campaign.models import Adventure
+    from groups.models import Group
+
+    if scope == Scope.GLOBAL:
+        yield GLOBAL_SCOPE_ID, {"_known": True}
+        return
+    if ids is not None:
+        keys: Iterable[int] = sorted(set(ids))
+    else:
+        model = Adventure if scope == Scope.ADVENTURE else Group
+        keys = model.objects.order_by("pk").values_list("pk", flat=True).iterator(STREAM_CHUNK)
+    for key in keys:
+        yield key, {"_known": True}
+
+
+def per_scope(stream: bool, rows: QuerySet[Any], build: Any) -> Stream:
+    """``build(rows of one scope)`` for each scope key of ``rows`` (ordered by ``scope_key``).
+
+    ``stream`` reads through a server-side cursor in chunks (flat memory over every scope); a few
+    scopes' rows are read at once instead, saving the cursor's round trips.
+    """
+    source = rows.iterator(STREAM_CHUNK) if stream else iter(rows)
+    for scope_key, group in groupby(source, key=itemgetter("scope_key")):
+        yield scope_key, build(list(group))
+
+
+def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
+    """``(scope id, statistics)`` of each scope in ``ids`` (every scope when ``None``), in order.
+
+    Each statistic is one grouped query over every scope at once, ordered by the scope key; the
+    ordered results are merged scope by scope, so memory holds one scope's rows at a time however
+    long the history is.
+    """
+    scope = Scope(scope)
+    akey, fkey = ATTEMPT_KEY[scope], FACT_KEY[scope]
+    streams = [universe(scope, ids), missions(akey, ids)]
+    if scope != Scope.GLOBAL:
+        streams += [
+            failure_reasons(akey, ids),
+            rounds_played(akey, ids),
+            by_round("trumps", "trump_colour", fkey, ids),
+            by_round("decisions", "decision_colour", fkey, ids),
+            tricks_won(fkey, ids),
+            leader_changes(fkey, ids),
+            participation(fkey, ids),
+            envelopes(akey, ids),
+        ]
+        if scope == Scope.ADVENTURE:
+            streams += moon_path_by_attempt(ids)
+        else:
+            streams.append(moon_path_by_adventure(ids))
+    merged = merge(*streams, key=itemgetter(0))
+    for scope_key, parts in groupby(merged, key=itemgetter(0)):
+        data: Data = {}
+        for _key, part in parts:
+            data.update(part)
+        if data.pop("_known", False):
+            yield scope_key, finish(scope, data)
+
+
+def finish(scope: str, data: Data) -> Data:
+    """Defaults for statistics without rows, and the figures derived from the others."""
+    for name, factory in DEFAULTS.items():
+        if name not in data:
+            data[name] = factory()
+    data["totals"] = totals(data["missions"])
+    if scope == Scope.GLOBAL:
+        return {"missions": data["missions"], "totals": data["totals"],
+                "ranking": ranking(data["missions"])}  # fmt: skip
+    if scope == Scope.ADVENTURE:
+        data["moon"] = moon_series(
+            data.pop("_boxes", {}), data.pop("_last", 0), data.pop("_successes", set())
+        )
+    data["hardest"] = ranking(data["missions"])[:HARDEST]
+    return data
+
+
 def compute(scope: str, ids: Sequence[int] | None = None) -> dict[int, Data]:
     """The statistics of each scope in ``ids`` (every scope with data when ``None``)."""
-    scope = Scope(scope)
-    results: dict[int, Data] = defaultdict(dict)
-    if ids is not None:
-        for scope_id in ids:
-            results[scope_id] = {}
-    akey, fkey = ATTEMPT_KEY[scope], FACT_KEY[scope]
-    missions(results, akey, ids)
-    if scope == Scope.GLOBAL:
-        for data in results.values():
-            data["ranking"] = ranking(data["missions"])
-        return dict(results)
-    failure_reasons(results, akey, ids)
-    rounds_played(results, akey, ids)
-    by_round(results, "trumps", "trump_colour", fkey, ids)
-    by_round(results, "decisions", "decision_colour", fkey, ids)
-    tricks_won(results, fkey, ids)
-    leader_changes(results, fkey, ids)
-    heatmaps(results, fkey, ids)
-    participation(results, fkey, ids)
-    envelopes(results, akey, ids)
-    if scope == Scope.ADVENTURE:
-        moon_path_by_attempt(results, ids)
-    else:
-        moon_path_by_adventure(results, ids)
-    for data in results.values():
-        data["hardest"] = ranking(data["missions"])[:HARDEST]
-    return dict(results)
+    return dict(compute_stream(scope, ids))
 
 
-def empty(results: dict[int, Data], name: str, factory: Any) -> None:
-    for data in results.values():
-        data.setdefault(name, factory())
+def totals(rows: list[Data]) -> Data:
+    attempts = sum(m["attempts"] for m in rows)
+    successes = sum(m["successes"] for m in rows)
+    return {
+        "attempts": attempts,
+        "successes": successes,
+        "failures": attempts - successes,
+        "rate": rate(successes, attempts),
+        "minutes": sum(m["minutes"] for m in rows),
+    }
 
 
-def missions(results: dict[int, Data], key: str | None, ids: Sequence[int] | None) -> None:
-    """Attempts, successes, rounds and time per mission, and the totals."""
+def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
+    """Attempts, successes, rounds and time per mission (the totals are derived in ``finish``)."""
     rows = (
         keyed(finished_attempts(), key, ids)
         .values("scope_key", "mission")
@@ -117,34 +186,24 @@ def missions(results: dict[int, Data], key: str | None, ids: Sequence[int] | Non
         )
         .order_by("scope_key", "mission")
     )
-    for row in rows:
-        data = results[row["scope_key"]]
-        data.setdefault("missions", []).append(
-            {
-                "mission": row["mission"],
-                "attempts": row["attempts"],
-                "successes": row["successes"],
-                "failures": row["attempts"] - row["successes"],
-                "rate": rate(row["successes"], row["attempts"]),
-                "avg_rounds": average(row["rounds"], row["rounds_known"]),
-                "minutes": row["minutes"] or 0,
-                "avg_minutes": average(row["minutes"], row["timed"]),
-                "adventures": row["adventures"],
-                "avg_attempts": round(row["attempts"] / row["adventures"], 2),
-            }
-        )
-    empty(results, "missions", list)
-    for data in results.values():
-        rows_ = data["missions"]
-        attempts = sum(m["attempts"] for m in rows_)
-        successes = sum(m["successes"] for m in rows_)
-        data["totals"] = {
-            "attempts": attempts,
-            "successes": successes,
-            "failures": attempts - successes,
-            "rate": rate(successes, attempts),
-            "minutes": sum(m["minutes"] for m in rows_),
-        }
+    yield from per_scope(
+        ids is None, rows, lambda group: {"missions": [mission_row(r) for r in group]}
+    )
+
+
+def mission_row(row: Data) -> Data:
+    return {
+        "mission": row["mission"],
+        "attempts": row["attempts"],
+        "successes": row["successes"],
+        "failures": row["attempts"] - row["successes"],
+        "rate": rate(row["successes"], row["attempts"]),
+        "avg_rounds": average(row["rounds"], row["rounds_known"]),
+        "minutes": row["minutes"] or 0,
+        "avg_minutes": average(row["minutes"], row["timed"]),
+        "adventures": row["adventures"],
+        "avg_attempts": round(row["attempts"] / row["adventures"], 2),
+    }
 
 
 def ranking(rows: Iterable[Data]) -> list[Data]:
@@ -152,26 +211,29 @@ def ranking(rows: Iterable[Data]) -> list[Data]:
     return sorted(rows, key=lambda m: (m["rate"], -m["avg_attempts"], m["mission"]))
 
 
-def failure_reasons(results: dict[int, Data], key: str | None, ids: Sequence[int] | None) -> None:
+def failure_reasons(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
         keyed(finished_attempts().filter(status=AttemptStatus.FAILURE), key, ids)
         .values("scope_key", "failure_reason")
         .annotate(count=Count("pk"))
         .order_by("scope_key", "-count", "failure_reason")
     )
-    for row in rows:
-        reason = row["failure_reason"]
-        results[row["scope_key"]].setdefault("failure_reasons", []).append(
+
+    def build(group: list[Data]) -> Data:
+        reasons = [
             {
-                "reason": reason,
-                "label": str(FAILURE_REASONS.get(reason, reason)),
+                "reason": row["failure_reason"],
+                "label": str(FAILURE_REASONS.get(row["failure_reason"], row["failure_reason"])),
                 "count": row["count"],
             }
-        )
-    empty(results, "failure_reasons", list)
+            for row in group
+        ]
+        return {"failure_reasons": reasons}
+
+    yield from per_scope(ids is None, rows, build)
 
 
-def rounds_played(results: dict[int, Data], key: str | None, ids: Sequence[int] | None) -> None:
+def rounds_played(key: str | None, ids: Sequence[int] | None) -> Stream:
     """How many attempts ended after each number of rounds, successes and failures apart."""
     rows = (
         keyed(finished_attempts().filter(rounds_played__isnull=False), key, ids)
@@ -179,20 +241,20 @@ def rounds_played(results: dict[int, Data], key: str | None, ids: Sequence[int] 
         .annotate(count=Count("pk"))
         .order_by("scope_key", "rounds_played", "status")
     )
-    table: dict[int, dict[int, dict[str, int]]] = defaultdict(dict)
-    for row in rows:
-        entry = table[row["scope_key"]].setdefault(
-            row["rounds_played"], {"rounds": row["rounds_played"], "success": 0, "failure": 0}
-        )
-        entry[row["status"]] = row["count"]
-    for scope_key, entries in table.items():
-        results[scope_key]["rounds"] = list(entries.values())
-    empty(results, "rounds", list)
+
+    def build(group: list[Data]) -> Data:
+        entries: dict[int, dict[str, int]] = {}
+        for row in group:
+            entry = entries.setdefault(
+                row["rounds_played"], {"rounds": row["rounds_played"], "success": 0, "failure": 0}
+            )
+            entry[row["status"]] = row["count"]
+        return {"rounds": list(entries.values())}
+
+    yield from per_scope(ids is None, rows, build)
 
 
-def by_round(
-    results: dict[int, Data], name: str, column: str, key: str | None, ids: Sequence[int] | None
-) -> None:
+def by_round(name: str, column: str, key: str | None, ids: Sequence[int] | None) -> Stream:
     """Counts of ``column`` (a colour) per round: ``{"rounds": [..], "series": {colour: [..]}}``."""
     rows = (
         keyed(TrickFact.objects.all(), key, ids)
@@ -200,85 +262,74 @@ def by_round(
         .annotate(count=Count("pk"))
         .order_by("scope_key", "round", column)
     )
-    table: dict[int, dict[tuple[int, str], int]] = defaultdict(dict)
-    for row in rows:
-        table[row["scope_key"]][row["round"], row[column]] = row["count"]
-    for scope_key, counts in table.items():
+
+    def build(group: list[Data]) -> Data:
+        counts = {(row["round"], row[column]): row["count"] for row in group}
         rounds = sorted({r for r, _ in counts})
         colours = sorted({c for _, c in counts})
-        results[scope_key][name] = {
-            "rounds": rounds,
-            "series": {c: [counts.get((r, c), 0) for r in rounds] for c in colours},
-        }
-    empty(results, name, lambda: {"rounds": [], "series": {}})
+        series = {c: [counts.get((r, c), 0) for r in rounds] for c in colours}
+        return {name: {"rounds": rounds, "series": series}}
+
+    yield from per_scope(ids is None, rows, build)
 
 
-def tricks_won(results: dict[int, Data], key: str | None, ids: Sequence[int] | None) -> None:
+def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
         keyed(TrickFact.objects.all(), key, ids)
         .values("scope_key", "winner", "winner_is_automa")
         .annotate(count=Count("pk"))
         .order_by("scope_key", "-count", "winner")
     )
-    for row in rows:
-        results[row["scope_key"]].setdefault("tricks_won", []).append(
-            {"seat": row["winner"], "automa": row["winner_is_automa"], "count": row["count"]}
-        )
-    empty(results, "tricks_won", list)
+    yield from per_scope(
+        ids is None,
+        rows,
+        lambda group: {
+            "tricks_won": [
+                {"seat": r["winner"], "automa": r["winner_is_automa"], "count": r["count"]}
+                for r in group
+            ]
+        },
+    )
 
 
-def leader_changes(results: dict[int, Data], key: str | None, ids: Sequence[int] | None) -> None:
+def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
         keyed(TrickFact.objects.all(), key, ids)
         .values("scope_key", "round")
         .annotate(tricks=Count("pk"), changes=Count("pk", filter=Q(leader_changed=True)))
         .order_by("scope_key", "round")
     )
-    for row in rows:
-        results[row["scope_key"]].setdefault("leader_changes", []).append(
-            {"round": row["round"], "tricks": row["tricks"], "changes": row["changes"]}
-        )
-    empty(results, "leader_changes", list)
-
-
-def heatmaps(results: dict[int, Data], key: str | None, ids: Sequence[int] | None) -> None:
-    """How often each of the 144 cells was covered, per mission and overall."""
-    rows = (
-        keyed(CellFact.objects.all(), key, ids)
-        .values_list("scope_key", "mission", "cell")
-        .annotate(count=Count("pk"))
-        .order_by()
+    yield from per_scope(
+        ids is None,
+        rows,
+        lambda group: {
+            "leader_changes": [
+                {"round": r["round"], "tricks": r["tricks"], "changes": r["changes"]} for r in group
+            ]
+        },
     )
-    table: dict[int, dict[int, list[int]]] = defaultdict(dict)
-    for scope_key, mission, cell, count in rows.iterator(chunk_size=20_000):
-        grid = table[scope_key].get(mission)
-        if grid is None:
-            grid = table[scope_key][mission] = [0] * CELLS
-        grid[cell] = count
-    for scope_key, per_mission in table.items():
-        overall = [sum(column) for column in zip(*per_mission.values(), strict=True)]
-        results[scope_key]["heatmap"] = {
-            "overall": overall,
-            "missions": {str(m): per_mission[m] for m in sorted(per_mission)},
-        }
-    empty(results, "heatmap", lambda: {"overall": [0] * CELLS, "missions": {}})
 
 
-def participation(results: dict[int, Data], key: str | None, ids: Sequence[int] | None) -> None:
+def participation(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
         keyed(PlayerFact.objects.all(), key, ids)
         .values("scope_key", "player")
         .annotate(attempts=Count("pk"), successes=Count("pk", filter=Q(success=True)))
         .order_by("scope_key", "-attempts", "player")
     )
-    for row in rows:
-        results[row["scope_key"]].setdefault("participation", []).append(
-            {"player": row["player"], "attempts": row["attempts"], "successes": row["successes"]}
-        )
-    empty(results, "participation", list)
+    yield from per_scope(
+        ids is None,
+        rows,
+        lambda group: {
+            "participation": [
+                {"player": r["player"], "attempts": r["attempts"], "successes": r["successes"]}
+                for r in group
+            ]
+        },
+    )
 
 
-def envelopes(results: dict[int, Data], key: str | None, ids: Sequence[int] | None) -> None:
+def envelopes(key: str | None, ids: Sequence[int] | None) -> Stream:
     """Envelopes opened per date of the attempt that opened them (by hand: no date), cumulative."""
     played_on = MissionAttempt.objects.filter(
         adventure_id=OuterRef("adventure_id"), number=OuterRef("by_attempt")
@@ -289,77 +340,101 @@ def envelopes(results: dict[int, Data], key: str | None, ids: Sequence[int] | No
         .annotate(count=Count("pk"))
         .order_by("scope_key", F("date").asc(nulls_first=True))
     )
-    for row in rows:
-        series = results[row["scope_key"]].setdefault("envelopes", [])
-        total = (series[-1]["opened"] if series else 0) + row["count"]
-        date = row["date"].isoformat() if row["date"] else None
-        series.append({"date": date, "count": row["count"], "opened": total})
-    empty(results, "envelopes", list)
+
+    def build(group: list[Data]) -> Data:
+        series: list[Data] = []
+        for row in group:
+            total = (series[-1]["opened"] if series else 0) + row["count"]
+            date = row["date"].isoformat() if row["date"] else None
+            series.append({"date": date, "count": row["count"], "opened": total})
+        return {"envelopes": series}
+
+    yield from per_scope(ids is None, rows, build)
 
 
-def moon_path_by_attempt(results: dict[int, Data], ids: Sequence[int] | None) -> None:
-    """Per adventure: Moon Path boxes checked and missions completed after each attempt."""
-    boxes: dict[int, dict[int, int]] = defaultdict(dict)
-    box_rows = (
+def moon_path_by_attempt(ids: Sequence[int] | None) -> list[Stream]:
+    """Per adventure, three ordered parts that ``moon_series`` turns into the Moon Path series."""
+    boxes = (
         keyed(MoonPathBox.objects.filter(checked_by_attempt__isnull=False), "adventure_id", ids)
         .values("scope_key", "checked_by_attempt")
         .annotate(count=Count("pk"))
-        .order_by()
+        .order_by("scope_key")
     )
-    for row in box_rows:
-        boxes[row["scope_key"]][row["checked_by_attempt"]] = row["count"]
-    attempts = (
+    last = (
         keyed(finished_attempts(), "adventure_id", ids)
         .values("scope_key")
         .annotate(last=Max("number"))
-        .order_by()
+        .order_by("scope_key")
     )
-    last = {row["scope_key"]: row["last"] for row in attempts}
-    success_rows = (
+    successes = (
         keyed(finished_attempts().filter(status=AttemptStatus.SUCCESS), "adventure_id", ids)
-        .values_list("scope_key", "number")
-        .order_by()
+        .values("scope_key", "number")
+        .order_by("scope_key")
     )
-    successes: dict[int, set[int]] = defaultdict(set)
-    for scope_key, number in success_rows:
-        successes[scope_key].add(number)
-    for scope_key, data in results.items():
-        checked = completed = 0
-        series = []
-        for number in range(1, (last.get(scope_key) or 0) + 1):
-            checked += boxes[scope_key].get(number, 0)
-            completed += number in successes[scope_key]
-            series.append({"attempt": number, "boxes": checked, "completed": completed})
-        data["moon"] = series
+    return [
+        per_scope(
+            ids is None,
+            boxes,
+            lambda g: {"_boxes": {r["checked_by_attempt"]: r["count"] for r in g}},
+        ),
+        per_scope(ids is None, last, lambda g: {"_last": g[0]["last"] or 0}),
+        per_scope(ids is None, successes, lambda g: {"_successes": {r["number"] for r in g}}),
+    ]
 
 
-def moon_path_by_adventure(results: dict[int, Data], ids: Sequence[int] | None) -> None:
+def moon_series(boxes: dict[int, int], last: int, successes: set[int]) -> list[Data]:
+    """Moon Path boxes checked and missions completed after each attempt of an adventure."""
+    checked = completed = 0
+    series = []
+    for number in range(1, last + 1):
+        checked += boxes.get(number, 0)
+        completed += number in successes
+        series.append({"attempt": number, "boxes": checked, "completed": completed})
+    return series
+
+
+def moon_path_by_adventure(ids: Sequence[int] | None) -> Stream:
     """Per group: each adventure's Moon Path boxes checked against missions completed."""
     from campaign.models import Adventure
 
-    rows = list(
+    completed = (
+        finished_attempts()
+        .filter(status=AttemptStatus.SUCCESS, adventure_id=OuterRef("pk"))
+        .order_by()
+        .values("adventure_id")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    rows = (
         keyed(Adventure.objects.all(), "group_id", ids)
         .annotate(
             boxes=Count("moon_boxes", filter=Q(moon_boxes__checked_by_attempt__isnull=False)),
+            completed=Coalesce(Subquery(completed), 0),
         )
-        .values("scope_key", "pk", "name", "boxes", "created_at")
+        .values("scope_key", "pk", "name", "boxes", "completed", "created_at")
         .order_by("scope_key", "created_at", "pk")
     )
-    completed = dict(
-        finished_attempts()
-        .filter(status=AttemptStatus.SUCCESS, adventure_id__in=[r["pk"] for r in rows])
-        .values("adventure_id")
-        .annotate(count=Count("pk"))
-        .values_list("adventure_id", "count")
-        .order_by()
-    )
-    for row in rows:
-        results[row["scope_key"]].setdefault("moon", []).append(
-            {
-                "adventure": row["pk"],
-                "name": row["name"],
-                "boxes": row["boxes"],
-                "completed": completed.get(row["pk"], 0),
-            }
-        )
-    empty(results, "moon", list)
+    yield from per_scope(
+        ids is None, rows,
+        lambda group: {
+            "moon": [
+                {"adventure": r["pk"], "name": r["name"], "boxes": r["boxes"],
+                 "completed": r["completed"]}
+                for r in group
+            ]
+        },
+    )  # fmt: skip
+
+
+DEFAULTS: dict[str, Any] = {
+    "missions": list,
+    "failure_reasons": list,
+    "rounds": list,
+    "trumps": lambda: {"rounds": [], "series": {}},
+    "decisions": lambda: {"rounds": [], "series": {}},
+    "tricks_won": list,
+    "leader_changes": list,
+    "participation": list,
+    "envelopes": list,
+    "moon": list,
+}

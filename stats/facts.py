@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 
 from campaign.models import AttemptMove, AttemptStatus, MissionAttempt
 from games.rules.spirits import AUTOMA, IllegalMove, SetupError, State, from_dict, replay
@@ -101,24 +101,18 @@ def attempt_facts(attempt: MissionAttempt, group_id: int, state: State | None) -
     return facts
 
 
-def stale_attempts(
-    attempt_filter: dict[str, object], *, force: bool = False
-) -> tuple[list[int], int]:
-    """Ids of the attempts whose facts are missing or out of date, and how many were looked at."""
-    current = MissionAttempt.objects.filter(**attempt_filter).values_list(
-        "pk", "updated_at", "version"
-    )
-    if force:
-        ids = [pk for pk, _, _ in current]
-        return ids, len(ids)
-    seen = dict(
-        FactSource.objects.filter(
-            **{f"attempt__{k}": v for k, v in attempt_filter.items()}
-        ).values_list("attempt_id", "attempt_updated_at")
-    )
-    rows = list(current)
-    stale = [pk for pk, updated, _version in rows if seen.get(pk) != updated]
-    return stale, len(rows)
+def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) -> list[int]:
+    """Ids of the attempts whose facts are missing or out of date (all of them with ``force``).
+
+    One query: the comparison with ``FactSource`` happens in the database.
+    """
+    attempts = MissionAttempt.objects.filter(**attempt_filter)
+    if not force:
+        current = FactSource.objects.filter(
+            attempt_id=OuterRef("pk"), attempt_updated_at=OuterRef("updated_at")
+        )
+        attempts = attempts.exclude(Exists(current))
+    return list(attempts.order_by("pk").values_list("pk", flat=True))
 
 
 @transaction.atomic
@@ -155,7 +149,7 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
 
 def refresh_facts(attempt_filter: dict[str, object], *, force: bool = False) -> int:
     """Bring the facts of the attempts matching ``attempt_filter`` up to date, in chunks."""
-    stale, _count = stale_attempts(attempt_filter, force=force)
+    stale = stale_attempts(attempt_filter, force=force)
     done = 0
     for start in range(0, len(stale), CHUNK):
         done += replace_facts(stale[start : start + CHUNK])

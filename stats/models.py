@@ -8,6 +8,7 @@ row so a scope's statistics filter on one indexed column without joins.
 """
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -40,6 +41,30 @@ class StatsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.scope_id} statistics"
+
+
+class CellCounts(models.Model):
+    """How often each board cell was covered in one scope and mission (``0``: all missions).
+
+    ``counts`` maps a cell (0-143, as text) to its count; cells never covered are absent. The rows
+    are built by the database (``stats.heatmaps``), so no worker loops over covered-cell facts, and
+    a page reads a scope's heatmaps with one query.
+    """
+
+    scope = models.CharField(max_length=10, choices=Scope)
+    scope_id = models.PositiveBigIntegerField(default=GLOBAL_SCOPE_ID)
+    mission = models.PositiveSmallIntegerField()
+    counts = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["scope", "scope_id", "mission"], name="one_heatmap_per_scope_mission"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.scope_id} cells, mission {self.mission}"
 
 
 class FactSource(models.Model):
@@ -134,7 +159,9 @@ class JobState(models.TextChoices):
 class RecomputeJob(models.Model):
     """A full recompute someone asked for, with its progress; the worker updates it as it goes.
 
-    Asking writes only this row (never Redis); the outbox drain starts pending jobs.
+    Asking writes only this row (never Redis); the outbox drain starts pending jobs. The worker
+    touches ``updated_at`` with every step, so a running job left behind by a worker that died is
+    found by its age and handed to the next worker (``services.reclaim_stale_jobs``).
     """
 
     scope = models.CharField(max_length=10, choices=Scope)
@@ -143,6 +170,7 @@ class RecomputeJob(models.Model):
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
     error = models.CharField(max_length=300, blank=True)
 

@@ -1,10 +1,11 @@
-"""What a statistics page shows: charts built from a stored snapshot (no database access here)."""
+"""What a statistics page shows: charts built from stored snapshots and heatmaps (no queries)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from stats.charts import Chart, bar_chart, heatmap, paired_bars, stacked_bars, step_chart
@@ -12,7 +13,7 @@ from stats.charts import Chart, bar_chart, heatmap, paired_bars, stacked_bars, s
 
 @dataclass
 class Section:
-    title: str
+    title: str | Promise
     charts: list[Chart] = field(default_factory=list)
     anchor: str = ""
 
@@ -106,14 +107,13 @@ def table_charts(data: dict[str, Any]) -> list[Chart]:
     return charts
 
 
-def heatmap_charts(data: dict[str, Any]) -> tuple[Chart, list[Chart]]:
-    block = data.get("heatmap") or {"overall": [0] * 144, "missions": {}}
-    overall = heatmap(_("Board cells covered, all missions"), block["overall"])
+def heatmap_charts(overall: list[int], missions: dict[int, list[int]]) -> tuple[Chart, list[Chart]]:
+    """The overall heatmap and one per mission, from ``stats.heatmaps.for_scope``."""
     per_mission = [
         heatmap(_("Board cells covered, Mission %(n)s") % {"n": m}, counts)
-        for m, counts in block["missions"].items()
+        for m, counts in missions.items()
     ]
-    return overall, per_mission
+    return heatmap(_("Board cells covered, all missions"), overall), per_mission
 
 
 def campaign_charts(data: dict[str, Any], *, scope: str) -> list[Chart]:

@@ -50,5 +50,5 @@ def recompute_global() -> None:
 
 @shared_task(name="stats.recompute_all", **RETRY)
 def recompute_all() -> None:
-    """The nightly full recompute (facts re-extracted from every attempt)."""
-    services.recompute_everything(force=True)
+    """The nightly full recompute of every statistic (facts are re-extracted only if stale)."""
+    services.recompute_everything()

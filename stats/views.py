@@ -1,5 +1,6 @@
-"""Statistics pages. They read stored snapshots only (a constant number of queries) and never
-compute on request; each says when its numbers date from and whether newer results are pending.
+"""Statistics pages. They read stored snapshots and heatmaps only (a constant number of queries)
+and never compute on request; each says when its numbers date from and whether newer results are
+pending.
 
 Every fetch starts from ``membership_or_404``: another group's statistics answer 404. The global
 page shows no group names.
@@ -11,11 +12,12 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Adventure, StatisticsOutbox
 from groups.access import membership_or_404, require_player
-from stats import pages, services
+from stats import heatmaps, pages, services
 from stats.models import GLOBAL_SCOPE_ID, RecomputeJob, Scope, StatsSnapshot
 
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
@@ -32,7 +34,7 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
     adventure = get_object_or_404(Adventure, group_id=membership.group_id, pk=adventure_id)
     snapshot = StatsSnapshot.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure.pk).first()
     data = snapshot.data if snapshot else {}
-    overall, per_mission = pages.heatmap_charts(data)
+    overall, per_mission = pages.heatmap_charts(*heatmaps.for_scope(Scope.ADVENTURE, adventure.pk))
     context = {
         "group": membership.group,
         "adventure": adventure,
@@ -40,9 +42,11 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
         "totals": data.get("totals"),
         "pending": pending(adventure_id=adventure.pk),
         "sections": [
-            pages.Section("Missions", pages.mission_charts(data), "missions"),
-            pages.Section("Campaign", pages.campaign_charts(data, scope="adventure"), "campaign"),
-            pages.Section("At the table", pages.table_charts(data), "table"),
+            pages.Section(_("Missions"), pages.mission_charts(data), "missions"),
+            pages.Section(
+                _("Campaign"), pages.campaign_charts(data, scope="adventure"), "campaign"
+            ),
+            pages.Section(_("At the table"), pages.table_charts(data), "table"),
         ],
         "heatmap": overall,
         "mission_heatmaps": per_mission,
@@ -65,7 +69,7 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
     snapshot = snapshots.get(Scope.GROUP)
     global_snapshot = snapshots.get(Scope.GLOBAL)
     data = snapshot.data if snapshot else {}
-    overall, per_mission = pages.heatmap_charts(data)
+    overall, per_mission = pages.heatmap_charts(*heatmaps.for_scope(Scope.GROUP, group.pk))
     context = {
         "group": group,
         "membership": membership,
@@ -78,13 +82,13 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
         "adventures": Adventure.objects.for_group(group.pk).only("pk", "name", "group_id"),
         "sections": [
             pages.Section(
-                "Players and difficulty",
+                _("Players and difficulty"),
                 pages.group_charts(data, global_snapshot.data if global_snapshot else None),
                 "players",
             ),
-            pages.Section("Missions", pages.mission_charts(data), "missions"),
-            pages.Section("Campaign", pages.campaign_charts(data, scope="group"), "campaign"),
-            pages.Section("At the table", pages.table_charts(data), "table"),
+            pages.Section(_("Missions"), pages.mission_charts(data), "missions"),
+            pages.Section(_("Campaign"), pages.campaign_charts(data, scope="group"), "campaign"),
+            pages.Section(_("At the table"), pages.table_charts(data), "table"),
         ],
         "heatmap": overall,
         "mission_heatmaps": per_mission,

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from collections import Counter
+from datetime import timedelta
 from typing import Any
+
+from django.utils import timezone
 
 from campaign.models import MissionAttempt, StatisticsOutbox
 from games.rules.spirits import from_dict
-from stats import services
-from stats.models import CellFact, Scope, StatsSnapshot, TrickFact
+from stats import heatmaps, services
+from stats.models import (
+    CellCounts,
+    CellFact,
+    JobState,
+    RecomputeJob,
+    Scope,
+    StatsSnapshot,
+    TrickFact,
+)
 
 
 def snapshot(scope: str, scope_id: int = 0) -> dict[str, Any]:
@@ -46,7 +57,10 @@ def test_drain_computes_adventure_group_and_global(db, played):
         2: (1, 0),
     }
     assert {w["seat"]: w["count"] for w in data["tricks_won"]} == expected["won"]
-    assert data["heatmap"]["overall"] == expected["cells"]
+    overall, per_mission = heatmaps.for_scope(Scope.ADVENTURE, played["adventure"].pk)
+    assert overall == expected["cells"]
+    assert [sum(cells) for cells in zip(*per_mission.values(), strict=True)] == overall
+    assert sorted(per_mission) == [1, 2]
     assert sum(r["changes"] for r in data["leader_changes"]) == expected["changes"]
     assert data["failure_reasons"][0]["count"] == 2
     assert {p["player"]: p["attempts"] for p in data["participation"]} == {
@@ -54,7 +68,7 @@ def test_drain_computes_adventure_group_and_global(db, played):
     }  # fmt: skip
     group = snapshot(Scope.GROUP, played["group"].pk)
     assert group["totals"] == data["totals"]
-    assert group["heatmap"] == data["heatmap"]
+    assert heatmaps.for_scope(Scope.GROUP, played["group"].pk) == (overall, per_mission)
     ranking = snapshot(Scope.GLOBAL)["ranking"]
     assert [(m["mission"], m["rate"]) for m in ranking] == [(2, 0.0), (1, 0.5)]
     assert TrickFact.objects.count() == sum(len(a.state["tricks"]) for a in attempts)
@@ -63,10 +77,60 @@ def test_drain_computes_adventure_group_and_global(db, played):
 def test_running_twice_changes_nothing(db, played):
     """The drain and the full recompute are idempotent: the same rows, the same numbers."""
     services.drain_outbox()
-    before = {(s.scope, s.scope_id): s.data for s in StatsSnapshot.objects.all()}
+    before = stored()
     facts_before = (TrickFact.objects.count(), CellFact.objects.count())
     services.recompute_everything(force=True)
     services.recompute_everything()
-    after = {(s.scope, s.scope_id): s.data for s in StatsSnapshot.objects.all()}
-    assert after == before
+    assert stored() == before
     assert (TrickFact.objects.count(), CellFact.objects.count()) == facts_before
+
+
+def stored() -> tuple[dict[tuple[str, int], Any], dict[tuple[str, int, int], Any]]:
+    snapshots = {(s.scope, s.scope_id): s.data for s in StatsSnapshot.objects.all()}
+    cells = {(c.scope, c.scope_id, c.mission): c.counts for c in CellCounts.objects.all()}
+    return snapshots, cells
+
+
+def test_full_recompute_matches_the_incremental_numbers(db, played, other_group):
+    """Computing every scope at once stores what the per-adventure updates stored."""
+    services.drain_outbox()
+    before = stored()
+    StatsSnapshot.objects.all().delete()
+    CellCounts.objects.all().delete()
+    services.recompute_everything()
+    assert stored() == before
+    assert len(before[0]) == 5  # two adventures, two groups, global
+
+
+def test_nightly_recompute_reextracts_only_stale_facts(db, played):
+    """Facts follow attempts as they change; the nightly run reads no engine state again."""
+    services.drain_outbox()
+    first = TrickFact.objects.order_by("pk").values_list("pk", flat=True).first()
+    services.recompute_everything()
+    assert TrickFact.objects.order_by("pk").values_list("pk", flat=True).first() == first
+    services.recompute_everything(force=True)
+    assert TrickFact.objects.order_by("pk").values_list("pk", flat=True).first() != first
+
+
+def test_deleted_adventure_loses_its_statistics(db, played):
+    services.drain_outbox()
+    adventure = played["adventure"].pk
+    played["adventure"].delete()
+    services.recompute_everything()
+    assert not StatsSnapshot.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure).exists()
+    assert not CellCounts.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure).exists()
+
+
+def test_a_job_whose_worker_died_is_reclaimed(db, played):
+    """A running job nobody advanced for STALE_JOB goes back to waiting and is run again."""
+    job = services.request_recompute(scope=Scope.GROUP, scope_id=played["group"].pk)
+    assert services.claim_job() == job
+    assert services.claim_job() is None  # running, recently advanced: still its worker's
+    assert services.reclaim_stale_jobs() == 0
+    RecomputeJob.objects.filter(pk=job.pk).update(
+        updated_at=timezone.now() - services.STALE_JOB - timedelta(seconds=1)
+    )
+    assert services.run_pending_jobs() == 1
+    job.refresh_from_db()
+    assert job.state == JobState.DONE
+    assert job.done == job.total == 3

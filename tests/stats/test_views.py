@@ -79,10 +79,11 @@ def test_constant_queries(db, client_of, played, django_assert_num_queries, extr
         record_driven(played["adventure"], "failure", seed=20 + seed)
     services.drain_outbox()
     group, adventure = played["group"].pk, played["adventure"].pk
-    # session + user + membership + [adventure] + snapshot(s) + pending [+ job + adventures]
+    # session + user + membership + [adventure] + snapshot(s) + [heatmaps] + pending
+    # [+ job + adventures]
     for url, count in (
-        (reverse("stats:group", args=[group]), 7),
-        (reverse("stats:adventure", args=[group, adventure]), 6),
+        (reverse("stats:group", args=[group]), 8),
+        (reverse("stats:adventure", args=[group, adventure]), 7),
         (reverse("stats:global"), 4),
     ):
         with django_assert_num_queries(count):
