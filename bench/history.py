@@ -64,8 +64,10 @@ def template_states() -> dict[tuple[int, int], dict[str, Any]]:
     }
 
 
-def template_facts(state: dict[str, Any]) -> tuple[list[tuple[Any, ...]], list[tuple[int, int]]]:
-    """The trick and cell fact columns of a state, through the same extraction as production."""
+def template_facts(
+    state: dict[str, Any],
+) -> tuple[list[tuple[Any, ...]], list[tuple[int, int]], tuple[int, int, int]]:
+    """The trick, cell and coverage fact columns of a state, through the production extraction."""
     from campaign.models import MissionAttempt
     from games.rules.spirits import from_dict
     from stats.facts import attempt_facts
@@ -77,7 +79,8 @@ def template_facts(state: dict[str, Any]) -> tuple[list[tuple[Any, ...]], list[t
          t.leader_before, t.leader_after, t.leader_changed)
         for t in facts.tricks
     ]  # fmt: skip
-    return tricks, [(c.round, c.cell) for c in facts.cells]
+    cover = facts.coverage[0]
+    return tricks, [(c.round, c.cell) for c in facts.cells], (cover.cover0, cover.cover1, cover.cover2)
 
 
 def generate(
@@ -113,6 +116,7 @@ def generate(
         [],
         [],
     )
+    cover_rows: list[tuple[Any, ...]] = []
     attempt_id = attempt_base
     adventure_id = adventure_base
     for g in range(count_groups):
@@ -129,7 +133,7 @@ def generate(
                 success = rng.random() < 0.75 - mission * 0.02
                 status = "success" if success else "failure"
                 key = (mission, size)
-                tricks, cells = facts[key]
+                tricks, cells, cover = facts[key]
                 day += datetime.timedelta(days=rng.randrange(1, 5))
                 attempt_rows.append((
                     attempt_id, adventure_id, number, mission, status,
@@ -139,6 +143,7 @@ def generate(
                 common = (attempt_id, adventure_id, group_id, mission)
                 trick_rows += [(*common, *t) for t in tricks]
                 cell_rows += [(*common, *cell) for cell in cells]
+                cover_rows.append((*common, *cover))
                 player_rows += [(*common, p, success) for p in players]
                 source_rows.append((attempt_id, now, len(tricks)))
                 if not success and boxes < 20:
@@ -182,6 +187,7 @@ def generate(
           "trump_colour", "leader_before", "leader_after", "leader_changed"),
          trick_rows)  # fmt: skip
     copy(cursor, "stats_cellfact", (*fact, "round", "cell"), cell_rows)
+    copy(cursor, "stats_coveragefact", (*fact, "cover0", "cover1", "cover2"), cover_rows)
     copy(cursor, "stats_playerfact", (*fact, "player", "success"), player_rows)
     copy(
         cursor,

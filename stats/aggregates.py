@@ -17,6 +17,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
+from django.db import connection
 from django.db.models import (
     Count,
     F,
@@ -33,7 +34,7 @@ from django.db.models.functions import Coalesce
 
 from campaign.models import AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
 from campaign.progression import FAILURE_REASONS
-from stats.models import GLOBAL_SCOPE_ID, PlayerFact, Scope, TrickFact
+from stats.models import GLOBAL_SCOPE_ID, MissionTally, PlayerFact, Scope, TrickFact
 
 HARDEST = 5
 
@@ -111,8 +112,10 @@ def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
     """
     scope = Scope(scope)
     akey, fkey = ATTEMPT_KEY[scope], FACT_KEY[scope]
-    streams = [universe(scope, ids), missions(akey, ids)]
-    if scope != Scope.GLOBAL:
+    if scope == Scope.GLOBAL:
+        streams = [universe(scope, ids), global_missions()]
+    else:
+        streams = [universe(scope, ids), missions(akey, ids)]
         streams += [
             failure_reasons(akey, ids),
             rounds_played(akey, ids),
@@ -189,6 +192,60 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
     yield from per_scope(
         ids is None, rows, lambda group: {"missions": [mission_row(r) for r in group]}
     )
+
+
+def refresh_tallies(adventure_ids: Sequence[int] | None) -> None:
+    """Rewrite the ``MissionTally`` rows of ``adventure_ids`` (all when ``None``) from attempts.
+
+    One ``INSERT … SELECT … GROUP BY``; the sums are those ``missions`` computes per adventure.
+    """
+    stale = MissionTally.objects.all()
+    where, params = "", []
+    if adventure_ids is not None:
+        adventure_ids = list(adventure_ids)
+        if not adventure_ids:
+            return
+        stale = stale.filter(adventure_id__in=adventure_ids)
+        where = f"AND a.adventure_id IN ({', '.join(['%s'] * len(adventure_ids))})"
+        params = adventure_ids
+    stale.delete()
+    attempts, adventures = MissionAttempt._meta.db_table, "campaign_adventure"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {MissionTally._meta.db_table} (adventure_id, group_id, mission, "
+            "attempts, successes, rounds, rounds_known, minutes, timed) "
+            "SELECT a.adventure_id, ad.group_id, a.mission, COUNT(*), "
+            "SUM(CASE WHEN a.status = %s THEN 1 ELSE 0 END), SUM(a.rounds_played), "
+            "COUNT(a.rounds_played), SUM(a.duration_minutes), COUNT(a.duration_minutes) "
+            f"FROM {attempts} a JOIN {adventures} ad ON ad.id = a.adventure_id "
+            f"WHERE a.status <> %s {where} "
+            "GROUP BY a.adventure_id, ad.group_id, a.mission",
+            [AttemptStatus.SUCCESS, AttemptStatus.OPEN, *params],
+        )
+
+
+def global_missions() -> Stream:
+    """``missions`` over every adventure, summed from the per-adventure ``MissionTally`` rows.
+
+    A few rows per adventure instead of every attempt: the global statistics stay cheap in every
+    incremental update. ``adventures`` counts the tally rows (one per adventure that played the
+    mission), as ``Count("adventure_id", distinct=True)`` over the attempts does.
+    """
+    rows = (
+        MissionTally.objects.values("mission")
+        .annotate(
+            scope_key=Value(GLOBAL_SCOPE_ID, output_field=IntegerField()),
+            attempts=Sum("attempts"),
+            successes=Sum("successes"),
+            rounds=Sum("rounds"),
+            rounds_known=Sum("rounds_known"),
+            minutes=Sum("minutes"),
+            timed=Sum("timed"),
+            adventures=Count("pk"),
+        )
+        .order_by("mission")
+    )
+    yield from per_scope(False, rows, lambda group: {"missions": [mission_row(r) for r in group]})
 
 
 def mission_row(row: Data) -> Data:

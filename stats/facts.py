@@ -1,4 +1,4 @@
-"""Extracting normalised facts (tricks, covered cells, seated players) from attempts.
+"""Extracting normalised facts (tricks, covered cells, final board, seated players) from attempts.
 
 Extraction is idempotent: an attempt's fact rows are deleted and reinserted whenever the attempt
 changed since they were extracted (``FactSource`` remembers its ``updated_at`` and engine
@@ -20,23 +20,27 @@ from django.db.models import Exists, F, OuterRef
 
 from campaign.models import AttemptMove, AttemptStatus, MissionAttempt
 from games.rules.spirits import AUTOMA, IllegalMove, SetupError, State, from_dict, replay
-from stats.models import CellFact, FactSource, PlayerFact, TrickFact
+from stats.models import CellFact, CoverageFact, FactSource, PlayerFact, TrickFact
 
 logger = logging.getLogger(__name__)
 
 BOARD_SIZE = 12
 CHUNK = 500
+MASK_BITS = 48
+MASK_PART = (1 << MASK_BITS) - 1
 
 
 @dataclass
 class Facts:
     tricks: list[TrickFact] = field(default_factory=list)
     cells: list[CellFact] = field(default_factory=list)
+    coverage: list[CoverageFact] = field(default_factory=list)
     players: list[PlayerFact] = field(default_factory=list)
 
     def extend(self, other: Facts) -> None:
         self.tricks += other.tricks
         self.cells += other.cells
+        self.coverage += other.coverage
         self.players += other.players
 
 
@@ -98,7 +102,16 @@ def attempt_facts(attempt: MissionAttempt, group_id: int, state: State | None) -
             for row, col in trick.placement.cells
             if 0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE
         )
+    if size == BOARD_SIZE:
+        facts.coverage.append(CoverageFact(**common, **coverage_columns(state.spirit_mask)))
     return facts
+
+
+def coverage_columns(mask: int) -> dict[str, int]:
+    """A 144-bit final-board mask as the three 48-bit columns of ``CoverageFact``."""
+    return {
+        f"cover{part}": (mask >> (part * MASK_BITS)) & MASK_PART for part in range(3)
+    }
 
 
 def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) -> list[int]:
@@ -121,7 +134,7 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
     ids = list(attempt_ids)
     if not ids:
         return 0
-    for model in (TrickFact, CellFact, PlayerFact, FactSource):
+    for model in (TrickFact, CellFact, CoverageFact, PlayerFact, FactSource):
         model.objects.filter(attempt_id__in=ids).delete()
     attempts = list(
         MissionAttempt.objects.filter(pk__in=ids)
@@ -139,6 +152,7 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
         facts.extend(attempt_facts(attempt, attempt.group_pk, state))
     TrickFact.objects.bulk_create(facts.tricks, batch_size=2000)
     CellFact.objects.bulk_create(facts.cells, batch_size=2000)
+    CoverageFact.objects.bulk_create(facts.coverage, batch_size=2000)
     PlayerFact.objects.bulk_create(facts.players, batch_size=2000)
     FactSource.objects.bulk_create(
         FactSource(attempt_id=a.pk, attempt_updated_at=a.updated_at, attempt_version=a.version)

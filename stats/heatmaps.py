@@ -1,65 +1,78 @@
 """Board heatmaps: covered-cell counts per scope and mission, aggregated by the database itself.
 
-One ``INSERT … SELECT … GROUP BY`` per scope kind turns the covered-cell facts (one row per cell,
-millions of them) into one ``CellCounts`` row per scope and mission, its counts built as a JSON
-object by the database (``json_object_agg`` on PostgreSQL, ``json_group_object`` on SQLite; the
-rest of the statement is portable SQL). Python never sees a fact row; a page reads a scope's
+Each finished attempt has one ``CoverageFact`` row, its final board as a 144-bit mask in three
+48-bit integer columns (see that model for the reading of "covered"). One ``INSERT … SELECT …
+GROUP BY`` per scope kind and per "by mission"/"all missions" turns those rows into one
+``CellCounts`` row per scope and mission: cell ``k``'s count is ``SUM((cover >> k) & 1)``, the
+144 sums built into a JSON list by the database (``to_jsonb(ARRAY[…])`` on PostgreSQL, text
+concatenation on SQLite; the bit arithmetic is portable SQL). The statement reads one row per
+attempt (not one per covered cell), and Python never sees a fact row; a page reads a scope's
 heatmaps with one query (``for_scope``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
 from django.db import connection
 
-from stats.models import CellCounts, CellFact, Scope
+from stats.facts import MASK_BITS
+from stats.models import CellCounts, CoverageFact, Scope
 
 CELLS = 144
 OVERALL = 0
 
 FACT_KEY = {Scope.ADVENTURE: "adventure_id", Scope.GROUP: "group_id"}
-OBJECT_AGG = {"postgresql": "json_object_agg(cell, n)", "sqlite": "json_group_object(cell, n)"}
 
 
-def object_agg() -> str:
-    try:
-        return OBJECT_AGG[connection.vendor]
-    except KeyError:
-        raise NotImplementedError(f"heatmaps on {connection.vendor}") from None
+def cell_sums() -> list[str]:
+    """The 144 ``SUM`` expressions, cell order."""
+    return [
+        f"SUM((cover{cell // MASK_BITS} >> {cell % MASK_BITS}) & 1)" for cell in range(CELLS)
+    ]
+
+
+def counts_json() -> str:
+    """The SQL building the JSON list of the 144 counts of a group of coverage rows."""
+    sums = cell_sums()
+    if connection.vendor == "postgresql":
+        return f"to_jsonb(ARRAY[{', '.join(sums)}]::integer[])"
+    if connection.vendor == "sqlite":
+        return "'[' || " + " || ',' || ".join(sums) + " || ']'"
+    raise NotImplementedError(f"heatmaps on {connection.vendor}")
 
 
 def refresh(scope: str, ids: Sequence[int] | None = None) -> None:
-    """Rebuild the heatmaps of ``ids`` (every scope of that kind when ``None``) from the facts."""
+    """Rebuild the heatmaps of ``ids`` (every scope of that kind when ``None``) from the facts.
+
+    Attempts whose final board has no Spirit tile are left out, so a scope or mission without
+    any covered cell has no row (and ``for_scope`` shows zeros), as before.
+    """
     key = FACT_KEY[Scope(scope)]
     stale = CellCounts.objects.filter(scope=scope)
-    where, params = "", []
+    where, params = "WHERE (cover0 <> 0 OR cover1 <> 0 OR cover2 <> 0)", []
     if ids is not None:
         ids = list(ids)
         if not ids:
             return
         stale = stale.filter(scope_id__in=ids)
-        where = f"WHERE {key} IN ({', '.join(['%s'] * len(ids))})"
+        where += f" AND {key} IN ({', '.join(['%s'] * len(ids))})"
         params = ids
     stale.delete()
-    # ``cell`` is cast to text for the JSON keys: SQLite wants text labels, PostgreSQL does it too.
-    per_cell = (
-        f"SELECT {key} AS scope_id, {{mission}} AS mission, CAST(cell AS TEXT) AS cell, "
-        f"COUNT(*) AS n FROM {CellFact._meta.db_table} {where} GROUP BY {key}, {{group}}"
-    )
+    counts = counts_json()
     with connection.cursor() as cursor:
-        for mission, group in (("mission", "mission, cell"), (str(OVERALL), "cell")):
+        for mission, group in (("mission", f"{key}, mission"), (str(OVERALL), key)):
             cursor.execute(
                 f"INSERT INTO {CellCounts._meta.db_table} (scope, scope_id, mission, counts) "
-                f"SELECT %s, scope_id, mission, {object_agg()} "
-                f"FROM ({per_cell.format(mission=mission, group=group)}) per_cell "
-                "GROUP BY scope_id, mission",
+                f"SELECT %s, {key}, {mission}, {counts} "
+                f"FROM {CoverageFact._meta.db_table} {where} GROUP BY {group}",
                 [scope, *params],
             )
 
 
-def grid(counts: dict[str, int]) -> list[int]:
-    """The 144 counts of a stored row, cells never covered as 0."""
+def grid(counts: list[int] | dict[str, int]) -> list[int]:
+    """The 144 counts of a stored row (a list, or the older map of covered cells)."""
+    if isinstance(counts, list):
+        return [int(count) for count in counts[:CELLS]] + [0] * (CELLS - len(counts))
     cells = [0] * CELLS
     for cell, count in counts.items():
         cells[int(cell)] = count

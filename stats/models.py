@@ -46,9 +46,11 @@ class StatsSnapshot(models.Model):
 class CellCounts(models.Model):
     """How often each board cell was covered in one scope and mission (``0``: all missions).
 
-    ``counts`` maps a cell (0-143, as text) to its count; cells never covered are absent. The rows
-    are built by the database (``stats.heatmaps``), so no worker loops over covered-cell facts, and
-    a page reads a scope's heatmaps with one query.
+    ``counts`` is the list of the 144 cells' counts (cell = row × 12 + column), see
+    ``CoverageFact`` for what is counted; rows written before it map a cell (as text) to its
+    count instead, and ``stats.heatmaps.grid`` reads both. The rows are built by the database
+    (``stats.heatmaps``), so no worker loops over facts, and a page reads a scope's heatmaps
+    with one query.
     """
 
     scope = models.CharField(max_length=10, choices=Scope)
@@ -131,6 +133,65 @@ class CellFact(FactFields):
 
     def __str__(self) -> str:
         return f"Cell {self.cell} in round {self.round} of attempt {self.attempt_id}"
+
+
+class CoverageFact(FactFields):
+    """The board an attempt ended with: the cells covered by Spirit tiles, as a 144-bit mask.
+
+    Coverage reading: a heatmap cell's count is the number of attempts in the scope whose *final*
+    board had that cell covered by a Spirit tile (``State.spirit_mask``; Mission tiles do not
+    count). Tiles never overlap within an attempt, so this equals the number of placements that
+    covered the cell, except when a Power moved a placed tile: the moved tile counts where it
+    ended. The per-placement record (``CellFact``, with its round) is kept as it was; no heatmap
+    reads it.
+
+    The mask is cut into three 48-bit integers (bit ``k`` of ``cover0`` is cell ``k``, of
+    ``cover1`` cell ``48 + k``, of ``cover2`` cell ``96 + k``; cell = row × 12 + column), so the
+    heatmaps are one ``SUM((cover >> k) & 1)`` per cell over one row per attempt
+    (``stats.heatmaps``) on PostgreSQL and SQLite alike. Only attempts played on a 12 × 12 board
+    in the app (with an engine state) have a row.
+    """
+
+    cover0 = models.BigIntegerField(default=0)
+    cover1 = models.BigIntegerField(default=0)
+    cover2 = models.BigIntegerField(default=0)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["adventure_id"], name="stats_cover_adventure"),
+            models.Index(fields=["group_id"], name="stats_cover_group"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Final board of attempt {self.attempt_id}"
+
+
+class MissionTally(models.Model):
+    """Per adventure and mission: finished attempts, successes, rounds and minutes (sums).
+
+    Rewritten with the adventure's statistics (``stats.services``); the global statistics are
+    one ``GROUP BY mission`` over these rows (a few per adventure) instead of over every attempt.
+    """
+
+    adventure = models.ForeignKey(
+        "campaign.Adventure", on_delete=models.CASCADE, related_name="+"
+    )
+    group_id = models.PositiveBigIntegerField()
+    mission = models.PositiveSmallIntegerField()
+    attempts = models.PositiveIntegerField(default=0)
+    successes = models.PositiveIntegerField(default=0)
+    rounds = models.PositiveBigIntegerField(null=True)
+    rounds_known = models.PositiveIntegerField(default=0)
+    minutes = models.PositiveBigIntegerField(null=True)
+    timed = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["adventure", "mission"], name="one_tally_per_mission"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Mission {self.mission} of adventure {self.adventure_id}"
 
 
 class PlayerFact(FactFields):

@@ -96,6 +96,8 @@ def chunks(ids: Sequence[int], size: int = SCOPE_CHUNK) -> Iterable[list[int]]:
 def recompute_scopes(scope: str, ids: Sequence[int] | None, *, version: int) -> None:
     """The statistics and heatmaps of ``ids`` (every scope of that kind when ``None``)."""
     tune_for_aggregates()
+    if scope == Scope.ADVENTURE:
+        aggregates.refresh_tallies(ids)
     if scope != Scope.GLOBAL:
         heatmaps.refresh(scope, ids)
     store(scope, aggregates.compute_stream(scope, ids), source_version=version)
