@@ -11,6 +11,7 @@ and heatmap cells print their count.
 from __future__ import annotations
 
 import itertools
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -106,27 +107,42 @@ def _legend(prefix: str, names: Sequence[str], x: int, y: int, width: int) -> tu
     return "".join(parts), cy - y + 22
 
 
+def _wrap(text: str, chars: int) -> list[str]:
+    """``text`` cut at spaces into lines of at most ``chars`` characters (longer words alone)."""
+    return textwrap.wrap(text, chars, break_long_words=False, break_on_hyphens=False) or [""]
+
+
 def bar_chart(
     title: str, items: Sequence[tuple[str, float]], *, value_name: str, unit: str = ""
 ) -> Chart:
-    """Horizontal bars, one per item, each labelled with its value."""
+    """Horizontal bars, one per item, each labelled with its value.
+
+    Each label sits on its own line(s) above its bar, wrapped to the chart's width, so a long
+    category ("An objective was not met") is never clipped on a phone.
+    """
     prefix = f"c{next(_ids)}"
-    width, label_w, bar_h, gap = 360, 120, 20, 8
+    width, left, bar_h, gap, line_h = 360, 8, 16, 10, 15
     top = max((v for _, v in items), default=0) or 1
-    span = width - label_w - 50
+    span = width - left - 60
+    chars = (width - 2 * left) // 7
     body = []
-    for index, (label, value) in enumerate(items):
-        y = index * (bar_h + gap) + 4
+    y = 4
+    for label, value in items:
+        lines = _wrap(label, chars)
+        for line in lines:
+            y += line_h
+            body.append(
+                f'<text x="{left}" y="{y - 3}" font-size="12" fill="{INK}">{escape(line)}</text>'
+            )
         length = span * value / top
         body.append(
-            f'<text x="{label_w - 6}" y="{y + 14}" font-size="12" text-anchor="end" '
-            f'fill="{INK}">{escape(label)}</text>'
-            f'<rect x="{label_w}" y="{y}" width="{length:.1f}" height="{bar_h}" '
+            f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_h}" '
             f'fill="{PALETTE[0]}"/>'
-            f'<text x="{label_w + length + 4:.1f}" y="{y + 14}" font-size="12" '
+            f'<text x="{left + length + 4:.1f}" y="{y + 12}" font-size="12" '
             f'fill="{INK}">{escape(_num(value) + unit)}</text>'
         )
-    height = max(len(items), 1) * (bar_h + gap) + 8
+        y += bar_h + gap
+    height = max(y, line_h + bar_h + gap + 4) + 4
     summary = "; ".join(f"{label}: {_num(value)}{unit}" for label, value in items) or "No data yet."
     svg = _svg(prefix, width, height, title, summary, "".join(body))
     return Chart(title, svg, summary, ["", value_name], [[label, _num(v)] for label, v in items])
