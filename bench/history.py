@@ -80,7 +80,11 @@ def template_facts(
         for t in facts.tricks
     ]  # fmt: skip
     cover = facts.coverage[0]
-    return tricks, [(c.round, c.cell) for c in facts.cells], (cover.cover0, cover.cover1, cover.cover2)
+    return (
+        tricks,
+        [(c.round, c.cell) for c in facts.cells],
+        (cover.cover0, cover.cover1, cover.cover2),
+    )
 
 
 def generate(

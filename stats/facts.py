@@ -109,9 +109,7 @@ def attempt_facts(attempt: MissionAttempt, group_id: int, state: State | None) -
 
 def coverage_columns(mask: int) -> dict[str, int]:
     """A 144-bit final-board mask as the three 48-bit columns of ``CoverageFact``."""
-    return {
-        f"cover{part}": (mask >> (part * MASK_BITS)) & MASK_PART for part in range(3)
-    }
+    return {f"cover{part}": (mask >> (part * MASK_BITS)) & MASK_PART for part in range(3)}
 
 
 def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) -> list[int]:

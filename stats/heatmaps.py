@@ -13,6 +13,7 @@ heatmaps with one query (``for_scope``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from django.db import connection
 
 from stats.facts import MASK_BITS
@@ -25,9 +26,15 @@ FACT_KEY = {Scope.ADVENTURE: "adventure_id", Scope.GROUP: "group_id"}
 
 
 def cell_sums() -> list[str]:
-    """The 144 ``SUM`` expressions, cell order."""
+    """The 144 ``SUM`` expressions, cell order.
+
+    Each bit is cast to ``INTEGER`` before summing: PostgreSQL then sums in 64-bit integers
+    rather than ``numeric`` (``SUM(bigint)``), and builds the JSON from plain integers
+    (measured: 2.2 s against 1.0 s for every adventure and mission).
+    """
     return [
-        f"SUM((cover{cell // MASK_BITS} >> {cell % MASK_BITS}) & 1)" for cell in range(CELLS)
+        f"SUM(CAST((cover{cell // MASK_BITS} >> {cell % MASK_BITS}) & 1 AS INTEGER))"
+        for cell in range(CELLS)
     ]
 
 
@@ -35,7 +42,7 @@ def counts_json() -> str:
     """The SQL building the JSON list of the 144 counts of a group of coverage rows."""
     sums = cell_sums()
     if connection.vendor == "postgresql":
-        return f"to_jsonb(ARRAY[{', '.join(sums)}]::integer[])"
+        return f"to_jsonb(ARRAY[{', '.join(sums)}])"
     if connection.vendor == "sqlite":
         return "'[' || " + " || ',' || ".join(sums) + " || ']'"
     raise NotImplementedError(f"heatmaps on {connection.vendor}")

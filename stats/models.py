@@ -173,9 +173,7 @@ class MissionTally(models.Model):
     one ``GROUP BY mission`` over these rows (a few per adventure) instead of over every attempt.
     """
 
-    adventure = models.ForeignKey(
-        "campaign.Adventure", on_delete=models.CASCADE, related_name="+"
-    )
+    adventure = models.ForeignKey("campaign.Adventure", on_delete=models.CASCADE, related_name="+")
     group_id = models.PositiveBigIntegerField()
     mission = models.PositiveSmallIntegerField()
     attempts = models.PositiveIntegerField(default=0)
