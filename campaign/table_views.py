@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,7 +20,7 @@ from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaign import services, table
+from campaign import services, table, table_tokens
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.table_forms import MoveForm, TableSetupForm
 from campaign.table_screen import Table, table_snapshot
@@ -30,6 +31,7 @@ PAGE = "campaign/table/table.html"
 SETUP = "campaign/table/setup.html"
 # htmx stops polling on this status (https://htmx.org/docs/#polling).
 STOP_POLLING = 286
+TABLE_CHANGED = "table-changed"
 SMALL_PHASES = ("play", "automa")
 
 
@@ -76,6 +78,7 @@ def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str
             "undo": table_url(attempt, "undo"),
             "poll": table_url(attempt, "poll"),
         },
+        "poll_token": table_tokens.poll_token(attempt_id=attempt.pk, user_id=membership.user_id),
         **extra,
     }
 
@@ -194,13 +197,27 @@ def page(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
     return render_table(request, membership, table_snapshot(attempt))
 
 
-@login_required
 @require_GET
 def poll(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
-    """Unchanged (204, or 286 once the mission is over) for one indexed query; else the table."""
+    """Has the table changed since ``version``? Answered from a poll token, without the session.
+
+    Reading: the token (``campaign.table_tokens``) was issued with the page to a member who could
+    see the attempt; it only reveals whether the version number changed, never the table. So no
+    session, user or membership is loaded here, and no middleware touches the session: one query
+    on the attempt's primary key. Unchanged: 204, or 286 (htmx stops polling) once the mission is
+    over. Changed, or a token past its age: an empty 200 with ``HX-Trigger: table-changed``, on
+    which the table fetches itself through the authenticated, membership-scoped page view (which
+    also issues a fresh token). A token that is not ours, or for another attempt: 404.
+    """
+    try:
+        attempt_id = table_tokens.attempt_of(request.GET.get("token", ""))
+    except signing.SignatureExpired:
+        return vary(changed())
+    except signing.BadSignature:
+        raise Http404("No such attempt.") from None
     try:
         version, status = table.poll_version(
-            user=request.user, group_id=group_id, adventure_id=adventure_id, number=number
+            attempt_id=attempt_id, adventure_id=adventure_id, number=number
         )
     except MissionAttempt.DoesNotExist:
         raise Http404("No such attempt.") from None
@@ -211,7 +228,13 @@ def poll(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
     if known == version:
         code = 204 if status == AttemptStatus.OPEN else STOP_POLLING
         return vary(HttpResponse(status=code))
-    return page(request, group_id, adventure_id, number)
+    return vary(changed())
+
+
+def changed() -> HttpResponse:
+    """Tell the table to fetch itself again (an event htmx raises on the poller; it bubbles up to
+    ``#table``, whose ``hx-get`` is the page view)."""
+    return HttpResponse(headers={"HX-Trigger": TABLE_CHANGED})
 
 
 @login_required

@@ -1,10 +1,15 @@
 """The table screen's views: scoping, rights, partial vs full page, Vary, polling."""
 
+import html
+import re
+import time
+from unittest import mock
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaign import table
+from campaign import table, table_tokens
 from campaign.models import AttemptMove
 from groups.models import Role
 from tests.campaign import table_helpers as helpers
@@ -149,21 +154,57 @@ def test_a_stale_move_shows_already_played_and_the_current_table(client, attempt
     assert AttemptMove.objects.count() == 1
 
 
-def test_poll_is_unchanged_then_the_table_then_stops_when_over(
-    client, attempt, member, django_assert_max_num_queries
+def poll_url(client, attempt):
+    """The poll URL (with its token) that the table embeds for the client's member."""
+    page = client.get(url(attempt), **HTMX).content.decode()
+    return html.unescape(re.search(r'<div id="poller" hx-get="([^"]+)"', page).group(1))
+
+
+def test_poll_is_unchanged_then_changed_then_stops_when_over(
+    client, attempt, member, django_assert_num_queries
 ):
-    with django_assert_max_num_queries(3):  # session, user, and the one scoped version query
-        response = client.get(url(attempt, "poll") + "?version=0", **HTMX)
+    poll = poll_url(client, attempt)
+    assert poll.startswith(url(attempt, "poll") + "?version=0&token=")
+    with django_assert_num_queries(1):  # the attempt's version, by primary key: no session, no user
+        response = client.get(poll, **HTMX)
     assert response.status_code == 204
     assert "HX-Request" in response["Vary"]
+    assert "Set-Cookie" not in response
     table.submit_move(attempt=attempt, move={"play": "blue-3"}, version=0, by=member.user)
-    response = client.get(url(attempt, "poll") + "?version=0", **HTMX)
+    response = client.get(poll, **HTMX)
     assert response.status_code == 200
-    assert b'data-version="1"' in response.content
+    assert response["HX-Trigger"] == "table-changed"
+    assert response.content == b""
+    refreshed = client.get(url(attempt), **HTMX).content.decode()  # what #table's hx-get fetches
+    assert f'hx-get="{url(attempt)}" hx-trigger="table-changed"' in refreshed
+    assert 'data-version="1"' in refreshed
     helpers.play_out(attempt, member.user)
     attempt.refresh_from_db()
-    response = client.get(url(attempt, "poll") + f"?version={attempt.version}", **HTMX)
-    assert response.status_code == 286
+    assert 'id="poller"' not in client.get(url(attempt), **HTMX).content.decode()
+    stopped = client.get(poll.replace("version=0", f"version={attempt.version}"), **HTMX)
+    assert stopped.status_code == 286
+
+
+def test_the_poll_token_alone_answers_and_only_for_its_attempt(client, attempt, member):
+    poll = poll_url(client, attempt)
+    assert Client().get(poll, **HTMX).status_code == 204  # no session needed
+    token = poll.partition("token=")[2]
+    other = table.begin_mission(
+        adventure=AdventureFactory(group=member.group), by=member.user, players=["Ana", "Ben"],
+        first_player="Ana", automa_river=helpers.RIVER,
+    )  # fmt: skip
+    assert client.get(f"{url(other, 'poll')}?version=0&token={token}").status_code == 404
+    assert client.get(f"{url(attempt, 'poll')}?version=0&token={token}x").status_code == 404
+    assert client.get(f"{url(attempt, 'poll')}?version=0").status_code == 404
+
+
+def test_an_expired_poll_token_asks_the_table_to_fetch_itself(client, attempt, member):
+    issued = time.time() - table_tokens.MAX_AGE - 1
+    with mock.patch("django.core.signing.time.time", return_value=issued):
+        token = table_tokens.poll_token(attempt_id=attempt.pk, user_id=member.user_id)
+    response = client.get(f"{url(attempt, 'poll')}?version=0&token={token}", **HTMX)
+    assert response.status_code == 200
+    assert response["HX-Trigger"] == "table-changed"
 
 
 def test_undo_answers_with_the_table(client, attempt):
