@@ -33,6 +33,8 @@ SETUP = "campaign/table/setup.html"
 STOP_POLLING = 286
 TABLE_CHANGED = "table-changed"
 SMALL_PHASES = ("play", "automa")
+# What a move or an undo need not read before the service locks and reads the row again.
+LOCKED_AGAIN = ("state", "setup", "changes")
 
 
 def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
@@ -43,8 +45,12 @@ def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
     )
 
 
-def attempt_or_404(adventure: Adventure, number: int) -> MissionAttempt:
-    attempt = get_object_or_404(adventure.attempts.exclude(setup=None), number=number)
+def attempt_or_404(
+    adventure: Adventure, number: int, *, defer: tuple[str, ...] = ()
+) -> MissionAttempt:
+    """The adventure's attempt ``number`` that has a table; ``defer`` skips JSON a view will not
+    read (a move reads the locked row again)."""
+    attempt = get_object_or_404(adventure.attempts.exclude(setup=None).defer(*defer), number=number)
     attempt.adventure = adventure
     return attempt
 
@@ -242,7 +248,7 @@ def changed() -> HttpResponse:
 def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     require_player(membership)
-    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number)
+    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number, defer=LOCKED_AGAIN)
     form = MoveForm(request.POST)
     try:
         if not form.is_valid():
@@ -329,7 +335,7 @@ def retarget(response: HttpResponse) -> HttpResponse:
 def undo(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     require_player(membership)
-    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number)
+    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number, defer=LOCKED_AGAIN)
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:
