@@ -14,11 +14,13 @@ line of defence against a duplicate sequence number.
 
 from __future__ import annotations
 
+import functools
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connections, router, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -211,20 +213,37 @@ def begin_mission(
         loadout=loadout,
         setup=setup,
     )
-    attempt.state = spirits.to_dict(spirits.new_game(setup))
+    state = spirits.new_game(setup)
+    attempt.state = spirits.to_dict(state)
     attempt.version = 0
-    attempt.save(update_fields=["state", "version"])
+    attempt.save(update_fields=["state", "version", "updated_at"])
+    STATES.put(attempt, state)
     return attempt
 
 
 # --- Moves ---------------------------------------------------------------------------------------
 
 
-def locked_attempt(attempt_id: int) -> MissionAttempt:
-    """Lock the adventure row, then the attempt row, until the transaction ends."""
-    adventure_id = MissionAttempt.objects.values_list("adventure_id", flat=True).get(pk=attempt_id)
+def locked_attempt(attempt_id: int, adventure_id: int | None = None) -> MissionAttempt:
+    """Lock the adventure row, then the attempt row, until the transaction ends.
+
+    Callers that know the attempt's adventure pass it (it never changes), saving a query. The
+    state JSON is loaded only when the parsed state is not cached already (``state_of``).
+    """
+    if adventure_id is None:
+        adventure_id = MissionAttempt.objects.values_list("adventure_id", flat=True).get(
+            pk=attempt_id
+        )
     Adventure.objects.select_for_update().filter(pk=adventure_id).values_list("pk").get()
-    return MissionAttempt.objects.select_for_update().select_related("adventure").get(pk=attempt_id)
+    attempt = (
+        MissionAttempt.objects.select_for_update()
+        .select_related("adventure")
+        .defer("state")
+        .get(pk=attempt_id)
+    )
+    if cached_state(attempt) is None:
+        attempt.refresh_from_db(fields=["state"])
+    return attempt
 
 
 def check_open(attempt: MissionAttempt, version: int | None) -> None:
@@ -234,11 +253,55 @@ def check_open(attempt: MissionAttempt, version: int | None) -> None:
         raise TableError(ALREADY_PLAYED, code="stale")
 
 
+class StateCache:
+    """Parsed engine states of recent attempts, in this process, least recently used dropped.
+
+    Parsing the state JSON costs a move more than the rules do. The key is the attempt's id, its
+    version and the time its row was last saved: every write of the state bumps the version and
+    the save time, so a state at a key never changes (the save time also keeps a test database
+    that reuses ids from meeting an old entry).
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.states: OrderedDict[tuple[int, int, Any], spirits.State] = OrderedDict()
+
+    @staticmethod
+    def key(attempt: MissionAttempt) -> tuple[int, int, Any]:
+        return (attempt.pk, attempt.version, attempt.updated_at)
+
+    def get(self, attempt: MissionAttempt) -> spirits.State | None:
+        key = self.key(attempt)
+        state = self.states.get(key)
+        if state is not None:
+            self.states.move_to_end(key)
+        return state
+
+    def put(self, attempt: MissionAttempt, state: spirits.State) -> None:
+        self.states[self.key(attempt)] = state
+        self.states.move_to_end(self.key(attempt))
+        while len(self.states) > self.size:
+            self.states.popitem(last=False)
+
+
+STATES = StateCache()
+
+
+def cached_state(attempt: MissionAttempt) -> spirits.State | None:
+    return STATES.get(attempt)
+
+
 def state_of(attempt: MissionAttempt) -> spirits.State:
-    """The cached engine state, or the replay of the log when the cache is missing."""
-    if attempt.state:
-        return spirits.from_dict(attempt.state)
-    return replay_attempt(attempt)
+    """The engine state: parsed once per version and cached, or the replay of the log when the
+    row has no cached state."""
+    state = STATES.get(attempt)
+    if state is not None:
+        return state
+    if not attempt.state:
+        return replay_attempt(attempt)
+    state = spirits.from_dict(attempt.state)
+    STATES.put(attempt, state)
+    return state
 
 
 def replay_attempt(attempt: MissionAttempt) -> spirits.State:
@@ -266,7 +329,7 @@ def submit_move(
     ``confirm-edge`` (``EDGE_WARNING``) for a placement that breaks a coloured edge unless
     ``confirm_edge``. Locks the adventure row, then the attempt row.
     """
-    attempt = locked_attempt(attempt.pk)
+    attempt = locked_attempt(attempt.pk, attempt.adventure_id)
     check_open(attempt, version)
     before = state_of(attempt)
     try:
@@ -285,6 +348,7 @@ def submit_move(
     attempt.state = spirits.to_dict(after)
     attempt.version += 1
     attempt.save(update_fields=["state", "version", "updated_at"])
+    STATES.put(attempt, after)
     outcome = end_mission(attempt=attempt, state=after, by=by)
     if outcome is not None:
         attempt.refresh_from_db()
@@ -324,7 +388,7 @@ def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) 
     Our reading: once the result is recorded the mission is over; a wrong result is corrected
     from the attempt page, which recomputes the campaign downstream.
     """
-    attempt = locked_attempt(attempt.pk)
+    attempt = locked_attempt(attempt.pk, attempt.adventure_id)
     check_open(attempt, version)
     move = attempt.moves.filter(undone_at__isnull=True).order_by("-seq").first()
     if move is None:
@@ -337,6 +401,7 @@ def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) 
     attempt.state = spirits.to_dict(after)
     attempt.version += 1
     attempt.save(update_fields=["state", "version", "updated_at"])
+    STATES.put(attempt, after)
     services.audit(
         adventure=attempt.adventure,
         by=by,
@@ -372,21 +437,34 @@ def open_attempt(adventure: Adventure) -> MissionAttempt | None:
     return adventure.attempts.filter(status=AttemptStatus.OPEN).first()
 
 
-def poll_version(*, user: Any, group_id: int, adventure_id: int, number: int) -> tuple[int, str]:
-    """The attempt's version and status, scoped to the user's memberships: one indexed query.
-
-    Raises ``MissionAttempt.DoesNotExist`` when the user cannot see that attempt.
-    """
-    row = (
-        MissionAttempt.objects.filter(
-            adventure_id=adventure_id,
-            adventure__group_id=group_id,
-            adventure__group__memberships__user=user,
-            number=number,
-        )
-        .values_list("version", "status")
-        .get()
+@functools.cache
+def poll_sql(alias: str) -> str:
+    """The poll query, compiled by the ORM once per database: compiling it would cost a poll
+    more than running it. Its one parameter is the attempt's primary key."""
+    query = (
+        MissionAttempt.objects.filter(pk=0)
+        .order_by()
+        .values_list("version", "status", "adventure_id", "number")
+        .query
     )
+    sql, params = query.get_compiler(alias).as_sql()
+    assert params == (0,), sql
+    return str(sql)
+
+
+def poll_version(*, attempt_id: int, adventure_id: int, number: int) -> tuple[int, str]:
+    """The attempt's version and status: one query on the primary key, no membership join.
+
+    Callers prove the right to ask with a poll token (``campaign.table_tokens``), issued only to
+    members who loaded the table. Raises ``MissionAttempt.DoesNotExist`` when the attempt is not
+    number ``number`` of that adventure.
+    """
+    alias = router.db_for_read(MissionAttempt)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(poll_sql(alias), [attempt_id])
+        row = cursor.fetchone()
+    if row is None or (row[2], row[3]) != (adventure_id, number):
+        raise MissionAttempt.DoesNotExist
     return int(row[0]), str(row[1])
 
 

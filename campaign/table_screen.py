@@ -8,7 +8,7 @@ result. Colours always come with their name and symbol, never as colour alone.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,10 +72,15 @@ class Table:
     data: dict[str, Any] = field(default_factory=dict)
 
     def __getattr__(self, name: str) -> Any:
-        try:
-            return self.data[name]
-        except KeyError:
-            raise AttributeError(name) from None
+        data = self.__dict__.get("data")
+        if data is None:
+            raise AttributeError(name)
+        if name not in data:
+            part = PARTS.get(name)
+            if part is None:
+                raise AttributeError(name)
+            data[name] = part(self)
+        return data[name]
 
 
 def colours_of(setup: Mapping[str, Any]) -> dict[str, Colour]:
@@ -176,13 +181,16 @@ def board_json(state: spirits.State) -> str:
             {"cell": list(t.cell), "kind": t.kind, "colour": t.colour} for t in state.tokens
         ],
     }
+    return json.dumps(data, separators=(",", ":"))
+
+
+def tile_json(state: spirits.State) -> str:
+    """The Decision card's Spirit tile in its 8 orientations, for the placement preview; null
+    when no tile waits."""
     card = state.decision
-    if card is not None:
-        data["tile"] = {
-            "card": card.id,
-            "colour": card.colour,
-            "orientations": orientations(card),
-        }
+    if card is None:
+        return "null"
+    data = {"card": card.id, "colour": card.colour, "orientations": orientations(card)}
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -255,8 +263,21 @@ def piles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, An
     return result
 
 
+# The costly parts of the screen, computed the first time a template reads them: a move's
+# partial reads only the parts it shows.
+PARTS: dict[str, Callable[[Table], Any]] = {
+    "picker": lambda t: picker(t.state, t.colours),
+    "automa": lambda t: automa_panel(t.state, t.colours),
+    "board": lambda t: board_cells(t.state, t.colours),
+    "board_json": lambda t: board_json(t.state),
+    "tile_json": lambda t: tile_json(t.state),
+    "piles": lambda t: piles(t.state, t.colours),
+}
+
+
 def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = "") -> Table:
-    """Everything the table screen shows for ``attempt``: no query beyond the attempt row."""
+    """Everything the table screen shows for ``attempt``: no query beyond the attempt row. The
+    costly parts (``PARTS``) are computed when first read."""
     state = state_of(attempt)
     setup = attempt.setup or {}
     colours = colours_of(setup)
@@ -285,8 +306,6 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         plays=[(seat, card_view(state, colours, c)) for seat, c in state.current],
         waiting=state.seats[len(state.current) :] if state.current else (),
         flags=[f for f in state.flags if f.code == "revoke"],
-        picker=picker(state, colours),
-        automa=automa_panel(state, colours),
         decision=card_view(state, colours, decision.id) if decision else None,
         last_trick=state.tricks[-1] if state.tricks else None,
         last_decision=card_view(state, colours, state.tricks[-1].decision)
@@ -295,9 +314,6 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         next_leader=state.leader,
         pending_discards=list(dict.fromkeys(state.pending_discards)),
         mist_choices=[colours[c] for c in state.mist_choices],
-        board=board_cells(state, colours),
-        board_json=board_json(state),
-        piles=piles(state, colours),
         night=state.setup.night,
         violations=state.violations,
         result=result,

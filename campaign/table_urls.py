@@ -7,9 +7,9 @@ from campaign import table_views
 app_name = "table"
 attempt = "<int:number>/"
 urlpatterns = [
+    path(attempt + "poll/", table_views.poll, name="poll"),
     path("", table_views.setup, name="setup"),
     path(attempt, table_views.page, name="table"),
     path(attempt + "move/", table_views.move, name="move"),
     path(attempt + "undo/", table_views.undo, name="undo"),
-    path(attempt + "poll/", table_views.poll, name="poll"),
 ]

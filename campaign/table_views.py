@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaign import services, table
+from campaign import services, table, table_tokens
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.table_forms import MoveForm, TableSetupForm
 from campaign.table_screen import Table, table_snapshot
@@ -30,19 +30,24 @@ PAGE = "campaign/table/table.html"
 SETUP = "campaign/table/setup.html"
 # htmx stops polling on this status (https://htmx.org/docs/#polling).
 STOP_POLLING = 286
-SMALL_PHASES = ("play", "automa")
+TABLE_CHANGED = "table-changed"
+# What a move or an undo need not read before the service locks and reads the row again.
+LOCKED_AGAIN = ("state", "setup", "changes")
 
 
-def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
-    return get_object_or_404(
-        Adventure.objects.select_related("content_pack"),
-        group_id=membership.group_id,
-        pk=adventure_id,
-    )
+def adventure_or_404(membership: Membership, adventure_id: int, *, pack: bool = False) -> Adventure:
+    """The group's adventure; ``pack`` also reads its content pack (a large JSON document the
+    table itself never needs: the attempt's setup carries what it shows)."""
+    adventures = Adventure.objects.select_related("content_pack") if pack else Adventure.objects
+    return get_object_or_404(adventures, group_id=membership.group_id, pk=adventure_id)
 
 
-def attempt_or_404(adventure: Adventure, number: int) -> MissionAttempt:
-    attempt = get_object_or_404(adventure.attempts.exclude(setup=None), number=number)
+def attempt_or_404(
+    adventure: Adventure, number: int, *, defer: tuple[str, ...] = ()
+) -> MissionAttempt:
+    """The adventure's attempt ``number`` that has a table; ``defer`` skips JSON a view will not
+    read (a move reads the locked row again)."""
+    attempt = get_object_or_404(adventure.attempts.exclude(setup=None).defer(*defer), number=number)
     attempt.adventure = adventure
     return attempt
 
@@ -76,6 +81,7 @@ def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str
             "undo": table_url(attempt, "undo"),
             "poll": table_url(attempt, "poll"),
         },
+        "poll_token": table_tokens.poll_token(attempt_id=attempt.pk, user_id=membership.user_id),
         **extra,
     }
 
@@ -88,7 +94,7 @@ def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str
 def setup(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
     """Set the next mission up; an open attempt is resumed instead."""
     membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
+    adventure = adventure_or_404(membership, adventure_id, pack=True)
     open_attempt = table.open_attempt(adventure)
     if open_attempt is not None and open_attempt.setup is not None:
         open_attempt.adventure = adventure
@@ -194,13 +200,27 @@ def page(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
     return render_table(request, membership, table_snapshot(attempt))
 
 
-@login_required
 @require_GET
 def poll(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
-    """Unchanged (204, or 286 once the mission is over) for one indexed query; else the table."""
+    """Has the table changed since ``version``? Answered from a poll token, without the session.
+
+    Reading: the token (``campaign.table_tokens``) was issued with the page to a member who could
+    see the attempt; it only reveals whether the version number changed, never the table. So no
+    session, user or membership is loaded here, and no middleware touches the session: one query
+    on the attempt's primary key. Unchanged: 204, or 286 (htmx stops polling) once the mission is
+    over. Changed, or a token past its age: an empty 200 with ``HX-Trigger: table-changed``, on
+    which the table fetches itself through the authenticated, membership-scoped page view (which
+    also issues a fresh token). A token that is not ours, or for another attempt: 404.
+    """
+    try:
+        attempt_id = table_tokens.attempt_of(request.GET.get("token", ""))
+    except signing.SignatureExpired:
+        return vary(changed())
+    except signing.BadSignature:
+        raise Http404("No such attempt.") from None
     try:
         version, status = table.poll_version(
-            user=request.user, group_id=group_id, adventure_id=adventure_id, number=number
+            attempt_id=attempt_id, adventure_id=adventure_id, number=number
         )
     except MissionAttempt.DoesNotExist:
         raise Http404("No such attempt.") from None
@@ -211,7 +231,13 @@ def poll(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
     if known == version:
         code = 204 if status == AttemptStatus.OPEN else STOP_POLLING
         return vary(HttpResponse(status=code))
-    return page(request, group_id, adventure_id, number)
+    return vary(changed())
+
+
+def changed() -> HttpResponse:
+    """Tell the table to fetch itself again (an event htmx raises on the poller; it bubbles up to
+    ``#table``, whose ``hx-get`` is the page view)."""
+    return HttpResponse(headers={"HX-Trigger": TABLE_CHANGED})
 
 
 @login_required
@@ -219,7 +245,7 @@ def poll(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
 def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     require_player(membership)
-    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number)
+    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number, defer=LOCKED_AGAIN)
     form = MoveForm(request.POST)
     try:
         if not form.is_valid():
@@ -240,30 +266,52 @@ def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
         return refused(request, membership, attempt, error, form)
     if not is_partial(request):
         return redirect(table_url(attempt))
+    return move_response(request, membership, result)
+
+
+def move_response(
+    request: HttpRequest, membership: Membership, result: table.MoveResult
+) -> HttpResponse:
+    """A move's answer: ``#status`` (the forms' target), then out of band only what the move
+    changed: the trick, the forms' versions, the picker's changed cards, the round track's
+    changed piles, and when they changed the Decision tile and the board's data and cells. The
+    picker and the placement panel follow the phase written on ``#status`` (table.css,
+    table.js)."""
     screen = table_snapshot(result.attempt)
-    before = result.before
-    small = (
-        before is not None
-        and before.phase in SMALL_PHASES
-        and result.state.phase in SMALL_PHASES
-        and len(before.tricks) == len(result.state.tricks)
-    )
-    if not small:
-        return retarget(render_table(request, membership, screen))
-    response = render_table(request, membership, screen, partial="status")
-    extra = render_to_string(
-        f"{PAGE}#trick-oob",
-        context_for(membership, screen, changed=changed_cards(screen, before)),
-        request,
-    )
-    response.content += extra.encode()
-    return response
+    before, after = result.before, result.state
+    assert before is not None
+    board_changed = (before.placed, before.tokens) != (after.placed, after.tokens)
+    changes = {
+        "changed": changed_cards(screen, before),
+        "piles": changed_piles(screen, before),
+        "tile_changed": before.decision != after.decision,
+        "board_changed": board_changed,
+        "cells": changed_cells(screen, before) if board_changed else [],
+    }
+    return render_table(request, membership, screen, partial="move", **changes)
 
 
 def changed_cards(screen: Table, before: Any) -> list[Any]:
     """The picker's cards whose state changed with the move (played, or now in the river)."""
     old = {c.id: c.state for row in picker_rows(before, screen) for c in row["cards"]}
     return [c for row in screen.picker for c in row["cards"] if old.get(c.id) != c.state]
+
+
+def changed_piles(screen: Table, before: Any) -> list[dict[str, Any]]:
+    """The round track's piles drawn differently after the move."""
+    from campaign.table_screen import piles
+
+    old = piles(before, screen.colours)
+    return [pile for pile, was in zip(screen.piles, old, strict=True) if pile != was]
+
+
+def changed_cells(screen: Table, before: Any) -> list[Any]:
+    """The board's cells drawn differently after the move (a tile placed or moved, a token
+    covered, the last-placed outline moved)."""
+    from campaign.table_screen import board_cells
+
+    old = board_cells(before, screen.colours)
+    return [cell for row in screen.board for cell in row if cell != old[cell.r][cell.c]]
 
 
 def picker_rows(state: Any, screen: Table) -> list[dict[str, Any]]:
@@ -306,7 +354,7 @@ def retarget(response: HttpResponse) -> HttpResponse:
 def undo(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     require_player(membership)
-    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number)
+    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number, defer=LOCKED_AGAIN)
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:

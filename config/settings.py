@@ -76,6 +76,14 @@ ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
+TEMPLATE_LOADERS: list[object] = [
+    "django.template.loaders.filesystem.Loader",
+    "django.template.loaders.app_directories.Loader",
+]
+if not DEBUG:
+    # The cached loader goes inside the partials loader: only the partials loader understands
+    # "page.html#partial", the cached loader knows whole templates.
+    TEMPLATE_LOADERS = [("django.template.loaders.cached.Loader", TEMPLATE_LOADERS)]
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -89,22 +97,10 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             "builtins": ["template_partials.templatetags.partials"],
-            "loaders": [
-                (
-                    "template_partials.loader.Loader",
-                    [
-                        "django.template.loaders.filesystem.Loader",
-                        "django.template.loaders.app_directories.Loader",
-                    ],
-                )
-            ],
+            "loaders": [("template_partials.loader.Loader", TEMPLATE_LOADERS)],
         },
     }
 ]
-if not DEBUG:
-    TEMPLATES[0]["OPTIONS"]["loaders"] = [  # type: ignore[index]
-        ("django.template.loaders.cached.Loader", TEMPLATES[0]["OPTIONS"]["loaders"])  # type: ignore[index]
-    ]
 
 
 def database_from_env() -> dict[str, object]:

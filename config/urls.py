@@ -5,6 +5,11 @@ from accounts import views as account_views
 from config.health import healthz
 
 urlpatterns = [
+    # First: every open table polls every 2 s, and URLs resolve in order.
+    path(
+        "groups/<int:group_id>/adventures/<int:adventure_id>/table/",
+        include("campaign.table_urls"),
+    ),
     path("", account_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("accounts/signup/", account_views.signup, name="signup"),
@@ -12,10 +17,6 @@ urlpatterns = [
     path("groups/", include("groups.urls")),
     path("groups/", include("campaign.urls")),
     path("", include("stats.urls")),
-    path(
-        "groups/<int:group_id>/adventures/<int:adventure_id>/table/",
-        include("campaign.table_urls"),
-    ),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -1,7 +1,8 @@
 // The table screen's placement preview: move, rotate and turn over the Decision card's Spirit
 // tile over the board by pointer, touch or keyboard, and say whether the position is legal and
 // why, before anything is committed. The engine checks again when the form is posted.
-// Reads the board from <script type="application/json" id="board-data">; no inline script.
+// Reads the board from <script type="application/json" id="board-data"> and the Decision card's
+// tile from id="tile-data" (each replaced on its own when it changes); no inline script.
 (() => {
   "use strict";
   const SIDES = { front: "Front", back: "Back" };
@@ -13,10 +14,18 @@
     const node = document.getElementById("board-data");
     if (!node) return null;
     try {
-      return JSON.parse(node.textContent);
+      const data = JSON.parse(node.textContent);
+      const tile = document.getElementById("tile-data");
+      data.tile = tile ? JSON.parse(tile.textContent) : null;
+      return data;
     } catch {
       return null;
     }
+  }
+
+  // The phase is on #status, which every move replaces (the board itself is not re-sent).
+  function placing() {
+    return document.querySelector('#status[data-phase="place"]') !== null;
   }
 
   function key(cell) {
@@ -71,7 +80,7 @@
     const grid = document.getElementById("grid");
     if (!data || !grid) return;
     grid.querySelectorAll(".cell").forEach((cell) => cell.classList.remove("preview", "bad", "warn", "legal"));
-    if (!data.tile || !document.getElementById("place-form")) return;
+    if (!data.tile || !placing()) return;
     if (tileKey !== data.tile.card) {
       tileKey = data.tile.card;
       orientation = 0;
@@ -146,8 +155,8 @@
       act(button.dataset.act);
       return;
     }
-    const cell = target.closest("#grid.placing .cell");
-    if (cell) {
+    const cell = target.closest("#grid .cell");
+    if (cell && placing()) {
       anchor = [Number(cell.dataset.r), Number(cell.dataset.c)];
       render();
     }
@@ -159,7 +168,7 @@
 
   document.addEventListener("keydown", (event) => {
     const target = event.target;
-    if (!(target instanceof Element) || target.id !== "grid" || !target.classList.contains("placing")) return;
+    if (!(target instanceof Element) || target.id !== "grid" || !placing()) return;
     const keys = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", r: "rotate", R: "rotate", f: "flip", F: "flip" };
     if (keys[event.key]) {
       event.preventDefault();

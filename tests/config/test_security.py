@@ -99,3 +99,25 @@ def test_production_refuses_to_start_without_a_secret_key():
     )  # fmt: skip
     assert result.returncode != 0
     assert "SECRET_KEY must be set when DEBUG is off." in result.stderr
+
+
+def test_production_templates_are_cached_and_partials_still_resolve():
+    """With DEBUG off the cached loader sits inside the partials loader, so "page#partial" works."""
+    env = {
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(40)[:50],
+        "ALLOWED_HOSTS": "example.org",
+        "PATH": "/usr/bin:/bin",
+    }
+    code = (
+        "from django.template.loader import get_template;"
+        "from django.template import engines;"
+        "get_template('campaign/table/table.html#status');"
+        "print(engines['django'].engine.template_loaders[0].loaders[0].__class__.__module__)"
+    )
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "django.template.loaders.cached"
