@@ -133,9 +133,14 @@ def current_state(adventure: Adventure) -> CampaignState:
 
 
 def locked(adventure: Adventure) -> Adventure:
-    """Lock the adventure row until the transaction ends; every write to its log starts here."""
+    """Lock the adventure row until the transaction ends; every write to its log starts here.
+
+    The lock is FOR NO KEY UPDATE on PostgreSQL: writers of one adventure still queue behind each
+    other, but the foreign-key checks of rows that merely reference the adventure (statistics
+    facts, outbox rows, notes) are not blocked, so they cannot deadlock against a writer.
+    """
     return (
-        Adventure.objects.select_for_update(of=("self",))
+        Adventure.objects.select_for_update(no_key=True, of=("self",))
         .select_related("content_pack")
         .get(pk=adventure.pk)
     )
@@ -435,7 +440,7 @@ def record_attempt_result(
     attempt row: a second result for the same attempt is refused with ``ALREADY_RECORDED``.
     """
     adventure = locked(attempt.adventure)
-    attempt = MissionAttempt.objects.select_for_update().get(pk=attempt.pk)
+    attempt = MissionAttempt.objects.select_for_update(no_key=True).get(pk=attempt.pk)
     if attempt.status != AttemptStatus.OPEN:
         raise CampaignError(
             ALREADY_RECORDED.format(result=attempt.get_status_display().lower()),
@@ -600,7 +605,7 @@ def edit_attempt(
     """
     adventure = locked(attempt.adventure)
     check_version(adventure, log_version)
-    attempt = MissionAttempt.objects.select_for_update().get(pk=attempt.pk)
+    attempt = MissionAttempt.objects.select_for_update(no_key=True).get(pk=attempt.pk)
     attempts, overrides = current_log(adventure)
     pack = adventure.content_pack.pack()
     check_edit(pack, attempts, overrides, attempt=attempt, data=data)

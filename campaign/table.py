@@ -6,10 +6,11 @@ kept and marked) and its engine state is cached on the attempt row with a ``vers
 with every recorded move or undo.
 
 Concurrency: every write locks the adventure row and then the attempt row (``select_for_update``,
-the same order as ``campaign.services``) and checks the version the device made its move against.
-A stale version is refused with ``ALREADY_PLAYED`` and records nothing, so two devices entering
-the same move at once record it exactly once. The unique ``(attempt, seq)`` constraint is the last
-line of defence against a duplicate sequence number.
+the same order and the same FOR NO KEY UPDATE mode as ``campaign.services``, so statistics rows
+referencing them never deadlock against a move) and checks the version the device made its move
+against. A stale version is refused with ``ALREADY_PLAYED`` and records nothing, so two devices
+entering the same move at once record it exactly once. The unique ``(attempt, seq)`` constraint is
+the last line of defence against a duplicate sequence number.
 """
 
 from __future__ import annotations
@@ -234,9 +235,9 @@ def locked_attempt(attempt_id: int, adventure_id: int | None = None) -> MissionA
         adventure_id = MissionAttempt.objects.values_list("adventure_id", flat=True).get(
             pk=attempt_id
         )
-    Adventure.objects.select_for_update().filter(pk=adventure_id).values_list("pk").get()
+    Adventure.objects.select_for_update(no_key=True).filter(pk=adventure_id).values_list("pk").get()
     attempt = (
-        MissionAttempt.objects.select_for_update()
+        MissionAttempt.objects.select_for_update(no_key=True, of=("self",))
         .select_related("adventure")
         .defer("state")
         .get(pk=attempt_id)
