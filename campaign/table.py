@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connections, router, transaction
-from django.db.models import Max
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from campaign import progression, services
@@ -236,10 +236,14 @@ def locked_attempt(attempt_id: int, adventure_id: int | None = None) -> MissionA
             pk=attempt_id
         )
     Adventure.objects.select_for_update(no_key=True).filter(pk=adventure_id).values_list("pk").get()
+    # The last sequence number comes with the row (a scalar subquery: FOR UPDATE refuses an
+    # aggregate), saving a move its own MAX query.
+    last_seq = AttemptMove.objects.filter(attempt=OuterRef("pk")).order_by("-seq").values("seq")
     attempt = (
         MissionAttempt.objects.select_for_update(no_key=True, of=("self",))
         .select_related("adventure")
         .defer("state")
+        .annotate(last_seq=Subquery(last_seq[:1]))
         .get(pk=attempt_id)
     )
     if cached_state(attempt) is None:
@@ -339,7 +343,7 @@ def submit_move(
         raise TableError(error.message, code=error.code) from None
     if not confirm_edge and edge_violation(before, after):
         raise TableError(EDGE_WARNING, code="confirm-edge")
-    last = attempt.moves.aggregate(last=Max("seq"))["last"] or 0
+    last = attempt.last_seq or 0  # type: ignore[attr-defined]
     AttemptMove.objects.create(
         attempt=attempt,
         seq=last + 1,

@@ -18,7 +18,7 @@ from games.rules import spirits
 from games.rules.spirits import automa
 from games.rules.spirits.cards import back_side
 from games.rules.spirits.night import active_cells
-from games.rules.spirits.shapes import normalise, rotate
+from games.rules.spirits.shapes import normalise
 from games.rules.spirits.tricks import required_colour
 
 PHASE_TEXT = {
@@ -59,6 +59,7 @@ class Cell:
     text: str = ""
     label: str = ""
     edges: list[tuple[str, Colour]] = field(default_factory=list)
+    tile: str = ""  # the Spirit tile's card id, for the last-placed outline (table.js)
 
 
 @dataclass
@@ -96,17 +97,6 @@ def colours_of(setup: Mapping[str, Any]) -> dict[str, Colour]:
 def card_view(state: spirits.State, colours: dict[str, Colour], card_id: str) -> CardView:
     card = state.card(card_id)
     return CardView(card.id, colours[card.colour], card.value)
-
-
-def orientations(card: Any) -> list[dict[str, Any]]:
-    """The tile's 8 orientations: front then back, each turned a quarter clockwise 0–3 times."""
-    result = []
-    for side, cells in (("front", normalise(card.tile)), ("back", back_side(card))):
-        shape = normalise(cells)
-        for turn in range(4):
-            result.append({"side": side, "turn": turn, "cells": [list(c) for c in shape]})
-            shape = rotate(shape)
-    return result
 
 
 def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[Cell]]:
@@ -153,6 +143,7 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
             cell.classes += ["spirit", f"c-{card.colour.id}"]
             if placed.card == last:
                 cell.classes.append("last")
+            cell.tile = placed.card
             cell.text = card.colour.symbol
             cell.label = f"Spirit tile {card.label}"
     for row in grid:
@@ -166,31 +157,28 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
 
 
 def board_json(state: spirits.State) -> str:
-    """The board for the client-side placement preview (the engine checks again on submit)."""
-    setup = state.setup
-    occupied = sorted(state.board_occupancy())
+    """What the placement preview needs that the cells do not show: the board's size and its
+    coloured edges (both fixed for the mission). Occupied cells and tokens are read from the
+    cells themselves (table.js), so a move re-sends only the cells that changed."""
     edges = []
-    for tile in setup.board.mission_tiles:
+    for tile in state.setup.board.mission_tiles:
         for edge in tile.coloured_edges:
             edges.append({"out": list(edge.outside), "colour": edge.colour})
-    data: dict[str, Any] = {
-        "size": setup.board.size,
-        "occupied": [list(c) for c in occupied],
-        "edges": edges,
-        "tokens": [
-            {"cell": list(t.cell), "kind": t.kind, "colour": t.colour} for t in state.tokens
-        ],
-    }
-    return json.dumps(data, separators=(",", ":"))
+    return json.dumps({"size": state.setup.board.size, "edges": edges}, separators=(",", ":"))
 
 
 def tile_json(state: spirits.State) -> str:
-    """The Decision card's Spirit tile in its 8 orientations, for the placement preview; null
-    when no tile waits."""
+    """The Decision card's Spirit tile, front and back, for the placement preview (table.js turns
+    each side a quarter clockwise 0–3 times, as ``shapes.rotate`` does); null when none waits."""
     card = state.decision
     if card is None:
         return "null"
-    data = {"card": card.id, "colour": card.colour, "orientations": orientations(card)}
+    data = {
+        "card": card.id,
+        "colour": card.colour,
+        "front": [list(c) for c in normalise(card.tile)],
+        "back": [list(c) for c in normalise(back_side(card))],
+    }
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -228,18 +216,29 @@ def automa_panel(state: spirits.State, colours: dict[str, Colour]) -> dict[str, 
         )
     moves = spirits.legal_moves(state) if state.phase == "automa" else []
     river_ok = {m["card"] for m in moves if m.get("automa") == "river"}
-    order = {card.id: i for i, card in enumerate(state.setup.cards)}
-    refills = sorted({m["refill"] for m in moves if m.get("refill")}, key=order.__getitem__)
-    deck = sorted({m["card"] for m in moves if m.get("automa") == "deck"}, key=order.__getitem__)
     return {
         "river": [(card, card.id in river_ok) for card in river],
         "deck_count": state.deck_count,
         "kakapo": leader,
         "advice": advice,
-        "refills": [card_view(state, colours, c) for c in refills],
-        "deck_cards": [card_view(state, colours, c) for c in deck],
-        "deck_allowed": bool(deck),
+        "candidates": [card_view(state, colours, c) for c in deck_candidates(state)],
+        "deck_allowed": any(m.get("automa") == "deck" for m in moves),
     }
+
+
+def deck_candidates(state: spirits.State) -> list[str]:
+    """The cards that may lie in the Automa's face-down deck, in the setup's order, whatever the
+    phase: the refill and deck drop-downs list them all the time, so a move only removes the
+    cards it revealed (``campaign.table_views.move_response``)."""
+    if state.deck is not None or not state.deck_count:
+        return []
+    held = {c for hand in state.hands or () for c in hand}
+    river = set(state.river)
+    return [
+        card.id
+        for card in state.setup.cards
+        if card.id not in state.spent and card.id not in river and card.id not in held
+    ]
 
 
 def piles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, Any]]:
@@ -308,6 +307,7 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         flags=[f for f in state.flags if f.code == "revoke"],
         decision=card_view(state, colours, decision.id) if decision else None,
         last_trick=state.tricks[-1] if state.tricks else None,
+        last_tile=state.placed[-1].card if state.placed else "",
         last_decision=card_view(state, colours, state.tricks[-1].decision)
         if state.tricks
         else None,

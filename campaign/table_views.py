@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaign import services, table, table_tokens
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.table_forms import MoveForm, TableSetupForm
-from campaign.table_screen import Table, table_snapshot
+from campaign.table_screen import Table, automa_panel, deck_candidates, table_snapshot
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
 
@@ -274,20 +274,34 @@ def move_response(
 ) -> HttpResponse:
     """A move's answer: ``#status`` (the forms' target), then out of band only what the move
     changed: the trick, the forms' versions, the picker's changed cards, the round track's
-    changed piles, and when they changed the Decision tile and the board's data and cells. The
-    picker and the placement panel follow the phase written on ``#status`` (table.css,
-    table.js)."""
+    changed piles, the Automa's river and buttons (its drop-downs lose only the cards the move
+    revealed), and when they changed the Decision tile and the board's cells. The picker and the
+    placement panel follow the phase written on ``#status``; the board's occupied cells, its
+    tokens and the last-placed outline are read from the cells (table.css, table.js)."""
     screen = table_snapshot(result.attempt)
     before, after = result.before, result.state
     assert before is not None
     board_changed = (before.placed, before.tokens) != (after.placed, after.tokens)
-    changes = {
+    changes: dict[str, Any] = {
+        "moved": True,
         "changed": changed_cards(screen, before),
         "piles": changed_piles(screen, before),
         "tile_changed": before.decision != after.decision,
-        "board_changed": board_changed,
         "cells": changed_cells(screen, before) if board_changed else [],
     }
+    if after.setup.automa is not None:
+        was = deck_candidates(before) if before.phase != "over" else []
+        now = deck_candidates(after)
+        gone = [card for card in was if card not in set(now)]
+        # The whole panel when it goes (the mission is over) or a card came back; when the deck
+        # runs out, its form and the refill drop-down go.
+        changes["automa_whole"] = after.phase == "over" or bool(set(now) - set(was))
+        changes["deck_emptied"] = bool(before.deck_count) and not after.deck_count
+        changes["automa_gone"] = gone if now else []
+        was_panel = automa_panel(before, screen.colours) or {}
+        now_panel = screen.automa
+        changes["river_changed"] = was_panel.get("river") != now_panel["river"]
+        changes["deck_changed"] = was_panel.get("deck_allowed") != now_panel["deck_allowed"]
     return render_table(request, membership, screen, partial="move", **changes)
 
 
@@ -307,11 +321,21 @@ def changed_piles(screen: Table, before: Any) -> list[dict[str, Any]]:
 
 def changed_cells(screen: Table, before: Any) -> list[Any]:
     """The board's cells drawn differently after the move (a tile placed or moved, a token
-    covered, the last-placed outline moved)."""
+    covered). The last-placed outline is not a change: table.js moves it to the tile named on
+    ``#status``."""
     from campaign.table_screen import board_cells
 
     old = board_cells(before, screen.colours)
-    return [cell for row in screen.board for cell in row if cell != old[cell.r][cell.c]]
+    return [
+        cell
+        for row in screen.board
+        for cell in row
+        if without_last(cell) != without_last(old[cell.r][cell.c])
+    ]
+
+
+def without_last(cell: Any) -> tuple[Any, ...]:
+    return (cell.text, cell.label, cell.tile, [c for c in cell.classes if c != "last"], cell.edges)
 
 
 def picker_rows(state: Any, screen: Table) -> list[dict[str, Any]]:

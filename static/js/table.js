@@ -1,8 +1,9 @@
 // The table screen's placement preview: move, rotate and turn over the Decision card's Spirit
 // tile over the board by pointer, touch or keyboard, and say whether the position is legal and
 // why, before anything is committed. The engine checks again when the form is posted.
-// Reads the board from <script type="application/json" id="board-data"> and the Decision card's
-// tile from id="tile-data" (each replaced on its own when it changes); no inline script.
+// Reads the board's size and coloured edges from <script type="application/json" id="board-data">,
+// the Decision card's tile from id="tile-data" (replaced when it changes), and the occupied cells
+// and tokens from the board's cells, which a move re-sends only when they change; no inline script.
 (() => {
   "use strict";
   const SIDES = { front: "Front", back: "Back" };
@@ -15,12 +16,45 @@
     if (!node) return null;
     try {
       const data = JSON.parse(node.textContent);
+      data.occupied = [];
+      data.tokens = [];
+      document.querySelectorAll("#grid .cell").forEach((cell) => {
+        const at = [Number(cell.dataset.r), Number(cell.dataset.c)];
+        const list = cell.classList;
+        if (list.contains("mission") || list.contains("spirit")) data.occupied.push(at);
+        else if (list.contains("token")) {
+          const colour = [...list].find((name) => name.startsWith("c-"));
+          const kind = list.contains("mist") ? "mist" : "whirlpool";
+          data.tokens.push({ cell: at, kind, colour: colour ? colour.slice(2) : null });
+        }
+      });
       const tile = document.getElementById("tile-data");
-      data.tile = tile ? JSON.parse(tile.textContent) : null;
+      data.tile = tile ? withOrientations(JSON.parse(tile.textContent)) : null;
       return data;
     } catch {
       return null;
     }
+  }
+
+  // As the server's shapes.normalise / rotate: shift to row and column 0, sort; a quarter turn
+  // clockwise. Each side turned 0–3 times: the tile's 8 orientations, front first.
+  function normalise(cells) {
+    const top = Math.min(...cells.map((cell) => cell[0]));
+    const left = Math.min(...cells.map((cell) => cell[1]));
+    return cells.map(([r, c]) => [r - top, c - left]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  }
+
+  function withOrientations(tile) {
+    if (!tile) return null;
+    tile.orientations = [];
+    for (const side of ["front", "back"]) {
+      let shape = normalise(tile[side]);
+      for (let turn = 0; turn < 4; turn += 1) {
+        tile.orientations.push({ side, turn, cells: shape });
+        shape = normalise(shape.map(([r, c]) => [c, -r]));
+      }
+    }
+    return tile;
   }
 
   // The phase is on #status, which every move replaces (the board itself is not re-sent).
@@ -75,10 +109,20 @@
     });
   }
 
+  // A move re-sends only the new tile's cells: the outline follows the tile named on #status.
+  function outlineLast(grid) {
+    const status = document.getElementById("status");
+    const last = status ? status.dataset.last || "" : "";
+    grid.querySelectorAll(".cell.spirit").forEach((cell) => {
+      cell.classList.toggle("last", last !== "" && cell.dataset.tile === last);
+    });
+  }
+
   function render() {
     const data = boardData();
     const grid = document.getElementById("grid");
     if (!data || !grid) return;
+    outlineLast(grid);
     grid.querySelectorAll(".cell").forEach((cell) => cell.classList.remove("preview", "bad", "warn", "legal"));
     if (!data.tile || !placing()) return;
     if (tileKey !== data.tile.card) {

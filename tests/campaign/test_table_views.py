@@ -256,9 +256,8 @@ def move_data(move):
     return {"kind": "mist", "colour": move["mist_colour"]}
 
 
-# The target is 10 % for every kind; a placement still sends its changed cells (the new
-# tile's, the previous tile's losing its outline, covered tokens) and the board's data: ~12 %.
-SHARE_OF_PAGE = {"place": 0.15}
+# The target: every kind of move answers with under 10 % of the full page's bytes.
+SHARE_OF_PAGE = 0.10
 
 
 def test_every_kind_of_move_answers_with_a_small_part_of_the_page(client, adventure, member):
@@ -286,6 +285,6 @@ def test_every_kind_of_move_answers_with_a_small_part_of_the_page(client, advent
         assert html.lstrip().startswith('<section id="status"'), kind
         assert "HX-Retarget" not in response
         page = client.get(url(attempt))
-        share = SHARE_OF_PAGE.get(kind, 0.10)
-        assert len(response.content) < len(page.content) * share, (kind, len(response.content))
+        size = len(response.content)
+        assert size < len(page.content) * SHARE_OF_PAGE, (kind, size)
     assert kinds == {"play", "trick-completing play", "place", "discard", "mist_colour"}
