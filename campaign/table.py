@@ -98,6 +98,16 @@ class MoveResult:
 # --- Setup ---------------------------------------------------------------------------------------
 
 
+def first_kakapo_holder(players: Sequence[str], first_player: str) -> str:
+    """Who holds the Kakapo (and so leads the Automa's choices) before any trick is won.
+
+    Our reading: seed 003 ('2-player game: the Automa') only says the human who wins a trick takes
+    the Kakapo; before the first trick the first player holds it, or, when the Automa plays first,
+    the first player in seating order.
+    """
+    return first_player if first_player in players else players[0]
+
+
 def table_setup(
     *,
     pack: Pack,
@@ -153,7 +163,7 @@ def table_setup(
         river = [c for c in automa_river if c]
         if len(river) != AUTOMA_RIVER_SIZE or len(set(river)) != AUTOMA_RIVER_SIZE:
             raise TableError(AUTOMA_RIVER, code="automa-river")
-        holder = kakapo or (first_player if first_player in players else players[0])
+        holder = kakapo or first_kakapo_holder(players, first_player)
         setup["automa"] = {"deck_size": AUTOMA_DECK_SIZE, "river": river, "kakapo": holder}
         seats.append(spirits.AUTOMA)
     elif automa_river and any(automa_river):

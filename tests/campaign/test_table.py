@@ -253,3 +253,11 @@ def test_moves_lock_without_blocking_rows_that_reference_the_attempt(attempt, me
     assert locks
     assert all(sql.rstrip().endswith("FOR NO KEY UPDATE") or "FOR NO KEY UPDATE OF" in sql
                for sql in locks), locks  # fmt: skip
+
+
+def test_the_first_player_holds_the_kakapo_or_the_first_human_when_the_automa_leads():
+    """Seed 003, '2-player game: the Automa': the human who wins a trick takes the Kakapo and the
+    Automa never does; before the first trick (our reading) the first player holds it, or the
+    first listed human when the Automa plays first."""
+    assert table.first_kakapo_holder(["Ana", "Ben"], "Ben") == "Ben"
+    assert table.first_kakapo_holder(["Ana", "Ben"], "Automa") == "Ana"

@@ -288,3 +288,39 @@ def test_every_kind_of_move_answers_with_a_small_part_of_the_page(client, advent
         size = len(response.content)
         assert size < len(page.content) * SHARE_OF_PAGE, (kind, size)
     assert kinds == {"play", "trick-completing play", "place", "discard", "mist_colour"}
+
+
+def test_covering_several_mist_tokens_asks_which_colour_leads(client, adventure, member):
+    """Seed 003, 'Mist tokens': "If several Mist tokens are discarded at once, start the next trick
+    with one of their colours, your choice" — the table offers each covered colour."""
+    setup = helpers.setup_with_tokens(adventure, ["Ana", "Ben", "Cy"])
+    setup["board"]["tokens"] = [
+        {"kind": "mist", "cell": [11, 10], "colour": "green"},
+        {"kind": "mist", "cell": [11, 11], "colour": "red"},
+    ]
+    attempt = table.begin_mission(
+        adventure=adventure, by=member.user, players=[], first_player="", setup=setup
+    )
+    helpers.play_until(attempt, member.user, "place")
+    attempt.refresh_from_db()
+    state = table.state_of(attempt)
+    both = next(
+        cells
+        for cells in spirits.legal_placements(state)
+        if {(11, 10), (11, 11)} <= {tuple(c) for c in cells}
+    )
+    table.submit_move(attempt=attempt, move={"place": both}, version=attempt.version,
+                      by=member.user)  # fmt: skip
+    attempt.refresh_from_db()
+    page = client.get(url(attempt)).content.decode()
+    assert "which colour leads the next trick?" in page
+    assert re.search(r'name="colour" value="green"', page)
+    assert re.search(r'name="colour" value="red"', page)
+    response = client.post(
+        url(attempt, "move"),
+        {"kind": "mist", "version": attempt.version, "colour": "green"},
+        **HTMX,
+    )
+    assert response.status_code == 200
+    attempt.refresh_from_db()
+    assert table.state_of(attempt).required_lead == "green"
