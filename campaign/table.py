@@ -137,7 +137,8 @@ def table_setup(
     info = pack.mission(mission)
     night = progression.uses_night_sides(campaign, pack)
     effects = {pack.moon_tile(t).effect for t in campaign.moon_tiles}
-    effects |= {pack.power_tile(t).effect for t in (loadout or {}).values() if t}
+    tiles = [pack.power_tile(t) for t in (loadout or {}).values() if t]
+    effects |= {tile.effect for tile in tiles}
     rounds = info.rounds - (ONE_FEWER_ROUND in effects) + (EXTRA_ROUND in effects)
     setup: dict[str, Any] = {
         "format": spirits.FORMAT,
@@ -158,6 +159,9 @@ def table_setup(
     }
     if MOVE_SPIRIT_TILE in effects:
         setup["powers"] = [MOVE_SPIRIT_TILE]
+        # The Power tile's name, for the table screen (an extra optional field).
+        names = [tile.name for tile in tiles if tile.effect == MOVE_SPIRIT_TILE]
+        setup["power_names"] = {MOVE_SPIRIT_TILE: names[0]}
     seats = list(players)
     if len(players) == MIN_PLAYERS:
         river = [c for c in automa_river if c]
@@ -442,6 +446,10 @@ def describe_move(payload: Mapping[str, Any]) -> str:
         return f"{payload.get('seat')} discarded a card"
     if "mist_colour" in payload:
         return f"the next trick starts in {payload['mist_colour']}"
+    if payload.get("power") == MOVE_SPIRIT_TILE:
+        before = " ".join(f"{r},{c}" for r, c in payload.get("from") or [])
+        after = " ".join(f"{r},{c}" for r, c in payload.get("to") or [])
+        return f"moved the Spirit tile on {before} to {after} (Power)"
     return "used a Power"
 
 

@@ -14,15 +14,16 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from campaign.forms import split_players
-from campaign.table import AUTOMA_RIVER_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from campaign.table import AUTOMA_RIVER_SIZE, MAX_PLAYERS, MIN_PLAYERS, MOVE_SPIRIT_TILE
 from games.content import Pack
 
 BAD_CELLS = "Give the cells as row,column pairs, e.g. 3,4 3,5."
 CARD_NEEDED = "Choose a card."
+TILE_NEEDED = "Choose the placed Spirit tile to move."
 PLAYER_COUNT = "Name 2 to 5 players, one per line, in seating order (clockwise)."
 PLAYER_TWICE = "{name} is listed twice."
 
-MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist")
+MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist", "power")
 
 
 class TableSetupForm(forms.Form):
@@ -111,26 +112,18 @@ class MoveForm(forms.Form):
     card = forms.CharField(required=False, max_length=40)
     refill = forms.CharField(required=False, max_length=40)
     cells = forms.CharField(required=False, max_length=400)
+    # A Power move: which Power, and the placed Spirit tile's cells (``cells`` are its new ones).
+    power = forms.CharField(required=False, max_length=40)
+    tile = forms.CharField(required=False, max_length=400)
     seat = forms.CharField(required=False, max_length=40)
     colour = forms.CharField(required=False, max_length=40)
     confirm = forms.BooleanField(required=False)
 
     def clean_cells(self) -> list[list[int]] | None:
-        value = self.cleaned_data["cells"].strip()
-        if not value:
-            return None
-        try:
-            if value.startswith("["):
-                cells = json.loads(value)
-            else:
-                cells = [[int(x) for x in pair.split(",")] for pair in re.split(r"\s+", value)]
-        except (ValueError, TypeError):
-            raise ValidationError(BAD_CELLS, code="cells") from None
-        if not isinstance(cells, list) or not all(
-            isinstance(c, list) and len(c) == 2 and all(type(x) is int for x in c) for c in cells
-        ):
-            raise ValidationError(BAD_CELLS, code="cells")
-        return cells
+        return parse_cells(self.cleaned_data["cells"])
+
+    def clean_tile(self) -> list[list[int]] | None:
+        return parse_cells(self.cleaned_data["tile"])
 
     def move(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -151,6 +144,32 @@ class MoveForm(forms.Form):
             if not data.get("cells"):
                 raise ValidationError(BAD_CELLS, code="cells")
             return {"place": data["cells"]}
+        if kind == "power":
+            if not data.get("tile"):
+                raise ValidationError(TILE_NEEDED, code="tile")
+            if not data.get("cells"):
+                raise ValidationError(BAD_CELLS, code="cells")
+            power = data.get("power") or MOVE_SPIRIT_TILE
+            return {"power": power, "from": data["tile"], "to": data["cells"]}
         if kind == "discard":
             return {"discard": card, "seat": data.get("seat") or ""}
         return {"mist_colour": data.get("colour") or ""}
+
+
+def parse_cells(text: str) -> list[list[int]] | None:
+    """Cells as ``r,c r,c …`` or a JSON list of pairs; None when empty."""
+    value = text.strip()
+    if not value:
+        return None
+    try:
+        if value.startswith("["):
+            cells = json.loads(value)
+        else:
+            cells = [[int(x) for x in pair.split(",")] for pair in re.split(r"\s+", value)]
+    except (ValueError, TypeError):
+        raise ValidationError(BAD_CELLS, code="cells") from None
+    if not isinstance(cells, list) or not all(
+        isinstance(c, list) and len(c) == 2 and all(type(x) is int for x in c) for c in cells
+    ):
+        raise ValidationError(BAD_CELLS, code="cells")
+    return cells

@@ -261,3 +261,86 @@ def test_the_first_player_holds_the_kakapo_or_the_first_human_when_the_automa_le
     first listed human when the Automa plays first."""
     assert table.first_kakapo_holder(["Ana", "Ben"], "Ben") == "Ben"
     assert table.first_kakapo_holder(["Ana", "Ben"], "Automa") == "Ana"
+
+
+def power_attempt(adventure, member):
+    """Three players, a Power to move a placed Spirit tile, one Spirit tile placed (no token)."""
+    setup = helpers.setup_with_tokens(adventure, ["Ana", "Ben", "Cy"])
+    setup["powers"] = [table.MOVE_SPIRIT_TILE]
+    attempt = table.begin_mission(
+        adventure=adventure, by=member.user, players=[], first_player="", setup=setup
+    )
+    helpers.play_until(attempt, member.user, "place")
+    helpers.play(attempt, member.user)
+    attempt.refresh_from_db()
+    return attempt
+
+
+def test_the_gust_of_wind_in_the_loadout_lists_the_power_with_its_name(adventure):
+    from campaign import services
+
+    kwargs = {
+        "pack": adventure.content_pack.pack(),
+        "campaign": services.current_state(adventure),
+        "mission": 1,
+        "players": ["Ana", "Ben", "Cy"],
+        "first_player": "Ana",
+        "trump": "blue",
+    }
+    setup = table.table_setup(**kwargs, loadout={"hearth": "gust"})
+    assert setup["powers"] == ["move-spirit-tile"]
+    assert setup["power_names"] == {"move-spirit-tile": "Gust of Wind"}
+    assert "powers" not in table.table_setup(**kwargs, loadout={"hearth": "lantern"})
+
+
+def test_the_power_moves_a_placed_spirit_tile_once_per_mission(adventure, member):
+    """Seed 003, 'Placing the Spirit tile': placed tiles never move "unless you use a Power tile
+    that allows it" — once per mission, the moved tile following the placement rules."""
+    attempt = power_attempt(adventure, member)
+    state = table.state_of(attempt)
+    assert state.phase == "play"
+    assert not state.current
+    tile = state.placed[0]
+    origin = [list(c) for c in tile.cells]
+    off_board = [[r + 12, c] for r, c in origin]
+    with pytest.raises(table.TableError) as error:
+        move(attempt, {"power": "move-spirit-tile", "from": origin, "to": off_board}, member.user)
+    assert error.value.code == "off-board"
+    with pytest.raises(table.TableError) as error:  # one cell is not a placed tile's cells
+        move(attempt, {"power": "move-spirit-tile", "from": origin[:1], "to": origin}, member.user)
+    assert error.value.code == "no-such-tile"
+    assert AttemptMove.objects.filter(attempt=attempt).count() == len(state.tricks[0].plays) + 1
+
+    power = next(m for m in spirits.legal_moves(state) if "power" in m)
+    version = attempt.version
+    result = move(attempt, power, member.user)
+    assert result.attempt.version == version + 1
+    assert [sorted(map(list, t.cells)) for t in result.state.placed] == [sorted(power["to"])]
+    assert [use.power for use in result.state.powers_used] == ["move-spirit-tile"]
+    last = AttemptMove.objects.filter(attempt=attempt).latest("seq")
+    assert last.payload == power
+    assert "Power" in table.describe_move(last.payload)
+    assert not [m for m in spirits.legal_moves(result.state) if "power" in m]
+
+    back = {"power": "move-spirit-tile", "from": power["to"], "to": origin}
+    with pytest.raises(table.TableError) as error:
+        move(attempt, back, member.user)
+    assert error.value.code == "power-used"
+
+
+def test_the_power_is_refused_without_the_tile_and_during_a_trick(adventure, member, attempt):
+    helpers.play_until(attempt, member.user, "place")
+    helpers.play(attempt, member.user)
+    state = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
+    cells = [list(c) for c in state.placed[0].cells]
+    with pytest.raises(table.TableError) as error:
+        move(attempt, {"power": "move-spirit-tile", "from": cells, "to": cells}, member.user)
+    assert error.value.code == "power-unavailable"
+
+    other = AdventureFactory(group=member.group)
+    with_power = power_attempt(other, member)
+    helpers.play(with_power, member.user)  # a trick begins
+    cells = [list(c) for c in table.state_of(with_power).placed[0].cells]
+    with pytest.raises(table.TableError) as error:
+        move(with_power, {"power": "move-spirit-tile", "from": cells, "to": cells}, member.user)
+    assert error.value.code == "wrong-phase"
