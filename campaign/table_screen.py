@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaign.models import AttemptStatus, MissionAttempt
-from campaign.table import ALREADY_PLAYED, REASON_TEXT, state_of
+from campaign.table import ALREADY_PLAYED, MOVE_SPIRIT_TILE, REASON_TEXT, state_of
 from games.rules import spirits
 from games.rules.spirits import automa
 from games.rules.spirits.cards import back_side
@@ -182,6 +182,54 @@ def tile_json(state: spirits.State) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+# Phases in which a Power may be used: before a trick begins, or before the Decision tile is placed.
+POWER_PHASES = ("play", "automa", "place")
+
+
+def power_status(state: spirits.State, setup: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The "move a placed Spirit tile" Power this mission: its Power tile's name, whether it was
+    used, and whether it can be used now (once per mission, between tricks or before the Decision
+    tile is placed, with a Spirit tile on the board). None when the loadout did not hold it."""
+    if MOVE_SPIRIT_TILE not in state.setup.powers:
+        return None
+    used = any(use.power == MOVE_SPIRIT_TILE for use in state.powers_used)
+    usable = not used and not state.current and state.phase in POWER_PHASES and bool(state.placed)
+    names = setup.get("power_names") or {}
+    name = names.get(MOVE_SPIRIT_TILE) or "Power tile"
+    return {
+        "name": name,
+        "used": used,
+        "usable": usable,
+        "state": "usable" if usable else "used" if used else "waiting",
+    }
+
+
+def power_tiles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, Any]]:
+    """The placed Spirit tiles the Power can move: card, cells (``r,c r,c``, the form's value)."""
+    return [
+        {
+            "card": card_view(state, colours, tile.card),
+            "cells": " ".join(f"{r},{c}" for r, c in tile.cells),
+        }
+        for tile in state.placed
+    ]
+
+
+def power_json(state: spirits.State) -> str:
+    """The placed Spirit tiles' shapes, front and back, by card, for the move preview (table.js)."""
+    data = {}
+    for tile in state.placed:
+        card = state.card(tile.card)
+        data[card.id] = {
+            "card": card.id,
+            "colour": card.colour,
+            "cells": [list(c) for c in tile.cells],
+            "front": [list(c) for c in normalise(card.tile)],
+            "back": [list(c) for c in normalise(back_side(card))],
+        }
+    return json.dumps(data, separators=(",", ":"))
+
+
 def picker(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, Any]]:
     spent = state.spent
     river = set(state.river)
@@ -271,6 +319,8 @@ PARTS: dict[str, Callable[[Table], Any]] = {
     "board_json": lambda t: board_json(t.state),
     "tile_json": lambda t: tile_json(t.state),
     "piles": lambda t: piles(t.state, t.colours),
+    "power_tiles": lambda t: power_tiles(t.state, t.colours),
+    "power_json": lambda t: power_json(t.state),
 }
 
 
@@ -315,6 +365,7 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         pending_discards=list(dict.fromkeys(state.pending_discards)),
         mist_choices=[colours[c] for c in state.mist_choices],
         night=state.setup.night,
+        power=power_status(state, setup),
         violations=state.violations,
         result=result,
         reasons=[REASON_TEXT.get(r, r) for r in result.reasons],

@@ -275,7 +275,8 @@ def move_response(
     """A move's answer: ``#status`` (the forms' target), then out of band only what the move
     changed: the trick, the forms' versions, the picker's changed cards, the round track's
     changed piles, the Automa's river and buttons (its drop-downs lose only the cards the move
-    revealed), and when they changed the Decision tile and the board's cells. The picker and the
+    revealed), and when they changed the Decision tile, the board's cells and the Power's list
+    of placed tiles (the Power's control goes once it is used). The picker and the
     placement panel follow the phase written on ``#status``; the board's occupied cells, its
     tokens and the last-placed outline are read from the cells (table.css, table.js)."""
     screen = table_snapshot(result.attempt)
@@ -289,6 +290,11 @@ def move_response(
         "tile_changed": before.decision != after.decision,
         "cells": changed_cells(screen, before) if board_changed else [],
     }
+    power = screen.power
+    if power is not None:
+        # The Power's tile list follows the board; once used, its control goes.
+        changes["power_spent"] = len(after.powers_used) > len(before.powers_used)
+        changes["power_tiles_changed"] = board_changed and not power["used"]
     if after.setup.automa is not None:
         was = deck_candidates(before) if before.phase != "over" else []
         now = deck_candidates(after)

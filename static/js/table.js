@@ -4,10 +4,14 @@
 // Reads the board's size and coloured edges from <script type="application/json" id="board-data">,
 // the Decision card's tile from id="tile-data" (replaced when it changes), and the occupied cells
 // and tokens from the board's cells, which a move re-sends only when they change; no inline script.
+// The same preview moves a placed Spirit tile with the "move a placed Spirit tile" Power: while
+// #power-details is open and a tile is chosen (#power-tile, or a tap on one of its cells), the
+// preview shows that tile (shapes from id="power-data"), its own cells count as free, and the
+// cells go to #power-cells.
 (() => {
   "use strict";
   const SIDES = { front: "Front", back: "Back" };
-  let tileKey = null; // which Decision tile the preview belongs to
+  let tileKey = null; // which tile the preview belongs to ("move:" + card for the Power)
   let orientation = 0;
   let anchor = null; // [row, col] of the shape's first cell (reading order)
 
@@ -28,6 +32,15 @@
           data.tokens.push({ cell: at, kind, colour: colour ? colour.slice(2) : null });
         }
       });
+      const moved = movingTile();
+      if (moved) {
+        const own = new Set(moved.cells.map(key));
+        data.occupied = data.occupied.filter((cell) => !own.has(key(cell)));
+        data.edges = []; // the engine checks no coloured edge for a moved tile
+        data.tile = withOrientations({ ...moved, card: "move:" + moved.card });
+        data.moving = moved;
+        return data;
+      }
       const tile = document.getElementById("tile-data");
       data.tile = tile ? withOrientations(JSON.parse(tile.textContent)) : null;
       return data;
@@ -60,6 +73,43 @@
   // The phase is on #status, which every move replaces (the board itself is not re-sent).
   function placing() {
     return document.querySelector('#status[data-phase="place"]') !== null;
+  }
+
+  // The Power can be used now (#status says so) and its panel is open.
+  function powerOpen() {
+    const details = document.getElementById("power-details");
+    return Boolean(details && details.open && document.querySelector('#status[data-power="usable"]'));
+  }
+
+  // The placed tile chosen for the Power: {card, colour, cells, front, back}, or null.
+  function movingTile() {
+    if (!powerOpen()) return null;
+    const select = document.getElementById("power-tile");
+    const option = select ? select.selectedOptions[0] : null;
+    const node = document.getElementById("power-data");
+    if (!option || !option.dataset.card || !node) return null;
+    const tiles = JSON.parse(node.textContent);
+    return tiles[option.dataset.card] || null;
+  }
+
+  // Where the preview's controls, text and cells are: the Power's panel, or the placement's.
+  function panel(data) {
+    return document.getElementById(data && data.moving ? "power" : "placement");
+  }
+
+  function active(data) {
+    return Boolean(data && data.tile && (data.moving || placing()));
+  }
+
+  // Start the moved tile's preview where it lies, in its current orientation.
+  function startAt(data) {
+    const cells = normalise(data.moving.cells);
+    const found = data.tile.orientations.findIndex(
+      (o) => o.cells.length === cells.length && o.cells.every((cell, i) => key(cell) === key(cells[i]))
+    );
+    orientation = Math.max(found, 0);
+    const first = [...data.moving.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
+    anchor = [first[0], first[1]];
   }
 
   function key(cell) {
@@ -100,6 +150,11 @@
     return [level, text];
   }
 
+  function sameCells(a, b) {
+    const inside = new Set(a.map(key));
+    return a.length === b.length && b.every((cell) => inside.has(key(cell)));
+  }
+
   function fits(data, occupied, shape, r0, c0) {
     const first = shape[0];
     return shape.every(([r, c]) => {
@@ -124,13 +179,15 @@
     if (!data || !grid) return;
     outlineLast(grid);
     grid.querySelectorAll(".cell").forEach((cell) => cell.classList.remove("preview", "bad", "warn", "legal"));
-    if (!data.tile || !placing()) return;
+    if (!active(data)) return;
     if (tileKey !== data.tile.card) {
       tileKey = data.tile.card;
       orientation = 0;
       anchor = null;
+      if (data.moving) startAt(data);
     }
-    const preview = document.getElementById("tile-preview");
+    const root = panel(data);
+    const preview = data.moving ? null : document.getElementById("tile-preview");
     const current = data.tile.orientations[orientation];
     if (preview) {
       preview.className = "tile-preview c-" + data.tile.colour;
@@ -140,9 +197,9 @@
         tp.classList.toggle("on", on.has(tp.dataset.r + "," + tp.dataset.c));
       });
     }
-    const side = document.getElementById("tile-side");
+    const side = data.moving ? null : document.getElementById("tile-side");
     if (side) side.textContent = SIDES[current.side] + ", turned " + current.turn * 90 + "°";
-    const toggle = document.getElementById("show-legal");
+    const toggle = data.moving ? null : document.getElementById("show-legal");
     if (toggle && toggle.checked) {
       const occupied = new Set(data.occupied.map(key));
       let count = 0;
@@ -156,12 +213,15 @@
       });
       grid.dataset.legalCount = String(count);
     }
-    const text = document.getElementById("preview-text");
-    const input = document.getElementById("place-cells");
+    const text = root ? root.querySelector(".preview-text") : null;
+    const input = root ? root.querySelector('input[name="cells"]') : null;
     if (!anchor) return;
     const cells = shapeCells(data);
     const result = check(data, cells);
-    const [level, message] = describe(result);
+    let [level, message] = describe(result);
+    if (data.moving && sameCells(cells, data.moving.cells)) {
+      [level, message] = ["warn", "The tile is where it lies now: move, rotate or turn it over."];
+    }
     for (const [r, c] of cells) {
       const cell = grid.querySelector('.cell[data-r="' + r + '"][data-c="' + c + '"]');
       if (cell) cell.classList.add("preview", ...(level === "ok" ? [] : [level]));
@@ -176,7 +236,7 @@
 
   function act(name) {
     const data = boardData();
-    if (!data || !data.tile) return;
+    if (!active(data)) return;
     const current = data.tile.orientations[orientation];
     const sideIndex = current.side === "front" ? 0 : 4;
     if (name === "rotate") orientation = sideIndex + ((current.turn + 1) % 4);
@@ -194,32 +254,61 @@
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
-    const button = target.closest("#placement [data-act]");
+    const button = target.closest("#placement [data-act], #power [data-act]");
     if (button) {
       act(button.dataset.act);
       return;
     }
     const cell = target.closest("#grid .cell");
-    if (cell && placing()) {
+    if (cell && cell.dataset.tile && powerOpen() && !movingTile()) {
+      choose(cell.dataset.tile);
+      return;
+    }
+    if (cell && active(boardData())) {
       anchor = [Number(cell.dataset.r), Number(cell.dataset.c)];
       render();
     }
   });
 
+  // Choose the placed tile to move: the drop-down follows a tap on one of its cells.
+  function choose(card) {
+    const select = document.getElementById("power-tile");
+    const option = select ? select.querySelector('option[data-card="' + card + '"]') : null;
+    if (!option) return;
+    select.value = option.value;
+    render();
+  }
+
   document.addEventListener("change", (event) => {
-    if (event.target instanceof Element && event.target.id === "show-legal") render();
+    const id = event.target instanceof Element ? event.target.id : "";
+    if (id === "show-legal" || id === "power-tile") render();
   });
+
+  // Opening or closing the Power's panel switches the preview between the two tiles ("toggle"
+  // does not bubble: listen while capturing).
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      if (event.target instanceof Element && event.target.id === "power-details") {
+        tileKey = null;
+        render();
+      }
+    },
+    true
+  );
 
   document.addEventListener("keydown", (event) => {
     const target = event.target;
-    if (!(target instanceof Element) || target.id !== "grid" || !placing()) return;
+    if (!(target instanceof Element) || target.id !== "grid") return;
+    const data = boardData();
+    if (!active(data)) return;
     const keys = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", r: "rotate", R: "rotate", f: "flip", F: "flip" };
     if (keys[event.key]) {
       event.preventDefault();
       act(keys[event.key]);
     } else if (event.key === "Enter") {
       event.preventDefault();
-      document.getElementById("place-form")?.requestSubmit();
+      document.getElementById(data.moving ? "power-form" : "place-form")?.requestSubmit();
     }
   });
 

@@ -324,3 +324,93 @@ def test_covering_several_mist_tokens_asks_which_colour_leads(client, adventure,
     assert response.status_code == 200
     attempt.refresh_from_db()
     assert table.state_of(attempt).required_lead == "green"
+
+
+def power_attempt(adventure, member, *, powers=True):
+    """One Spirit tile placed, between tricks; ``powers``: the loadout held the Gust of Wind."""
+    setup = helpers.setup_with_tokens(adventure, ["Ana", "Ben", "Cy"])
+    if powers:
+        setup["powers"] = ["move-spirit-tile"]
+        setup["power_names"] = {"move-spirit-tile": "Gust of Wind"}
+    attempt = table.begin_mission(
+        adventure=adventure, by=member.user, players=[], first_player="", setup=setup
+    )
+    helpers.play_until(attempt, member.user, "place")
+    helpers.play(attempt, member.user)
+    attempt.refresh_from_db()
+    return attempt
+
+
+def test_the_power_control_shows_only_when_the_loadout_held_the_tile(client, adventure, member):
+    without = power_attempt(adventure, member, powers=False)
+    page = client.get(url(without)).content.decode()
+    assert 'id="power"' not in page
+    assert "move a placed Spirit tile" not in page
+
+    attempt = power_attempt(AdventureFactory(group=member.group), member)
+    page = client.get(url(attempt)).content.decode()
+    assert "Use Gust of Wind: move a placed Spirit tile" in page
+    assert 'data-power="usable"' in page
+    assert '<dd id="power-state" data-state="usable">Gust of Wind: available</dd>' in page
+    tile = table.state_of(attempt).placed[0]
+    cells = " ".join(f"{r},{c}" for r, c in tile.cells)
+    assert f'<option value="{cells}" data-card="{tile.card}">' in page
+    assert f'value="{attempt.version}" form="power-form"' in page
+
+
+def test_posting_the_power_moves_the_tile_and_the_control_goes(client, adventure, member):
+    attempt = power_attempt(adventure, member)
+    state = table.state_of(attempt)
+    origin = state.placed[0].cells
+    power = next(m for m in spirits.legal_moves(state) if "power" in m)
+    cells = " ".join(f"{r},{c}" for r, c in power["to"])
+    data = {
+        "kind": "power",
+        "power": "move-spirit-tile",
+        "tile": " ".join(f"{r},{c}" for r, c in origin),
+        "version": attempt.version,
+    }
+
+    off_board = " ".join(f"{r + 12},{c}" for r, c in origin)
+    refused = client.post(url(attempt, "move"), {**data, "cells": off_board}, **HTMX)
+    html = refused.content.decode()
+    assert html.lstrip().startswith('<section id="status"')
+    assert 'data-code="off-board"' in html
+    assert not AttemptMove.objects.filter(payload__has_key="power").exists()
+
+    response = client.post(url(attempt, "move"), {**data, "cells": cells}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="status"')
+    assert "<html" not in html
+    assert 'data-power="used"' in html
+    assert "Gust of Wind: used" in html
+    assert '<section id="power" hx-swap-oob="delete"></section>' in html
+    for r, c in set(origin) ^ {tuple(c) for c in power["to"]}:  # the cells that changed
+        assert f'id="cell-{r}-{c}"' in html
+    full = client.get(url(attempt))
+    assert len(response.content) < len(full.content) * SHARE_OF_PAGE
+    after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
+    assert sorted(after.placed[0].cells) == sorted(tuple(c) for c in power["to"])
+    page = full.content.decode()
+    assert 'id="power"' not in page
+    assert "Gust of Wind: used" in page
+
+    back = {**data, "version": attempt.version + 1, "tile": cells, "cells": data["tile"]}
+    again = client.post(url(attempt, "move"), back, **HTMX)
+    assert 'data-code="power-used"' in again.content.decode()
+
+
+def test_a_power_move_without_javascript_redirects_to_the_table(client, adventure, member):
+    attempt = power_attempt(adventure, member)
+    state = table.state_of(attempt)
+    power = next(m for m in spirits.legal_moves(state) if "power" in m)
+    data = {
+        "kind": "power",
+        "tile": " ".join(f"{r},{c}" for r, c in power["from"]),
+        "cells": " ".join(f"{r},{c}" for r, c in power["to"]),
+        "version": attempt.version,
+    }
+    response = client.post(url(attempt, "move"), data)
+    assert response.status_code == 302
+    assert table.state_of(MissionAttempt.objects.get(pk=attempt.pk)).powers_used
