@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import MissionAttempt
+from games.rules.spirits.shapes import normalise
 from groups.models import Group, Membership, Role
 from tests.browser import table_driver as driver
 from tests.factories import AdventureFactory, UserFactory, log_attempt
@@ -129,3 +130,70 @@ def test_three_players_play_a_whole_mission(browser_session, transactional_db):
 def test_two_players_play_a_whole_mission_with_the_automa(browser_session, transactional_db):
     attempt = play_mission(browser_session, ["Ana", "Ben"])
     assert any("automa" in m.payload for m in attempt.moves.all())
+
+
+def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, transactional_db):
+    """Seed 003: a placed Spirit tile moves only with a Power tile that allows it (here the
+    Gust of Wind in the loadout): pick the tile by tapping it, preview its new place with the
+    placement's controls, confirm; the engine refuses an illegal target; the control then goes."""
+    from campaign import table
+    from tests.campaign import table_helpers as helpers
+
+    ana = UserFactory(username="ana")
+    group = Group.objects.create(name="Thursday crew")
+    Membership.objects.create(group=group, user=ana, role=Role.OWNER)
+    adventure = AdventureFactory(group=group)
+    setup = helpers.setup_with_tokens(adventure, ["Ana", "Ben", "Cy"])
+    setup["powers"] = ["move-spirit-tile"]
+    setup["power_names"] = {"move-spirit-tile": "Gust of Wind"}
+    attempt = table.begin_mission(adventure=adventure, by=ana, players=[], first_player="",
+                                  setup=setup)  # fmt: skip
+    helpers.play_until(attempt, ana, "place")
+    helpers.play(attempt, ana)
+    attempt, state = driver.attempt_state(attempt.pk)
+    moved = state.placed[0]
+    tokens = helpers.token_cells(state)
+    shape = normalise(moved.cells)
+    power = next(
+        m
+        for m in table.spirits.legal_moves(state)
+        if "power" in m
+        and normalise(tuple(map(tuple, m["to"]))) == shape
+        and not {tuple(c) for c in m["to"]} & tokens
+    )
+
+    phone = browser_session(width=360, name="phone")
+    driver.log_in(phone, "ana")
+    page = phone.page
+    page.goto(reverse("table:table", args=[group.pk, adventure.pk, attempt.number]))
+    assert page.locator("#power-state").inner_text() == "Gust of Wind: available"
+    summary = page.get_by_text("Use Gust of Wind: move a placed Spirit tile")
+    assert summary.is_visible()
+    summary.click()
+    # Pick the tile by tapping one of its cells: the drop-down follows, the preview starts there.
+    r, c = moved.cells[0]
+    page.locator(f'#grid .cell[data-r="{r}"][data-c="{c}"]').click()
+    assert page.locator("#power-tile option:checked").get_attribute("data-card") == moved.card
+    assert page.locator("#power-text").get_attribute("data-level") == "warn"
+    phone.shot("power-picked")
+    # An illegal target: the preview says so, the engine refuses it.
+    page.locator("#grid .cell.mission").first.click()
+    assert "Illegal" in page.locator("#power-text").inner_text()
+    page.locator("#power-button").click()
+    page.wait_for_selector('.table-message[data-code="overlap"]')
+    assert not table.state_of(MissionAttempt.objects.get(pk=attempt.pk)).powers_used
+    # A legal target, then confirm.
+    first = sorted(map(tuple, power["to"]))[0]
+    page.locator(f'#grid .cell[data-r="{first[0]}"][data-c="{first[1]}"]').click()
+    assert page.locator("#power-text").get_attribute("data-level") in ("ok", "warn")
+    assert page.locator("#power-text").inner_text().startswith("Legal")
+    phone.shot("power-target")
+    page.locator("#power-button").click()
+    driver.wait_version(phone, attempt.version + 1)
+    assert page.locator("#power").count() == 0
+    assert page.locator("#power-state").inner_text() == "Gust of Wind: used"
+    for r, c in power["to"]:
+        assert page.locator(f"#cell-{r}-{c}").get_attribute("data-tile") == moved.card
+    after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
+    assert sorted(after.placed[0].cells) == sorted(map(tuple, power["to"]))
+    phone.shot("power-used")
