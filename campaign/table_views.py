@@ -31,6 +31,8 @@ SETUP = "campaign/table/setup.html"
 # htmx stops polling on this status (https://htmx.org/docs/#polling).
 STOP_POLLING = 286
 TABLE_CHANGED = "table-changed"
+# What a "place it anyway" confirmation posts again: the move itself, never the version or token.
+RETRY_FIELDS = ("kind", "cells", "tile", "power")
 # What a move or an undo need not read before the service locks and reads the row again.
 LOCKED_AGAIN = ("state", "setup", "changes")
 
@@ -240,6 +242,11 @@ def changed() -> HttpResponse:
     return HttpResponse(headers={"HX-Trigger": TABLE_CHANGED})
 
 
+def moves_a_tile(payload: dict[str, Any]) -> bool:
+    """Placing the Decision tile or moving a placed one may break a coloured edge: both ask."""
+    return "place" in payload or "power" in payload
+
+
 @login_required
 @require_POST
 def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
@@ -256,7 +263,7 @@ def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
             move=payload,
             version=form.cleaned_data["version"],
             by=request.user,
-            confirm_edge=bool(form.cleaned_data.get("confirm")) or payload.get("place") is None,
+            confirm_edge=bool(form.cleaned_data.get("confirm")) or not moves_a_tile(payload),
         )
     except ValidationError as error:
         return refused(
@@ -366,7 +373,10 @@ def refused(
     """An illegal or stale move: the message, and (stale) the current table."""
     attempt.refresh_from_db()
     screen = table_snapshot(attempt, message=error.message, code=error.code)
-    extra = {"retry": form.data if error.code == "confirm-edge" else None}
+    extra = {
+        "retry": form.data if error.code == "confirm-edge" else None,
+        "retry_fields": RETRY_FIELDS,
+    }
     if error.code == "stale" or not is_partial(request):
         return retarget(render_table(request, membership, screen, **extra))
     return render_table(request, membership, screen, partial="status", **extra)

@@ -401,6 +401,33 @@ def test_posting_the_power_moves_the_tile_and_the_control_goes(client, adventure
     assert 'data-code="power-used"' in again.content.decode()
 
 
+def test_a_power_move_against_a_coloured_edge_asks_move_it_anyway(client, adventure, member):
+    """Seed 003, 'Mission tile constraints': a tile against a coloured edge of another colour
+    fails the mission; moving one there with a Power asks first, like a placement."""
+    attempt = power_attempt(adventure, member)
+    state = table.state_of(attempt)
+    breaking = next(
+        m
+        for m in spirits.legal_moves(state)
+        if "power" in m and spirits.apply_move(state, m).violations
+    )
+    data = {
+        "kind": "power",
+        "power": "move-spirit-tile",
+        "tile": " ".join(f"{r},{c}" for r, c in breaking["from"]),
+        "cells": " ".join(f"{r},{c}" for r, c in breaking["to"]),
+        "version": attempt.version,
+    }
+    html = client.post(url(attempt, "move"), data, **HTMX).content.decode()
+    assert table.EDGE_WARNING in html
+    assert "Move it anyway" in html
+    assert f'name="tile" value="{data["tile"]}"' in html
+    assert not AttemptMove.objects.filter(payload__has_key="power").exists()
+    client.post(url(attempt, "move"), {**data, "confirm": "on"}, **HTMX)
+    after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
+    assert after.violations == ("coloured-edge",)
+
+
 def test_a_power_move_without_javascript_redirects_to_the_table(client, adventure, member):
     attempt = power_attempt(adventure, member)
     state = table.state_of(attempt)

@@ -14,6 +14,7 @@ from typing import Any
 from . import automa, errors, tokens
 from .bitboard import mask_of
 from .board import Token
+from .cards import Card
 from .night import active_coloured_edges
 from .objectives import (
     FAILURE,
@@ -338,8 +339,7 @@ def _place(state: State, move: Mapping[str, Any]) -> State:
     mask = locate(card, _cells(move["place"]), size)
     check_free(mask, state.occupied)
     covered = covered_tokens(state.tokens, mask, size)
-    edges = (e for tile in state.setup.board.mission_tiles for e in active_coloured_edges(tile))
-    violations = coloured_edge_violations(edges, mask, card.colour, size)
+    violations = _edge_violations(state, mask, card)
     cells = placement_cells(mask, size)
     placement = Placement(cells=cells, covered_tokens=covered, violations=violations)
     last = state.tricks[-1]
@@ -350,6 +350,13 @@ def _place(state: State, move: Mapping[str, Any]) -> State:
         tokens=tuple(t for t in state.tokens if t not in covered),
     )
     return _token_effects(state, covered)
+
+
+def _edge_violations(state: State, mask: int, card: Card) -> tuple[str, ...]:
+    """Seed 003, 'Mission tile constraints': a tile against a coloured edge of another colour
+    can be placed, but the mission then fails; the violation is recorded."""
+    edges = (e for tile in state.setup.board.mission_tiles for e in active_coloured_edges(tile))
+    return coloured_edge_violations(edges, mask, card.colour, state.setup.board.size)
 
 
 def _token_effects(state: State, covered: Sequence[Token]) -> State:
@@ -411,7 +418,9 @@ def _power(state: State, move: Mapping[str, Any]) -> State:
 
     Our reading of the generic ``move-spirit-tile`` power: usable once per mission when the setup
     lists it, before a trick begins or before the Decision tile is placed; the moved tile follows
-    the placement rules and covering a token has its usual effect.
+    the placement rules, a coloured edge of another colour at its new place is a violation like a
+    placement's, and covering a token has its usual effect. A violation already recorded stays:
+    moving the tile away does not undo a failed constraint.
     """
     power = move["power"]
     if power != MOVE_SPIRIT_TILE or power not in state.setup.powers:
@@ -431,7 +440,7 @@ def _power(state: State, move: Mapping[str, Any]) -> State:
     check_free(mask, state.occupied & ~mask_of(moved.cells, size))
     covered = covered_tokens(state.tokens, mask, size)
     after = placement_cells(mask, size)
-    use = PowerUse(power, state.round, card.id, before, after)
+    use = PowerUse(power, state.round, card.id, before, after, _edge_violations(state, mask, card))
     placed = tuple(PlacedTile(t.card, after) if t is moved else t for t in state.placed)
     state = replace(
         state,

@@ -14,7 +14,7 @@ from .cards import Card
 from .game import apply_move, new_game, outcome
 from .setup import AUTOMA, AutomaSetup, Setup
 from .shapes import Cell
-from .state import State
+from .state import PowerUse, State
 
 FORMAT = "spirits-scenario/1"
 
@@ -266,6 +266,18 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
     return data
 
 
+def power_use_to_dict(use: PowerUse) -> dict[str, Any]:
+    """A Power used during the mission, as the scenario output and the saved state write it."""
+    return {
+        "power": use.power,
+        "round": use.round,
+        "card": use.card,
+        "from": _cell_list(use.before),
+        "to": _cell_list(use.after),
+        "violations": list(use.violations),
+    }
+
+
 def token_to_dict(token: Token, with_cell: bool = False) -> dict[str, Any]:
     """A token as JSON; ``colour`` is present for Mist tokens only."""
     data: dict[str, Any] = {"kind": token.kind}
@@ -326,16 +338,7 @@ def report(state: State, error: errors.IllegalMove | None = None) -> dict[str, A
         "kakapo": state.kakapo,
         "flags": [{"code": f.code, "seat": f.seat, "round": f.round} for f in state.flags],
         "discards": [{"seat": d.seat, "card": d.card, "round": d.round} for d in state.discards],
-        "powers_used": [
-            {
-                "power": u.power,
-                "round": u.round,
-                "card": u.card,
-                "from": _cell_list(u.before),
-                "to": _cell_list(u.after),
-            }
-            for u in state.powers_used
-        ],
+        "powers_used": [power_use_to_dict(u) for u in state.powers_used],
         "error": None
         if error is None
         else {"move": error.index, "code": error.code, "message": error.message},

@@ -8,7 +8,13 @@ from typing import Any
 from .board import Token
 from .placement import PlacedTile, Placement
 from .revokes import Flag
-from .scenario import _cell_list, setup_from_dict, setup_to_dict, token_to_dict
+from .scenario import (
+    _cell_list,
+    power_use_to_dict,
+    setup_from_dict,
+    setup_to_dict,
+    token_to_dict,
+)
 from .shapes import Cell
 from .state import Discard, PowerUse, State
 from .tricks import Trick
@@ -91,16 +97,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "mist_choices": list(state.mist_choices),
         "voids": [list(v) for v in state.voids],
         "flags": [{"code": f.code, "seat": f.seat, "round": f.round} for f in state.flags],
-        "powers_used": [
-            {
-                "power": u.power,
-                "round": u.round,
-                "card": u.card,
-                "from": _cell_list(u.before),
-                "to": _cell_list(u.after),
-            }
-            for u in state.powers_used
-        ],
+        "powers_used": [power_use_to_dict(u) for u in state.powers_used],
         "failure": state.failure,
         "phase": state.phase,
     }
@@ -130,7 +127,14 @@ def from_dict(data: Mapping[str, Any]) -> State:
         voids=tuple((s, c) for s, c in data["voids"]),
         flags=tuple(Flag(f["code"], f["seat"], f["round"]) for f in data["flags"]),
         powers_used=tuple(
-            PowerUse(u["power"], u["round"], u["card"], _cells(u["from"]), _cells(u["to"]))
+            PowerUse(
+                u["power"],
+                u["round"],
+                u["card"],
+                _cells(u["from"]),
+                _cells(u["to"]),
+                tuple(u.get("violations", ())),
+            )
             for u in data["powers_used"]
         ),
         failure=data["failure"],

@@ -44,6 +44,7 @@ class PowerUse:
     card: str
     before: tuple[tuple[int, int], ...]
     after: tuple[tuple[int, int], ...]
+    violations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,10 +181,10 @@ class State:
 
     @property
     def violations(self) -> tuple[str, ...]:
-        """Constraint violations recorded by placements so far."""
-        return tuple(
-            v for t in self.tricks if t.placement is not None for v in t.placement.violations
-        )
+        """Constraint violations recorded so far, by placements and by tiles a Power moved."""
+        placed = (v for t in self.tricks if t.placement is not None for v in t.placement.violations)
+        moved = (v for use in self.powers_used for v in use.violations)
+        return (*placed, *moved)
 
     def board_occupancy(self) -> dict[tuple[int, int], str]:
         """What covers each occupied cell: a Mission tile id or a Spirit card id."""

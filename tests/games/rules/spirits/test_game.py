@@ -11,12 +11,14 @@ import pytest
 from games.rules.spirits import (
     IllegalMove,
     apply_move,
+    from_dict,
     legal_moves,
     new_game,
     outcome,
     replay,
     run_scenario,
     setup_from_dict,
+    to_dict,
 )
 
 from .factories import scenario, two_player
@@ -155,6 +157,29 @@ def test_power_moves_a_placed_tile_once() -> None:
     assert [m for m in legal_moves(state) if "power" in m] == []
     out = run_scenario({**scenario(), "moves": []})
     assert out["powers_used"] == []
+
+
+def test_a_moved_tile_against_a_coloured_edge_is_a_violation() -> None:
+    """Seed 003, 'Mission tile constraints': a Spirit tile against a coloured edge must match its
+    colour, else the mission fails; a tile a Power moves there records the violation too, and it
+    survives saving and loading the state."""
+    data = scenario(powers=["move-spirit-tile"])
+    data["board"]["mission_tiles"][0]["coloured_edges"] = [
+        {"cell": [5, 5], "side": "W", "colour": "red"}
+    ]
+    state = play_round(new_game(data), ["blue1", "blue2", "red1"])
+    state = apply_move(state, {"place": [[0, 0], [0, 1]]})
+    assert state.violations == ()
+    state = apply_move(
+        state, {"power": "move-spirit-tile", "from": [[0, 0], [0, 1]], "to": [[5, 3], [5, 4]]}
+    )
+    assert state.violations == ("coloured-edge",)
+    assert state.powers_used[0].violations == ("coloured-edge",)
+    assert from_dict(to_dict(state)) == state
+    assert run_scenario({**data, "moves": [
+        {"play": "blue1"}, {"play": "blue2"}, {"play": "red1"}, {"place": [[0, 0], [0, 1]]},
+        {"power": "move-spirit-tile", "from": [[0, 0], [0, 1]], "to": [[5, 3], [5, 4]]},
+    ]})["powers_used"][0]["violations"] == ["coloured-edge"]  # fmt: skip
 
 
 def test_power_rules() -> None:
