@@ -29,21 +29,28 @@ def group_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
-def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    group = membership.group
+def group_page(
+    request: HttpRequest, group: Group, membership: Membership, rename_form: GroupForm, status: int
+) -> HttpResponse:
+    """The group page: members, invites and settings for owners, and the group's adventures."""
     context = {
         "group": group,
         "membership": membership,
         "members": group.memberships.select_related("user").order_by("user__username"),
         "invites": group.invites.filter(revoked_at__isnull=True) if membership.can_manage else [],
         "invite_form": InviteForm(),
-        "rename_form": GroupForm(instance=group),
-        # The campaign app's section of the group page (issue 4).
+        "rename_form": rename_form,
+        # The campaign app's section of the group page.
         "adventures": Adventure.objects.for_group(group.pk),
     }
-    return render(request, "groups/group_detail.html", context)
+    return render(request, "groups/group_detail.html", context, status=status)
+
+
+@login_required
+def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    group = membership.group
+    return group_page(request, group, membership, GroupForm(instance=group), 200)
 
 
 @login_required
@@ -57,16 +64,7 @@ def group_rename(request: HttpRequest, group_id: int) -> HttpResponse:
         messages.success(request, _("Group renamed."))
         return redirect(membership.group)
     group = Group.objects.get(pk=membership.group_id)  # the unchanged name for the page title
-    context = {
-        "group": group,
-        "membership": membership,
-        "members": group.memberships.select_related("user"),
-        "invites": group.invites.filter(revoked_at__isnull=True),
-        "invite_form": InviteForm(),
-        "rename_form": form,
-        "adventures": Adventure.objects.for_group(group.pk),
-    }
-    return render(request, "groups/group_detail.html", context, status=400)
+    return group_page(request, group, membership, form, 400)
 
 
 @login_required
