@@ -46,17 +46,18 @@ class StatsSnapshot(models.Model):
 class CellCounts(models.Model):
     """How often each board cell was covered in one scope and mission (``0``: all missions).
 
-    ``counts`` is the list of the 144 cells' counts (cell = row × 12 + column), see
-    ``CoverageFact`` for what is counted; rows written before it map a cell (as text) to its
-    count instead, and ``stats.heatmaps.grid`` reads both. The rows are built by the database
-    (``stats.heatmaps``), so no worker loops over facts, and a page reads a scope's heatmaps
-    with one query.
+    ``counts`` is the JSON text of the list of the 144 cells' counts (cell = row × 12 +
+    column), see ``CoverageFact`` for what is counted; rows written before it map a cell (as
+    text) to its count instead, and ``stats.heatmaps.grid`` reads both. Text rather than a JSON
+    column: the database writes it without parsing 144 numbers per row. The rows are built by
+    the database (``stats.heatmaps``), so no worker loops over facts, and a page reads a
+    scope's heatmaps with one query.
     """
 
     scope = models.CharField(max_length=10, choices=Scope)
     scope_id = models.PositiveBigIntegerField(default=GLOBAL_SCOPE_ID)
     mission = models.PositiveSmallIntegerField()
-    counts = models.JSONField(default=dict)
+    counts = models.TextField(default="[]")
 
     class Meta:
         constraints = [
