@@ -34,7 +34,14 @@ from django.db.models.functions import Coalesce
 
 from campaign.models import AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
 from campaign.progression import FAILURE_REASONS
-from stats.models import GLOBAL_SCOPE_ID, MissionTally, PlayerFact, Scope, TrickFact
+from stats.models import (
+    GLOBAL_SCOPE_ID,
+    FactTally,
+    MissionTally,
+    PlayerFact,
+    Scope,
+    TrickFact,
+)
 
 HARDEST = 5
 
@@ -115,12 +122,12 @@ def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
     if scope == Scope.GLOBAL:
         streams = [universe(scope, ids), global_missions()]
     else:
-        streams = [universe(scope, ids), missions(akey, ids)]
+        streams = [universe(scope, ids), missions(fkey, ids)]
         streams += [
             failure_reasons(akey, ids),
             rounds_played(akey, ids),
-            by_round("trumps", "trump_colour", fkey, ids),
-            by_round("decisions", "decision_colour", fkey, ids),
+            by_round("trumps", "trump", fkey, ids),
+            by_round("decisions", "decision", fkey, ids),
             tricks_won(fkey, ids),
             leader_changes(fkey, ids),
             participation(fkey, ids),
@@ -174,18 +181,23 @@ def totals(rows: list[Data]) -> Data:
 
 
 def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
-    """Attempts, successes, rounds and time per mission (the totals are derived in ``finish``)."""
+    """Attempts, successes, rounds and time per mission (the totals are derived in ``finish``).
+
+    Sums of the per-adventure ``MissionTally`` rows (``refresh_tallies``, rewritten before the
+    adventures' statistics), a few per adventure, rather than a scan of every attempt;
+    ``adventures`` counts the tally rows (one per adventure that played the mission).
+    """
     rows = (
-        keyed(finished_attempts(), key, ids)
+        keyed(MissionTally.objects.all(), key, ids)
         .values("scope_key", "mission")
         .annotate(
-            attempts=Count("pk"),
-            successes=Count("pk", filter=Q(status=AttemptStatus.SUCCESS)),
-            rounds=Sum("rounds_played"),
-            rounds_known=Count("rounds_played"),
-            minutes=Sum("duration_minutes"),
-            timed=Count("duration_minutes"),
-            adventures=Count("adventure_id", distinct=True),
+            attempts=Sum("attempts"),
+            successes=Sum("successes"),
+            rounds=Sum("rounds"),
+            rounds_known=Sum("rounds_known"),
+            minutes=Sum("minutes"),
+            timed=Sum("timed"),
+            adventures=Count("pk"),
         )
         .order_by("scope_key", "mission")
     )
@@ -195,6 +207,58 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
 
 
 def refresh_tallies(adventure_ids: Sequence[int] | None) -> None:
+    """Rewrite the ``MissionTally`` and ``FactTally`` rows of ``adventure_ids`` (all when ``None``).
+
+    One ``INSERT … SELECT … GROUP BY`` per table and kind, from the attempts and fact tables.
+    """
+    refresh_mission_tallies(adventure_ids)
+    refresh_fact_tallies(adventure_ids)
+
+
+# kind: (fact table, the (round, key, flag) columns, the columns grouped by, extra)
+TALLIES: dict[str, tuple[type[TrickFact | PlayerFact], tuple[str, str, str], str, str]] = {
+    "trump": (TrickFact, ("round", "trump_colour", "FALSE"), "round, trump_colour", "0"),
+    "decision": (TrickFact, ("round", "decision_colour", "FALSE"), "round, decision_colour", "0"),
+    "won": (TrickFact, ("0", "winner", "winner_is_automa"), "winner, winner_is_automa", "0"),
+    "leader": (
+        TrickFact,
+        ("round", "''", "FALSE"),
+        "round",
+        "SUM(CASE WHEN leader_changed THEN 1 ELSE 0 END)",
+    ),
+    "player": (
+        PlayerFact,
+        ("0", "player", "FALSE"),
+        "player",
+        "SUM(CASE WHEN success THEN 1 ELSE 0 END)",
+    ),
+}
+
+
+def refresh_fact_tallies(adventure_ids: Sequence[int] | None) -> None:
+    """Rewrite the ``FactTally`` rows of ``adventure_ids`` (all when ``None``) from the facts."""
+    stale = FactTally.objects.all()
+    where, params = "", []
+    if adventure_ids is not None:
+        adventure_ids = list(adventure_ids)
+        if not adventure_ids:
+            return
+        stale = stale.filter(adventure_id__in=adventure_ids)
+        where = f"WHERE adventure_id IN ({', '.join(['%s'] * len(adventure_ids))})"
+        params = adventure_ids
+    stale.delete()
+    with connection.cursor() as cursor:
+        for kind, (model, (round_, key, flag), grouped, extra) in TALLIES.items():
+            cursor.execute(
+                f"INSERT INTO {FactTally._meta.db_table} "
+                '(adventure_id, group_id, kind, round, "key", flag, count, extra) '
+                f"SELECT adventure_id, group_id, %s, {round_}, {key}, {flag}, COUNT(*), {extra} "
+                f"FROM {model._meta.db_table} {where} GROUP BY adventure_id, group_id, {grouped}",
+                [kind, *params],
+            )
+
+
+def refresh_mission_tallies(adventure_ids: Sequence[int] | None) -> None:
     """Rewrite the ``MissionTally`` rows of ``adventure_ids`` (all when ``None``) from attempts.
 
     One ``INSERT … SELECT … GROUP BY``; the sums are those ``missions`` computes per adventure.
@@ -311,17 +375,21 @@ def rounds_played(key: str | None, ids: Sequence[int] | None) -> Stream:
     yield from per_scope(ids is None, rows, build)
 
 
-def by_round(name: str, column: str, key: str | None, ids: Sequence[int] | None) -> Stream:
-    """Counts of ``column`` (a colour) per round: ``{"rounds": [..], "series": {colour: [..]}}``."""
+def tallies(kind: str, key: str | None, ids: Sequence[int] | None) -> QuerySet[FactTally]:
+    return keyed(FactTally.objects.filter(kind=kind), key, ids)
+
+
+def by_round(name: str, kind: str, key: str | None, ids: Sequence[int] | None) -> Stream:
+    """Tricks per round and colour: ``{"rounds": [..], "series": {colour: [..]}}``."""
     rows = (
-        keyed(TrickFact.objects.all(), key, ids)
-        .values("scope_key", "round", column)
-        .annotate(count=Count("pk"))
-        .order_by("scope_key", "round", column)
+        tallies(kind, key, ids)
+        .values("scope_key", "round", "key")
+        .annotate(total=Sum("count"))
+        .order_by("scope_key", "round", "key")
     )
 
     def build(group: list[Data]) -> Data:
-        counts = {(row["round"], row[column]): row["count"] for row in group}
+        counts = {(row["round"], row["key"]): row["total"] for row in group}
         rounds = sorted({r for r, _ in counts})
         colours = sorted({c for _, c in counts})
         series = {c: [counts.get((r, c), 0) for r in rounds] for c in colours}
@@ -332,18 +400,17 @@ def by_round(name: str, column: str, key: str | None, ids: Sequence[int] | None)
 
 def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
-        keyed(TrickFact.objects.all(), key, ids)
-        .values("scope_key", "winner", "winner_is_automa")
-        .annotate(count=Count("pk"))
-        .order_by("scope_key", "-count", "winner")
+        tallies("won", key, ids)
+        .values("scope_key", "key", "flag")
+        .annotate(total=Sum("count"))
+        .order_by("scope_key", "-total", "key")
     )
     yield from per_scope(
         ids is None,
         rows,
         lambda group: {
             "tricks_won": [
-                {"seat": r["winner"], "automa": r["winner_is_automa"], "count": r["count"]}
-                for r in group
+                {"seat": r["key"], "automa": r["flag"], "count": r["total"]} for r in group
             ]
         },
     )
@@ -351,9 +418,9 @@ def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
 
 def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
-        keyed(TrickFact.objects.all(), key, ids)
+        tallies("leader", key, ids)
         .values("scope_key", "round")
-        .annotate(tricks=Count("pk"), changes=Count("pk", filter=Q(leader_changed=True)))
+        .annotate(tricks=Sum("count"), changes=Sum("extra"))
         .order_by("scope_key", "round")
     )
     yield from per_scope(
@@ -369,17 +436,17 @@ def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
 
 def participation(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
-        keyed(PlayerFact.objects.all(), key, ids)
-        .values("scope_key", "player")
-        .annotate(attempts=Count("pk"), successes=Count("pk", filter=Q(success=True)))
-        .order_by("scope_key", "-attempts", "player")
+        tallies("player", key, ids)
+        .values("scope_key", "key")
+        .annotate(attempts=Sum("count"), successes=Sum("extra"))
+        .order_by("scope_key", "-attempts", "key")
     )
     yield from per_scope(
         ids is None,
         rows,
         lambda group: {
             "participation": [
-                {"player": r["player"], "attempts": r["attempts"], "successes": r["successes"]}
+                {"player": r["key"], "attempts": r["attempts"], "successes": r["successes"]}
                 for r in group
             ]
         },

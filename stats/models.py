@@ -193,6 +193,34 @@ class MissionTally(models.Model):
         return f"Mission {self.mission} of adventure {self.adventure_id}"
 
 
+class FactTally(models.Model):
+    """Per adventure: the fact rows counted by one key (a trick or player statistic's groups).
+
+    ``kind`` names the statistic: ``trump``/``decision`` count tricks per ``round`` and colour
+    (``key``); ``won`` per winner (``key``, ``flag``: the Automa); ``leader`` per ``round``
+    (``count`` tricks, ``extra`` Leader changes); ``player`` per player (``key``; ``count``
+    attempts, ``extra`` successes). Rewritten with the adventure's statistics
+    (``stats.aggregates.refresh_tallies``, one ``INSERT … SELECT … GROUP BY`` per kind): the
+    adventure's and its group's statistics are sums over these few rows, so the fact tables are
+    scanned once per recompute, not once per scope kind.
+    """
+
+    adventure = models.ForeignKey("campaign.Adventure", on_delete=models.CASCADE, related_name="+")
+    group_id = models.PositiveBigIntegerField()
+    kind = models.CharField(max_length=10)
+    round = models.PositiveSmallIntegerField(default=0)
+    key = models.CharField(max_length=150, default="")
+    flag = models.BooleanField(default=False)
+    count = models.PositiveIntegerField(default=0)
+    extra = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["group_id"], name="stats_tally_group")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of adventure {self.adventure_id}"
+
+
 class PlayerFact(FactFields):
     """One player seated at one finished attempt, with its result (participation)."""
 
