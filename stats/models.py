@@ -1,10 +1,10 @@
 """Statistics: normalised facts extracted from attempts, stored results, and recompute jobs.
 
-The fact tables hold one row per trick, per covered cell and per seated player of every attempt,
-so each statistic is one database ``GROUP BY`` (``stats.aggregates``). They are derived data:
-``stats.facts`` deletes and reinserts an attempt's rows whenever the attempt changed, and they go
-with the attempt (``CASCADE``). ``adventure_id``/``group_id``/``mission`` are copied onto each
-row so a scope's statistics filter on one indexed column without joins.
+The fact tables hold one row per trick and per seated player of every attempt and one final
+board per attempt, so each statistic is one database ``GROUP BY`` (``stats.aggregates``). They
+are derived data: ``stats.facts`` deletes and reinserts an attempt's rows whenever the attempt
+changed, and they go with the attempt (``CASCADE``). ``adventure_id``/``group_id``/``mission``
+are copied onto each row so a scope's statistics filter on one indexed column without joins.
 """
 
 from django.db import models
@@ -120,22 +120,6 @@ class TrickFact(FactFields):
         return f"Round {self.round} of attempt {self.attempt_id}"
 
 
-class CellFact(FactFields):
-    """One board cell (0-143, row × 12 + column) covered by a Spirit tile in some round."""
-
-    round = models.PositiveSmallIntegerField()
-    cell = models.PositiveSmallIntegerField()
-
-    class Meta:
-        indexes = [
-            models.Index(fields=["adventure_id"], name="stats_cell_adventure"),
-            models.Index(fields=["group_id"], name="stats_cell_group"),
-        ]
-
-    def __str__(self) -> str:
-        return f"Cell {self.cell} in round {self.round} of attempt {self.attempt_id}"
-
-
 class CoverageFact(FactFields):
     """The board an attempt ended with: the cells covered by Spirit tiles, as a 144-bit mask.
 
@@ -143,12 +127,12 @@ class CoverageFact(FactFields):
     board had that cell covered by a Spirit tile (``State.spirit_mask``; Mission tiles do not
     count). Tiles never overlap within an attempt, so this equals the number of placements that
     covered the cell, except when a Power moved a placed tile: the moved tile counts where it
-    ended. The per-placement record (``CellFact``, with its round) is kept as it was; no heatmap
-    reads it.
+    ended. (A per-placement record, ``CellFact``, was written until nothing but the benchmark's
+    naive loop read it; that loop now decodes these masks per attempt.)
 
     The mask is cut into three 48-bit integers (bit ``k`` of ``cover0`` is cell ``k``, of
     ``cover1`` cell ``48 + k``, of ``cover2`` cell ``96 + k``; cell = row × 12 + column), so the
-    heatmaps are one ``SUM((cover >> k) & 1)`` per cell over one row per attempt
+    heatmaps are sums of ``(cover >> k) & 1`` per cell over one row per attempt
     (``stats.heatmaps``) on PostgreSQL and SQLite alike. Only attempts played on a 12 × 12 board
     in the app (with an engine state) have a row.
     """
