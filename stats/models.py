@@ -158,7 +158,11 @@ class MissionTally(models.Model):
     one ``GROUP BY mission`` over these rows (a few per adventure) instead of over every attempt.
     """
 
-    adventure = models.ForeignKey("campaign.Adventure", on_delete=models.CASCADE, related_name="+")
+    # No database constraint: its check per inserted row (a trigger) cost more than the insert;
+    # deleting an adventure through Django still deletes these rows (``CASCADE``).
+    adventure = models.ForeignKey(
+        "campaign.Adventure", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
     group_id = models.PositiveBigIntegerField()
     mission = models.PositiveSmallIntegerField()
     attempts = models.PositiveIntegerField(default=0)
@@ -189,7 +193,11 @@ class FactTally(models.Model):
     scanned once per recompute, not once per scope kind.
     """
 
-    adventure = models.ForeignKey("campaign.Adventure", on_delete=models.CASCADE, related_name="+")
+    # No database constraint: its check per inserted row (a trigger) cost more than the insert;
+    # deleting an adventure through Django still deletes these rows (``CASCADE``).
+    adventure = models.ForeignKey(
+        "campaign.Adventure", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
     group_id = models.PositiveBigIntegerField()
     kind = models.CharField(max_length=10)
     round = models.PositiveSmallIntegerField(default=0)
