@@ -126,8 +126,8 @@ def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
         streams += [
             failure_reasons(akey, ids),
             rounds_played(akey, ids),
-            by_round("trumps", "trump", fkey, ids),
-            by_round("decisions", "decision", fkey, ids),
+            by_round("trumps", "trump_colour", fkey, ids),
+            by_round("decisions", "decision_colour", fkey, ids),
             tricks_won(fkey, ids),
             leader_changes(fkey, ids),
             participation(fkey, ids),
@@ -217,8 +217,6 @@ def refresh_tallies(adventure_ids: Sequence[int] | None) -> None:
 
 # kind: (fact table, the (round, key, flag) columns, the columns grouped by, extra)
 TALLIES: dict[str, tuple[type[TrickFact | PlayerFact], tuple[str, str, str], str, str]] = {
-    "trump": (TrickFact, ("round", "trump_colour", "FALSE"), "round, trump_colour", "0"),
-    "decision": (TrickFact, ("round", "decision_colour", "FALSE"), "round, decision_colour", "0"),
     "won": (TrickFact, ("0", "winner", "winner_is_automa"), "winner, winner_is_automa", "0"),
     "leader": (
         TrickFact,
@@ -379,17 +377,17 @@ def tallies(kind: str, key: str | None, ids: Sequence[int] | None) -> QuerySet[F
     return keyed(FactTally.objects.filter(kind=kind), key, ids)
 
 
-def by_round(name: str, kind: str, key: str | None, ids: Sequence[int] | None) -> Stream:
-    """Tricks per round and colour: ``{"rounds": [..], "series": {colour: [..]}}``."""
+def by_round(name: str, column: str, key: str | None, ids: Sequence[int] | None) -> Stream:
+    """Counts of ``column`` (a colour) per round: ``{"rounds": [..], "series": {colour: [..]}}``."""
     rows = (
-        tallies(kind, key, ids)
-        .values("scope_key", "round", "key")
-        .annotate(total=Sum("count"))
-        .order_by("scope_key", "round", "key")
+        keyed(TrickFact.objects.all(), key, ids)
+        .values("scope_key", "round", column)
+        .annotate(count=Count("pk"))
+        .order_by("scope_key", "round", column)
     )
 
     def build(group: list[Data]) -> Data:
-        counts = {(row["round"], row["key"]): row["total"] for row in group}
+        counts = {(row["round"], row[column]): row["count"] for row in group}
         rounds = sorted({r for r, _ in counts})
         colours = sorted({c for _, c in counts})
         series = {c: [counts.get((r, c), 0) for r in rounds] for c in colours}
