@@ -7,6 +7,9 @@ changed, and they go with the attempt (``CASCADE``). ``adventure_id``/``group_id
 are copied onto each row so a scope's statistics filter on one indexed column without joins.
 """
 
+import json
+from typing import Any
+
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +24,24 @@ class Scope(models.TextChoices):
 GLOBAL_SCOPE_ID = 0
 
 
+class JSONText(models.TextField):  # type: ignore[type-arg]
+    """A JSON document stored as its text: read as Python values, written with ``json.dumps``.
+
+    For documents only ever read whole (never queried inside): the database stores the text as
+    it is, where a JSON column would parse every document on write (measured: 0.3 s of the 1 s
+    upsert of 2,000 adventure snapshots) only to print it back on read.
+    """
+
+    def from_db_value(self, value: str | None, expression: object, connection: object) -> Any:
+        return None if value is None else json.loads(value)
+
+    def to_python(self, value: Any) -> Any:
+        return json.loads(value) if isinstance(value, str) else value
+
+    def get_prep_value(self, value: Any) -> str | None:
+        return None if value is None else json.dumps(value, separators=(",", ":"))
+
+
 class StatsSnapshot(models.Model):
     """The statistics of one scope as computed at ``computed_at``; pages only read these.
 
@@ -30,7 +51,7 @@ class StatsSnapshot(models.Model):
 
     scope = models.CharField(max_length=10, choices=Scope)
     scope_id = models.PositiveBigIntegerField(default=GLOBAL_SCOPE_ID)
-    data = models.JSONField(default=dict)
+    data = JSONText(default=dict)
     computed_at = models.DateTimeField()
     source_version = models.PositiveBigIntegerField(default=0)
 
