@@ -2,12 +2,13 @@
 
 Each finished attempt has one ``CoverageFact`` row, its final board as a 144-bit mask in three
 48-bit integer columns (see that model for the reading of "covered"). One ``INSERT … SELECT …
-GROUP BY`` per scope kind and per "by mission"/"all missions" turns those rows into one
-``CellCounts`` row per scope and mission: cell ``k``'s count is ``SUM((cover >> k) & 1)``, the
+GROUP BY`` per scope kind (``ROLLUP (mission)`` adds the "all missions" rows on PostgreSQL; a
+second statement does on SQLite) turns those rows into one ``CellCounts`` row per scope and
+mission: cell ``k``'s count is ``SUM((cover >> k) & 1)``, the
 144 sums built into the JSON text of a list by the database (``array_to_json(ARRAY[…])`` on
 PostgreSQL, text concatenation on SQLite; the bit arithmetic is portable SQL, three cells summed
-per aggregate, see ``packed_sums``). The statement reads one row per
-attempt (not one per covered cell), and Python never sees a fact row; a page reads a scope's
+per aggregate, see ``packed_sums``). The statement reads one row per attempt (not one per
+covered cell), and Python never sees a fact row; a page reads a scope's
 heatmaps with one query (``for_scope``).
 """
 
@@ -91,12 +92,18 @@ def refresh(scope: str, ids: Sequence[int] | None = None) -> None:
         params = ids
     stale.delete()
     counts, sums = counts_json(), ", ".join(packed_sums())
+    if connection.vendor == "postgresql":
+        # One pass for both: per mission and, rolled up, all missions (mission NULL).
+        groupings = [(f"COALESCE(mission, {OVERALL})", f"{key}, ROLLUP (mission)")]
+    else:
+        groupings = [("mission", f"{key}, mission"), (str(OVERALL), key)]
     with connection.cursor() as cursor:
-        for mission, group in (("mission", f"{key}, mission"), (str(OVERALL), key)):
+        for mission, group in groupings:
             cursor.execute(
                 f"INSERT INTO {CellCounts._meta.db_table} (scope, scope_id, mission, counts) "
                 f"SELECT %s, scope_key, {mission}, {counts} FROM ("
-                f"SELECT {key} AS scope_key, {'mission, ' if mission == 'mission' else ''}{sums} "
+                f"SELECT {key} AS scope_key, {'mission' if mission != str(OVERALL) else 'NULL'} "
+                f"AS mission, {sums} "
                 f"FROM {CoverageFact._meta.db_table} {where} GROUP BY {group}) packed",
                 [scope, *params],
             )
