@@ -67,9 +67,10 @@ class StatsSnapshot(models.Model):
 class CellCounts(models.Model):
     """How often each board cell was covered in one scope and mission (``0``: all missions).
 
-    ``counts`` is the JSON text of the list of the 144 cells' counts (cell = row × 12 +
-    column), see ``CoverageFact`` for what is counted; rows written before it map a cell (as
-    text) to its count instead, and ``stats.heatmaps.grid`` reads both. Text rather than a JSON
+    ``counts`` is JSON text: the 144 cells' counts (cell = row × 12 + column) packed three
+    per number (``stats.heatmaps.counts_json``), see ``CoverageFact`` for what is counted; rows
+    written before hold the list of the 144 counts or map a cell (as text) to its count, and
+    ``stats.heatmaps.grid`` reads all three. Text rather than a JSON
     column: the database writes it without parsing 144 numbers per row. The rows are built by
     the database (``stats.heatmaps``), so no worker loops over facts, and a page reads a
     scope's heatmaps with one query.
