@@ -59,8 +59,8 @@ def counts_json() -> str:
 
     The 48 sums are stored as they are and unpacked when a page reads them (``grid``): unpacking
     144 counts per row in SQL cost nearly as much as summing them (measured: 1.0 s to 0.57 s for
-    every adventure, by mission and overall). ``counts`` is text, not ``jsonb``, for the same reason: the database
-    writes it without parsing the numbers.
+    every adventure, by mission and overall). ``counts`` is text, not ``jsonb``, for the same
+    reason: the database writes it without parsing the numbers.
     """
     sums = [f"s{index}" for index in range(CELLS // PACK)]
     if connection.vendor == "postgresql":
