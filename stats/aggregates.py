@@ -7,6 +7,11 @@ turn. Python only reshapes the grouped rows (a few per scope), it never loops ov
 tricks, and it holds one scope's rows at a time: the same code computes one adventure after a new
 result and every adventure in the nightly recompute with flat memory. The heatmaps, the one
 heavy statistic, are built by the database into their own table (``stats.heatmaps``).
+
+Per-adventure tallies (``MissionTally``, ``FactTally``: ``refresh_tallies``, rewritten with the
+adventures' statistics) hold the missions, tricks won, Leader changes and participation counted
+per adventure; the adventures', groups' and global statistics are sums over those few rows, so
+the attempts and fact tables are read once for them, not once per scope kind.
 """
 
 from __future__ import annotations
