@@ -41,6 +41,10 @@ class JSONText(models.TextField):  # type: ignore[type-arg]
     def get_prep_value(self, value: Any) -> str | None:
         return None if value is None else json.dumps(value, separators=(",", ":"))
 
+    def value_to_string(self, obj: models.Model) -> str:
+        """JSON for serializers (``dumpdata``), which ``to_python`` reads back."""
+        return self.get_prep_value(self.value_from_object(obj)) or "null"
+
 
 class StatsSnapshot(models.Model):
     """The statistics of one scope as computed at ``computed_at``; pages only read these.
