@@ -193,9 +193,18 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
     adventures' statistics), a few per adventure, rather than a scan of every attempt;
     ``adventures`` counts the tally rows (one per adventure that played the mission).
     """
+    tallies = keyed(MissionTally.objects.all(), key, ids)
+    if key == FACT_KEY[Scope.ADVENTURE]:  # one tally row per adventure and mission: no sums
+        rows = tallies.annotate(adventures=Value(1, output_field=IntegerField())).values(
+            "scope_key", "mission", "attempts", "successes", "rounds", "rounds_known",
+            "minutes", "timed", "adventures",
+        ).order_by("scope_key", "mission")  # fmt: skip
+        yield from per_scope(
+            ids is None, rows, lambda group: {"missions": [mission_row(r) for r in group]}
+        )
+        return
     rows = (
-        keyed(MissionTally.objects.all(), key, ids)
-        .values("scope_key", "mission")
+        tallies.values("scope_key", "mission")
         .annotate(
             attempts=Sum("attempts"),
             successes=Sum("successes"),
