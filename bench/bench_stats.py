@@ -89,14 +89,15 @@ def naive(adventure_ids: list[int]) -> float:
     """The same statistics by a straightforward per-object loop over the ORM; returns seconds.
 
     What a first implementation would write: for each adventure, its group, its attempts, and for
-    each finished attempt its trick, covered-cell and player fact rows (one query each, as a
-    related manager would), counted into per-adventure, per-group and global tallies: missions
-    (attempts, successes, rounds, minutes), failure reasons, rounds played, trump and decision
-    colours per round, tricks won, leader changes, heatmaps per mission, participation, Moon Path
-    boxes and envelopes. No engine state is read (the facts are already extracted).
+    each finished attempt its trick, final-board and player fact rows (one query each, as a
+    related manager would; the final board's 144 bits decoded one by one), counted into
+    per-adventure, per-group and global tallies: missions (attempts, successes, rounds, minutes),
+    failure reasons, rounds played, trump and decision colours per round, tricks won, leader
+    changes, heatmaps per mission, participation, Moon Path boxes and envelopes. No engine state
+    is read (the facts are already extracted).
     """
     from campaign.models import Adventure
-    from stats.models import CellFact, PlayerFact, TrickFact
+    from stats.models import CoverageFact, PlayerFact, TrickFact
 
     def tally() -> dict[str, Counter[Any]]:
         return defaultdict(Counter)
@@ -129,10 +130,13 @@ def naive(adventure_ids: list[int]) -> float:
                     target["decisions"][trick.round, trick.decision_colour] += 1
                     target["won"][trick.winner, trick.winner_is_automa] += 1
                     target["changes"][trick.round] += trick.leader_changed
-            for cell in CellFact.objects.filter(attempt=attempt):
-                for target in scopes:
-                    target["cells"][cell.mission, cell.cell] += 1
-                    target["cells"][0, cell.cell] += 1
+            for board in CoverageFact.objects.filter(attempt=attempt):
+                mask = board.cover0 | board.cover1 << 48 | board.cover2 << 96
+                for cell in range(144):
+                    if mask >> cell & 1:
+                        for target in scopes:
+                            target["cells"][board.mission, cell] += 1
+                            target["cells"][0, cell] += 1
             for player in PlayerFact.objects.filter(attempt=attempt):
                 for target in scopes:
                     target["players"][player.player, player.success] += 1

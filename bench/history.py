@@ -3,7 +3,7 @@
 Creates a fresh database, migrates it, and COPYs groups, adventures, attempts (each with a real
 engine ``state`` from a pool of seeded playouts), Moon Path boxes, envelopes and the statistics
 facts straight into the tables. ``scale=1`` is 1,000 groups, 2,000 adventures, 60,000 attempts
-and about 400,000 tricks and placements.
+and about 400,000 tricks.
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ def template_states() -> dict[tuple[int, int], dict[str, Any]]:
 
 def template_facts(
     state: dict[str, Any],
-) -> tuple[list[tuple[Any, ...]], list[tuple[int, int]], tuple[int, int, int]]:
-    """The trick, cell and coverage fact columns of a state, through the production extraction."""
+) -> tuple[list[tuple[Any, ...]], tuple[int, int, int]]:
+    """The trick and coverage fact columns of a state, through the production extraction."""
     from campaign.models import MissionAttempt
     from games.rules.spirits import from_dict
     from stats.facts import attempt_facts
@@ -82,7 +82,6 @@ def template_facts(
     cover = facts.coverage[0]
     return (
         tricks,
-        [(c.round, c.cell) for c in facts.cells],
         (cover.cover0, cover.cover1, cover.cover2),
     )
 
@@ -102,7 +101,7 @@ def generate(
     encoded = {key: json.dumps(state) for key, state in templates.items()}
     count_groups = groups if groups is not None else max(1, int(GROUPS * scale))
     now = datetime.datetime.now(tz=datetime.UTC)
-    counts = {"groups": 0, "adventures": 0, "attempts": 0, "tricks": 0, "cells": 0}
+    counts = {"groups": 0, "adventures": 0, "attempts": 0, "tricks": 0}
     cursor = connection.cursor().cursor  # the psycopg cursor, for COPY
     with connection.cursor() as c:
         c.execute("SELECT COALESCE(MAX(id), 0) FROM groups_group")
@@ -112,14 +111,7 @@ def generate(
         c.execute("SELECT COALESCE(MAX(id), 0) FROM campaign_missionattempt")
         attempt_base = c.fetchone()[0]
     group_rows, adventure_rows, attempt_rows = [], [], []
-    trick_rows, cell_rows, player_rows, source_rows, box_rows, envelope_rows = (
-        [],
-        [],
-        [],
-        [],
-        [],
-        [],
-    )
+    trick_rows, player_rows, source_rows, box_rows, envelope_rows = [], [], [], [], []
     cover_rows: list[tuple[Any, ...]] = []
     attempt_id = attempt_base
     adventure_id = adventure_base
@@ -137,7 +129,7 @@ def generate(
                 success = rng.random() < 0.75 - mission * 0.02
                 status = "success" if success else "failure"
                 key = (mission, size)
-                tricks, cells, cover = facts[key]
+                tricks, cover = facts[key]
                 day += datetime.timedelta(days=rng.randrange(1, 5))
                 attempt_rows.append((
                     attempt_id, adventure_id, number, mission, status,
@@ -146,7 +138,6 @@ def generate(
                 ))  # fmt: skip
                 common = (attempt_id, adventure_id, group_id, mission)
                 trick_rows += [(*common, *t) for t in tricks]
-                cell_rows += [(*common, *cell) for cell in cells]
                 cover_rows.append((*common, *cover))
                 player_rows += [(*common, p, success) for p in players]
                 source_rows.append((attempt_id, now, len(tricks)))
@@ -190,7 +181,6 @@ def generate(
          (*fact, "round", "winner", "winner_seat", "winner_is_automa", "decision_colour",
           "trump_colour", "leader_before", "leader_after", "leader_changed"),
          trick_rows)  # fmt: skip
-    copy(cursor, "stats_cellfact", (*fact, "round", "cell"), cell_rows)
     copy(cursor, "stats_coveragefact", (*fact, "cover0", "cover1", "cover2"), cover_rows)
     copy(cursor, "stats_playerfact", (*fact, "player", "success"), player_rows)
     copy(
@@ -208,7 +198,7 @@ def generate(
         c.execute("ANALYZE")
     counts.update(groups=len(group_rows), adventures=len(adventure_rows),
                   attempts=len(attempt_rows),
-                  tricks=len(trick_rows), cells=len(cell_rows))  # fmt: skip
+                  tricks=len(trick_rows))  # fmt: skip
     return counts
 
 

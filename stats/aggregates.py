@@ -7,10 +7,16 @@ turn. Python only reshapes the grouped rows (a few per scope), it never loops ov
 tricks, and it holds one scope's rows at a time: the same code computes one adventure after a new
 result and every adventure in the nightly recompute with flat memory. The heatmaps, the one
 heavy statistic, are built by the database into their own table (``stats.heatmaps``).
+
+Per-adventure tallies (``MissionTally``, ``FactTally``: ``refresh_tallies``, rewritten with the
+adventures' statistics) hold the missions, tricks won, Leader changes and participation counted
+per adventure; the adventures', groups' and global statistics are sums over those few rows, so
+the attempts and fact tables are read once for them, not once per scope kind.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from heapq import merge
 from itertools import groupby
@@ -34,7 +40,14 @@ from django.db.models.functions import Coalesce
 
 from campaign.models import AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
 from campaign.progression import FAILURE_REASONS
-from stats.models import GLOBAL_SCOPE_ID, MissionTally, PlayerFact, Scope, TrickFact
+from stats.models import (
+    GLOBAL_SCOPE_ID,
+    FactTally,
+    MissionTally,
+    PlayerFact,
+    Scope,
+    TrickFact,
+)
 
 HARDEST = 5
 
@@ -115,7 +128,7 @@ def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
     if scope == Scope.GLOBAL:
         streams = [universe(scope, ids), global_missions()]
     else:
-        streams = [universe(scope, ids), missions(akey, ids)]
+        streams = [universe(scope, ids), missions(fkey, ids)]
         streams += [
             failure_reasons(akey, ids),
             rounds_played(akey, ids),
@@ -174,18 +187,32 @@ def totals(rows: list[Data]) -> Data:
 
 
 def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
-    """Attempts, successes, rounds and time per mission (the totals are derived in ``finish``)."""
+    """Attempts, successes, rounds and time per mission (the totals are derived in ``finish``).
+
+    Sums of the per-adventure ``MissionTally`` rows (``refresh_tallies``, rewritten before the
+    adventures' statistics), a few per adventure, rather than a scan of every attempt;
+    ``adventures`` counts the tally rows (one per adventure that played the mission).
+    """
+    tallies = keyed(MissionTally.objects.all(), key, ids)
+    if key == FACT_KEY[Scope.ADVENTURE]:  # one tally row per adventure and mission: no sums
+        rows = tallies.annotate(adventures=Value(1, output_field=IntegerField())).values(
+            "scope_key", "mission", "attempts", "successes", "rounds", "rounds_known",
+            "minutes", "timed", "adventures",
+        ).order_by("scope_key", "mission")  # fmt: skip
+        yield from per_scope(
+            ids is None, rows, lambda group: {"missions": [mission_row(r) for r in group]}
+        )
+        return
     rows = (
-        keyed(finished_attempts(), key, ids)
-        .values("scope_key", "mission")
+        tallies.values("scope_key", "mission")
         .annotate(
-            attempts=Count("pk"),
-            successes=Count("pk", filter=Q(status=AttemptStatus.SUCCESS)),
-            rounds=Sum("rounds_played"),
-            rounds_known=Count("rounds_played"),
-            minutes=Sum("duration_minutes"),
-            timed=Count("duration_minutes"),
-            adventures=Count("adventure_id", distinct=True),
+            attempts=Sum("attempts"),
+            successes=Sum("successes"),
+            rounds=Sum("rounds"),
+            rounds_known=Sum("rounds_known"),
+            minutes=Sum("minutes"),
+            timed=Sum("timed"),
+            adventures=Count("pk"),
         )
         .order_by("scope_key", "mission")
     )
@@ -195,6 +222,56 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
 
 
 def refresh_tallies(adventure_ids: Sequence[int] | None) -> None:
+    """Rewrite the ``MissionTally`` and ``FactTally`` rows of ``adventure_ids`` (all when ``None``).
+
+    One ``INSERT … SELECT … GROUP BY`` per table and kind, from the attempts and fact tables.
+    """
+    refresh_mission_tallies(adventure_ids)
+    refresh_fact_tallies(adventure_ids)
+
+
+# kind: (fact table, the (round, key, flag) columns, the columns grouped by, extra)
+TALLIES: dict[str, tuple[type[TrickFact | PlayerFact], tuple[str, str, str], str, str]] = {
+    "won": (TrickFact, ("0", "winner", "winner_is_automa"), "winner, winner_is_automa", "0"),
+    "leader": (
+        TrickFact,
+        ("round", "''", "FALSE"),
+        "round",
+        "SUM(CASE WHEN leader_changed THEN 1 ELSE 0 END)",
+    ),
+    "player": (
+        PlayerFact,
+        ("0", "player", "FALSE"),
+        "player",
+        "SUM(CASE WHEN success THEN 1 ELSE 0 END)",
+    ),
+}
+
+
+def refresh_fact_tallies(adventure_ids: Sequence[int] | None) -> None:
+    """Rewrite the ``FactTally`` rows of ``adventure_ids`` (all when ``None``) from the facts."""
+    stale = FactTally.objects.all()
+    where, params = "", []
+    if adventure_ids is not None:
+        adventure_ids = list(adventure_ids)
+        if not adventure_ids:
+            return
+        stale = stale.filter(adventure_id__in=adventure_ids)
+        where = f"WHERE adventure_id IN ({', '.join(['%s'] * len(adventure_ids))})"
+        params = adventure_ids
+    stale.delete()
+    with connection.cursor() as cursor:
+        for kind, (model, (round_, key, flag), grouped, extra) in TALLIES.items():
+            cursor.execute(
+                f"INSERT INTO {FactTally._meta.db_table} "
+                '(adventure_id, group_id, kind, round, "key", flag, count, extra) '
+                f"SELECT adventure_id, group_id, %s, {round_}, {key}, {flag}, COUNT(*), {extra} "
+                f"FROM {model._meta.db_table} {where} GROUP BY adventure_id, group_id, {grouped}",
+                [kind, *params],
+            )
+
+
+def refresh_mission_tallies(adventure_ids: Sequence[int] | None) -> None:
     """Rewrite the ``MissionTally`` rows of ``adventure_ids`` (all when ``None``) from attempts.
 
     One ``INSERT … SELECT … GROUP BY``; the sums are those ``missions`` computes per adventure.
@@ -311,39 +388,61 @@ def rounds_played(key: str | None, ids: Sequence[int] | None) -> Stream:
     yield from per_scope(ids is None, rows, build)
 
 
+def tallies(kind: str, key: str | None, ids: Sequence[int] | None) -> QuerySet[FactTally]:
+    return keyed(FactTally.objects.filter(kind=kind), key, ids)
+
+
 def by_round(name: str, column: str, key: str | None, ids: Sequence[int] | None) -> Stream:
-    """Counts of ``column`` (a colour) per round: ``{"rounds": [..], "series": {colour: [..]}}``."""
-    rows = (
-        keyed(TrickFact.objects.all(), key, ids)
-        .values("scope_key", "round", column)
-        .annotate(count=Count("pk"))
-        .order_by("scope_key", "round", column)
+    """Counts of ``column`` (a colour) per round: ``{"rounds": [..], "series": {colour: [..]}}``.
+
+    The database groups the tricks by scope, round and colour, then packs each scope's groups
+    into one JSON list of ``[round, colour, count]``: Python reads one row per scope instead of
+    one per round and colour (measured: 0.37 s to 0.29 s for one colour over every adventure).
+    """
+    if key is None:
+        raise ValueError("colours per round are per adventure or group")
+    where, params = "", []
+    if ids is not None:
+        ids = list(ids)
+        where = f"WHERE {key} IN ({', '.join(['%s'] * len(ids))})" if ids else "WHERE 1 = 0"
+        params = ids
+    if connection.vendor == "postgresql":
+        packed = "json_agg(json_build_array(round, colour, n))::text"
+    else:
+        packed = "json_group_array(json_array(round, colour, n))"
+    sql = (
+        f"SELECT scope_key, {packed} FROM (SELECT {key} AS scope_key, round, {column} AS colour, "
+        f"COUNT(*) AS n FROM {TrickFact._meta.db_table} {where} GROUP BY {key}, round, {column}"
+        ") grouped GROUP BY scope_key ORDER BY scope_key"
     )
 
-    def build(group: list[Data]) -> Data:
-        counts = {(row["round"], row[column]): row["count"] for row in group}
+    def build(packed: str) -> Data:
+        counts = {(r, c): n for r, c, n in json.loads(packed)}
         rounds = sorted({r for r, _ in counts})
         colours = sorted({c for _, c in counts})
         series = {c: [counts.get((r, c), 0) for r in rounds] for c in colours}
         return {name: {"rounds": rounds, "series": series}}
 
-    yield from per_scope(ids is None, rows, build)
+    with connection.chunked_cursor() if ids is None else connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        while rows := cursor.fetchmany(STREAM_CHUNK):
+            for scope_key, packed in rows:
+                yield scope_key, build(packed)
 
 
 def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
-        keyed(TrickFact.objects.all(), key, ids)
-        .values("scope_key", "winner", "winner_is_automa")
-        .annotate(count=Count("pk"))
-        .order_by("scope_key", "-count", "winner")
+        tallies("won", key, ids)
+        .values("scope_key", "key", "flag")
+        .annotate(total=Sum("count"))
+        .order_by("scope_key", "-total", "key")
     )
     yield from per_scope(
         ids is None,
         rows,
         lambda group: {
             "tricks_won": [
-                {"seat": r["winner"], "automa": r["winner_is_automa"], "count": r["count"]}
-                for r in group
+                {"seat": r["key"], "automa": r["flag"], "count": r["total"]} for r in group
             ]
         },
     )
@@ -351,9 +450,9 @@ def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
 
 def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
-        keyed(TrickFact.objects.all(), key, ids)
+        tallies("leader", key, ids)
         .values("scope_key", "round")
-        .annotate(tricks=Count("pk"), changes=Count("pk", filter=Q(leader_changed=True)))
+        .annotate(tricks=Sum("count"), changes=Sum("extra"))
         .order_by("scope_key", "round")
     )
     yield from per_scope(
@@ -369,17 +468,17 @@ def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
 
 def participation(key: str | None, ids: Sequence[int] | None) -> Stream:
     rows = (
-        keyed(PlayerFact.objects.all(), key, ids)
-        .values("scope_key", "player")
-        .annotate(attempts=Count("pk"), successes=Count("pk", filter=Q(success=True)))
-        .order_by("scope_key", "-attempts", "player")
+        tallies("player", key, ids)
+        .values("scope_key", "key")
+        .annotate(attempts=Sum("count"), successes=Sum("extra"))
+        .order_by("scope_key", "-attempts", "key")
     )
     yield from per_scope(
         ids is None,
         rows,
         lambda group: {
             "participation": [
-                {"player": r["player"], "attempts": r["attempts"], "successes": r["successes"]}
+                {"player": r["key"], "attempts": r["attempts"], "successes": r["successes"]}
                 for r in group
             ]
         },

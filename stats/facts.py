@@ -1,4 +1,4 @@
-"""Extracting normalised facts (tricks, covered cells, final board, seated players) from attempts.
+"""Extracting normalised facts (tricks, final board, seated players) from attempts.
 
 Extraction is idempotent: an attempt's fact rows are deleted and reinserted whenever the attempt
 changed since they were extracted (``FactSource`` remembers its ``updated_at`` and engine
@@ -20,7 +20,7 @@ from django.db.models import Exists, F, OuterRef
 
 from campaign.models import AttemptMove, AttemptStatus, MissionAttempt
 from games.rules.spirits import AUTOMA, IllegalMove, SetupError, State, from_dict, replay
-from stats.models import CellFact, CoverageFact, FactSource, PlayerFact, TrickFact
+from stats.models import CoverageFact, FactSource, PlayerFact, TrickFact
 
 logger = logging.getLogger(__name__)
 
@@ -33,13 +33,11 @@ MASK_PART = (1 << MASK_BITS) - 1
 @dataclass
 class Facts:
     tricks: list[TrickFact] = field(default_factory=list)
-    cells: list[CellFact] = field(default_factory=list)
     coverage: list[CoverageFact] = field(default_factory=list)
     players: list[PlayerFact] = field(default_factory=list)
 
     def extend(self, other: Facts) -> None:
         self.tricks += other.tricks
-        self.cells += other.cells
         self.coverage += other.coverage
         self.players += other.players
 
@@ -95,13 +93,6 @@ def attempt_facts(attempt: MissionAttempt, group_id: int, state: State | None) -
                 leader_changed=trick.led_by != trick.winner,
             )
         )
-        if trick.placement is None or size != BOARD_SIZE:
-            continue
-        facts.cells.extend(
-            CellFact(**common, round=trick.round, cell=row * BOARD_SIZE + col)
-            for row, col in trick.placement.cells
-            if 0 <= row < BOARD_SIZE and 0 <= col < BOARD_SIZE
-        )
     if size == BOARD_SIZE:
         facts.coverage.append(CoverageFact(**common, **coverage_columns(state.spirit_mask)))
     return facts
@@ -132,7 +123,7 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
     ids = list(attempt_ids)
     if not ids:
         return 0
-    for model in (TrickFact, CellFact, CoverageFact, PlayerFact, FactSource):
+    for model in (TrickFact, CoverageFact, PlayerFact, FactSource):
         model.objects.filter(attempt_id__in=ids).delete()
     attempts = list(
         MissionAttempt.objects.filter(pk__in=ids)
@@ -149,7 +140,6 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
         state = engine_state(attempt, moves.get(attempt.pk, ()))
         facts.extend(attempt_facts(attempt, attempt.group_pk, state))
     TrickFact.objects.bulk_create(facts.tricks, batch_size=2000)
-    CellFact.objects.bulk_create(facts.cells, batch_size=2000)
     CoverageFact.objects.bulk_create(facts.coverage, batch_size=2000)
     PlayerFact.objects.bulk_create(facts.players, batch_size=2000)
     FactSource.objects.bulk_create(

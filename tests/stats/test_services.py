@@ -13,7 +13,7 @@ from games.rules.spirits import from_dict
 from stats import heatmaps, services
 from stats.models import (
     CellCounts,
-    CellFact,
+    CoverageFact,
     JobState,
     RecomputeJob,
     Scope,
@@ -78,11 +78,11 @@ def test_running_twice_changes_nothing(db, played):
     """The drain and the full recompute are idempotent: the same rows, the same numbers."""
     services.drain_outbox()
     before = stored()
-    facts_before = (TrickFact.objects.count(), CellFact.objects.count())
+    facts_before = (TrickFact.objects.count(), CoverageFact.objects.count())
     services.recompute_everything(force=True)
     services.recompute_everything()
     assert stored() == before
-    assert (TrickFact.objects.count(), CellFact.objects.count()) == facts_before
+    assert (TrickFact.objects.count(), CoverageFact.objects.count()) == facts_before
 
 
 def stored() -> tuple[dict[tuple[str, int], Any], dict[tuple[str, int, int], Any]]:
