@@ -1,4 +1,4 @@
-"""Create (or refresh) a demo login and a demo group, and print the login."""
+"""Create (or refresh) a demo login and a demo group with an adventure, and print the login."""
 
 import secrets
 
@@ -6,11 +6,14 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from campaign.models import Adventure
+from campaign.services import start_adventure
 from groups.models import Group, Membership, Role
 from groups.services import create_group
 
 DEMO_USERNAME = "demo"
 DEMO_GROUP = "Demo table"
+DEMO_ADVENTURE = "Demo adventure"
 
 
 class Command(BaseCommand):
@@ -26,6 +29,8 @@ class Command(BaseCommand):
         if group is None:
             group = create_group(name=DEMO_GROUP, owner=user)
         Membership.objects.filter(group=group, user=user).update(role=Role.OWNER)
+        if not Adventure.objects.for_group(group.pk).exists():
+            start_adventure(group=group, name=DEMO_ADVENTURE, by=user)
         self.stdout.write(
             self.style.SUCCESS(f"Demo login: username {DEMO_USERNAME!r}, password {password!r}")
         )
