@@ -36,7 +36,8 @@ serve: content
 	$(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 3 --access-logfile -
 
 worker: $(STAMP)
-	$(BIN)/celery -A config worker --beat --loglevel INFO
+	mkdir -p var
+	$(BIN)/celery -A config worker --beat --schedule var/celerybeat-schedule --loglevel INFO
 
 test: $(STAMP)
 	mkdir -p var test-output
