@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -15,6 +16,15 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html")
 
 
+def safe_next(request: HttpRequest) -> str | None:
+    """The ``next`` page to go to after signing up, only if it is on this site."""
+    target = request.GET.get("next")
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if allowed else None
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -24,7 +34,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Questlog, %(name)s.") % {"name": user.username})
-        return redirect(request.GET.get("next") or "groups:list")
+        return redirect(safe_next(request) or "groups:list")
     return render(
         request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
     )

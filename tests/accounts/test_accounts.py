@@ -92,3 +92,16 @@ def test_password_reset_by_email(client):
     assert response.status_code == 302
     user.refresh_from_db()
     assert user.check_password(new)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("next_url", "expected"),
+    [("/groups/join/abc/", "/groups/join/abc/"), ("https://evil.example/", "/groups/")],
+)
+def test_signup_follows_next_only_within_the_site(client, next_url, expected):
+    """An invite link sends newcomers to sign up and back; a foreign `next` is ignored."""
+    form = {"username": "ana", "email": "", "password1": PASSWORD, "password2": PASSWORD}
+    response = client.post(f"{reverse('signup')}?next={next_url}", form)
+    assert response.status_code == 302
+    assert response["Location"] == expected

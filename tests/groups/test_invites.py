@@ -1,10 +1,13 @@
 """Others join a group through an invite link, which its owner can revoke."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from groups.models import Invite, Membership, Role
-from tests.factories import UserFactory
+from tests.factories import PASSWORD, UserFactory
+from tests.support.pages import text
 
 
 @pytest.mark.django_db
@@ -55,3 +58,14 @@ def test_invite_link_asks_anonymous_to_log_in_first(client, group):
     response = client.get(invite.get_absolute_url())
     assert response.status_code == 302
     assert "next=" in response["Location"]
+
+
+@pytest.mark.django_db
+def test_a_newcomer_without_an_account_signs_up_and_lands_on_the_invite(client, group):
+    """From an invite link, "Create an account" keeps the way back to the invite."""
+    invite = Invite.objects.create(group=group)
+    login_page = client.get(invite.get_absolute_url(), follow=True)
+    signup_link = re.search(r'href="(/accounts/signup/\?next=[^"]+)"', text(login_page)).group(1)
+    form = {"username": "newbie", "email": "", "password1": PASSWORD, "password2": PASSWORD}
+    response = client.post(signup_link, form)
+    assert response["Location"] == invite.get_absolute_url()
