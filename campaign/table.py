@@ -24,6 +24,8 @@ from typing import Any
 from django.db import connections, router, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from campaign import progression, services
 from campaign.models import (
@@ -38,17 +40,17 @@ from campaign.services import CampaignError
 from games.content import Pack
 from games.rules import spirits
 
-ALREADY_PLAYED = "Someone else just played: the table below is the current one."
-MISSION_ENDED = "This mission is over: its result is recorded."
-NOTHING_TO_UNDO = "There is no move to undo."
-BAD_SETUP = "This setup cannot start a mission: {detail}"
-AUTOMA_PLAYERS = "The Automa plays only with 2 players; 3 or more players play without it."
-TOO_FEW_PLAYERS = "A mission needs at least 2 players."
-TOO_MANY_PLAYERS = "A mission takes at most 5 players."
-AUTOMA_RIVER = "Enter the Automa's 4 face-up cards (4 different cards)."
-FIRST_PLAYER = "The first player must be one of the seats."
-UNKNOWN_TRUMP = "Unknown Trump card colour {colour}."
-EDGE_WARNING = "This placement breaks a coloured edge: it will fail the mission. Place anyway?"
+ALREADY_PLAYED = _("Someone else just played: the table below is the current one.")
+MISSION_ENDED = _("This mission is over: its result is recorded.")
+NOTHING_TO_UNDO = _("There is no move to undo.")
+BAD_SETUP = _("This setup cannot start a mission: %(detail)s")
+AUTOMA_PLAYERS = _("The Automa plays only with 2 players; 3 or more players play without it.")
+TOO_FEW_PLAYERS = _("A mission needs at least 2 players.")
+TOO_MANY_PLAYERS = _("A mission takes at most 5 players.")
+AUTOMA_RIVER = _("Enter the Automa's 4 face-up cards (4 different cards).")
+FIRST_PLAYER = _("The first player must be one of the seats.")
+UNKNOWN_TRUMP = _("Unknown Trump card colour %(colour)s.")
+EDGE_WARNING = _("This placement breaks a coloured edge: it will fail the mission. Place anyway?")
 
 AUTOMA_DECK_SIZE = 6
 AUTOMA_RIVER_SIZE = 4
@@ -61,11 +63,12 @@ FAILURE_REASON = {
     "no-legal-placement": "no-legal-placement",
     "out-of-cards": "other",
 }
+# Marked only: the failure note keeps them in English; the table screen translates them.
 REASON_TEXT = {
-    "coloured-edge": "a coloured edge was not respected",
-    "not-surrounded": "a Mission tile is not surrounded",
-    "no-legal-placement": "the Decision card's Spirit tile fits nowhere",
-    "out-of-cards": "a seat had no card left to play",
+    "coloured-edge": gettext_noop("a coloured edge was not respected"),
+    "not-surrounded": gettext_noop("a Mission tile is not surrounded"),
+    "no-legal-placement": gettext_noop("the Decision card's Spirit tile fits nowhere"),
+    "out-of-cards": gettext_noop("a seat had no card left to play"),
 }
 
 # Moon tile and Power tile effects the driver applies to the engine's setup.
@@ -133,7 +136,7 @@ def table_setup(
         raise TableError(TOO_MANY_PLAYERS, code="players")
     colours = {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours}
     if trump not in colours:
-        raise TableError(UNKNOWN_TRUMP.format(colour=trump), code="trump")
+        raise TableError(UNKNOWN_TRUMP % {"colour": trump}, code="trump")
     info = pack.mission(mission)
     night = progression.uses_night_sides(campaign, pack)
     effects = {pack.moon_tile(t).effect for t in campaign.moon_tiles}
@@ -177,7 +180,7 @@ def table_setup(
     try:
         spirits.new_game(setup)
     except spirits.SetupError as error:
-        raise TableError(BAD_SETUP.format(detail=error.message), code=error.code) from None
+        raise TableError(BAD_SETUP % {"detail": error.message}, code=error.code) from None
     return setup
 
 

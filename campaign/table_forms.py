@@ -12,16 +12,18 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from campaign.forms import split_players
 from campaign.table import AUTOMA_RIVER_SIZE, MAX_PLAYERS, MIN_PLAYERS, MOVE_SPIRIT_TILE
 from games.content import Pack
 
-BAD_CELLS = "Give the cells as row,column pairs, e.g. 3,4 3,5."
-CARD_NEEDED = "Choose a card."
-TILE_NEEDED = "Choose the placed Spirit tile to move."
-PLAYER_COUNT = "Name 2 to 5 players, one per line, in seating order (clockwise)."
-PLAYER_TWICE = "{name} is listed twice."
+BAD_CELLS = _("Give the cells as row,column pairs, e.g. 3,4 3,5.")
+CARD_NEEDED = _("Choose a card.")
+TILE_NEEDED = _("Choose the placed Spirit tile to move.")
+PLAYER_COUNT = _("Name 2 to 5 players, one per line, in seating order (clockwise).")
+PLAYER_TWICE = _("%(name)s is listed twice.")
 
 MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist", "power")
 
@@ -30,19 +32,19 @@ class TableSetupForm(forms.Form):
     """Seats, first player, Trump card colour, Power tiles, and the Automa's river (2 players)."""
 
     players = forms.CharField(
-        label="Players, in seating order (clockwise)",
+        label=_("Players, in seating order (clockwise)"),
         max_length=400,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One name per line. Two players play with the Automa; three or more without.",
+        help_text=_("One name per line. Two players play with the Automa; three or more without."),
     )
     first_player = forms.CharField(
-        label="First player",
+        label=_("First player"),
         max_length=40,
-        help_text="Who leads the first trick: one of the names above, or Automa.",
+        help_text=_("Who leads the first trick: one of the names above, or Automa."),
     )
-    trump = forms.ChoiceField(label="Trump card colour")
+    trump = forms.ChoiceField(label=_("Trump card colour"))
     automa_river = forms.MultipleChoiceField(
-        label="The Automa's 4 face-up cards (2 players only)",
+        label=_("The Automa's 4 face-up cards (2 players only)"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
@@ -66,14 +68,18 @@ class TableSetupForm(forms.Form):
             )
             for c in cards
         ]
-        tile_choices = [("", "— no tile —")] + [(t, pack.power_tile(t).name) for t in tiles]
+        tile_choices = [("", gettext("— no tile —"))] + [
+            (t, pack.power_tile(t).name) for t in tiles
+        ]
         self.space_fields = []
         for space in spaces:
             if not space["unlocked"]:
                 continue
             name = f"space_{space['id']}"
             self.fields[name] = forms.ChoiceField(
-                label=f"Power tile on {space['name']}", required=False, choices=tile_choices
+                label=gettext("Power tile on %(space)s") % {"space": space["name"]},
+                required=False,
+                choices=tile_choices,
             )
             self.space_fields.append((space["id"], name))
 
@@ -83,7 +89,7 @@ class TableSetupForm(forms.Form):
             raise ValidationError(PLAYER_COUNT, code="count")
         for name in names:
             if names.count(name) > 1:
-                raise ValidationError(PLAYER_TWICE.format(name=name), code="twice")
+                raise ValidationError(PLAYER_TWICE % {"name": name}, code="twice")
         return names
 
     def clean(self) -> dict[str, Any]:
@@ -91,9 +97,9 @@ class TableSetupForm(forms.Form):
         players = data.get("players") or []
         river = data.get("automa_river") or []
         if len(players) == MIN_PLAYERS and len(river) != AUTOMA_RIVER_SIZE:
-            self.add_error("automa_river", "Tick exactly 4 face-up cards for the Automa.")
+            self.add_error("automa_river", gettext("Tick exactly 4 face-up cards for the Automa."))
         if len(players) > MIN_PLAYERS and river:
-            self.add_error("automa_river", "The Automa plays only with 2 players.")
+            self.add_error("automa_river", gettext("The Automa plays only with 2 players."))
         return data
 
     def loadout(self) -> dict[str, str]:

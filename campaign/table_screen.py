@@ -12,6 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import ALREADY_PLAYED, MOVE_SPIRIT_TILE, REASON_TEXT, state_of
 from games.rules import spirits
@@ -22,14 +25,14 @@ from games.rules.spirits.shapes import normalise
 from games.rules.spirits.tricks import required_colour
 
 PHASE_TEXT = {
-    "play": "Play a card",
-    "automa": "The Automa plays",
-    "place": "Place the Spirit tile",
-    "discard": "Whirlpool: every player discards a card",
-    "mist-colour": "Mist: choose the next lead colour",
-    "over": "The mission is over",
+    "play": _("Play a card"),
+    "automa": _("The Automa plays"),
+    "place": _("Place the Spirit tile"),
+    "discard": _("Whirlpool: every player discards a card"),
+    "mist-colour": _("Mist: choose the next lead colour"),
+    "over": _("The mission is over"),
 }
-SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+SIDE_NAMES = {"N": _("north"), "E": _("east"), "S": _("south"), "W": _("west")}
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,11 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
             cell.classes.append("mission")
             if tile.surround:
                 cell.classes.append("surround")
-            cell.label = f"Mission tile {tile.id}" + (" (surround it)" if tile.surround else "")
+            cell.label = (
+                gettext("Mission tile %(tile)s (surround it)")
+                if tile.surround
+                else gettext("Mission tile %(tile)s")
+            ) % {"tile": tile.id}
             if (r, c) == tile.triangle:
                 cell.text = "◣"
         for edge in tile.coloured_edges:
@@ -121,7 +128,7 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
     for r, c in board.rocks:
         grid[r][c].classes.append("rock")
         grid[r][c].text = grid[r][c].text or "◆"
-        grid[r][c].label = grid[r][c].label or "Rock"
+        grid[r][c].label = grid[r][c].label or gettext("Rock")
     for token in state.tokens:
         r, c = token.cell
         cell = grid[r][c]
@@ -129,11 +136,11 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
             colour = colours.get(token.colour, Colour(token.colour, token.colour, "■"))
             cell.classes += ["token", "mist", f"c-{colour.id}"]
             cell.text = f"☁{colour.symbol}"
-            cell.label = f"Mist token, {colour.name}"
+            cell.label = gettext("Mist token, %(colour)s") % {"colour": colour.name}
         else:
             cell.classes += ["token", "whirlpool"]
             cell.text = "◎"
-            cell.label = "Whirlpool token"
+            cell.label = gettext("Whirlpool token")
     last = state.placed[-1].card if state.placed else None
     for placed in state.placed:
         card = card_view(state, colours, placed.card)
@@ -145,14 +152,17 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
                 cell.classes.append("last")
             cell.tile = placed.card
             cell.text = card.colour.symbol
-            cell.label = f"Spirit tile {card.label}"
+            cell.label = gettext("Spirit tile %(card)s") % {"card": card.label}
     for row in grid:
         for cell in row:
             if cell.edges:
-                names = ", ".join(f"{c.name} edge {SIDE_NAMES[s]}" for s, c in cell.edges)
+                names = ", ".join(
+                    gettext("%(colour)s edge %(side)s") % {"colour": c.name, "side": SIDE_NAMES[s]}
+                    for s, c in cell.edges
+                )
                 cell.label = f"{cell.label}; {names}" if cell.label else names
             if not cell.label:
-                cell.label = "empty"
+                cell.label = gettext("empty")
     return grid
 
 
@@ -195,7 +205,7 @@ def power_status(state: spirits.State, setup: Mapping[str, Any]) -> dict[str, An
     used = any(use.power == MOVE_SPIRIT_TILE for use in state.powers_used)
     usable = not used and not state.current and state.phase in POWER_PHASES and bool(state.placed)
     names = setup.get("power_names") or {}
-    name = names.get(MOVE_SPIRIT_TILE) or "Power tile"
+    name = names.get(MOVE_SPIRIT_TILE) or gettext("Power tile")
     return {
         "name": name,
         "used": used,
@@ -253,15 +263,17 @@ def automa_panel(state: spirits.State, colours: dict[str, Colour]) -> dict[str, 
         advice = ""
     elif len(matching) == 1:
         card = card_view(state, colours, matching[0])
-        advice = f"The Automa must play its {card.label}."
+        advice = gettext("The Automa must play its %(card)s.") % {"card": card.label}
     elif matching:
         names = ", ".join(card_view(state, colours, c).label for c in matching)
-        advice = f"{leader} (Leader, with the Kakapo) chooses which one the Automa plays: {names}."
+        advice = gettext(
+            "%(leader)s (Leader, with the Kakapo) chooses which one the Automa plays: %(cards)s."
+        ) % {"leader": leader, "cards": names}
     else:
-        advice = (
-            f"{leader} (Leader, with the Kakapo) chooses one of the Automa's face-up cards or "
+        advice = gettext(
+            "%(leader)s (Leader, with the Kakapo) chooses one of the Automa's face-up cards or "
             "takes the top card of its deck."
-        )
+        ) % {"leader": leader}
     moves = spirits.legal_moves(state) if state.phase == "automa" else []
     river_ok = {m["card"] for m in moves if m.get("automa") == "river"}
     return {
@@ -368,7 +380,7 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         power=power_status(state, setup),
         violations=state.violations,
         result=result,
-        reasons=[REASON_TEXT.get(r, r) for r in result.reasons],
+        reasons=[gettext(REASON_TEXT[r]) if r in REASON_TEXT else r for r in result.reasons],
         recorded=attempt.status != AttemptStatus.OPEN,
         changes=attempt.changes or [],
         message=message,

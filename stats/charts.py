@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 GAME_COLOURS = {
     "blue": "#2b6cb0",
@@ -143,7 +144,9 @@ def bar_chart(
         )
         y += bar_h + gap
     height = max(y, line_h + bar_h + gap + 4) + 4
-    summary = "; ".join(f"{label}: {_num(value)}{unit}" for label, value in items) or "No data yet."
+    summary = "; ".join(f"{label}: {_num(value)}{unit}" for label, value in items) or gettext(
+        "No data yet."
+    )
     svg = _svg(prefix, width, height, title, summary, "".join(body))
     return Chart(title, svg, summary, ["", value_name], [[label, _num(v)] for label, v in items])
 
@@ -185,9 +188,9 @@ def paired_bars(
         f"{label}: " + ", ".join(f"{n} {_num(series[n][i])}{unit}" for n in names)
         for i, label in enumerate(labels)
     )
-    svg = _svg(prefix, width, height, title, summary or "No data yet.", "".join(body))
+    svg = _svg(prefix, width, height, title, summary or gettext("No data yet."), "".join(body))
     rows = [[label, *(_num(series[n][i]) + unit for n in names)] for i, label in enumerate(labels)]
-    return Chart(title, svg, summary or "No data yet.", ["", *names], rows)
+    return Chart(title, svg, summary or gettext("No data yet."), ["", *names], rows)
 
 
 def stacked_bars(
@@ -235,9 +238,15 @@ def stacked_bars(
         f"{category}: " + ", ".join(f"{n} {series[n][i]}" for n in names if series[n][i])
         for i, category in enumerate(categories)
     )
-    svg = _svg(prefix, width, height, title, summary or "No data yet.", "".join(body))
+    svg = _svg(prefix, width, height, title, summary or gettext("No data yet."), "".join(body))
     rows = [[c, *(series[n][i] for n in names), totals[i]] for i, c in enumerate(categories)]
-    return Chart(title, svg, summary or "No data yet.", [category_name, *names, "total"], rows)
+    return Chart(
+        title,
+        svg,
+        summary or gettext("No data yet."),
+        [category_name, *names, gettext("total")],
+        rows,
+    )
 
 
 def step_chart(
@@ -290,7 +299,11 @@ def step_chart(
             )
     height = base + 22
     last = ", ".join(f"{name} {_num(series[name][-1])}" for name in names if series[name])
-    summary = f"After {x_labels[-1]}: {last}." if x_labels else "No data yet."
+    summary = (
+        gettext("After %(x)s: %(last)s.") % {"x": x_labels[-1], "last": last}
+        if x_labels
+        else gettext("No data yet.")
+    )
     svg = _svg(prefix, width, height, title, summary, "".join(legend_parts + body))
     rows = [[label, *(_num(series[nm][i]) for nm in names)] for i, label in enumerate(x_labels)]
     return Chart(title, svg, summary, [x_name, *names], rows)
@@ -322,7 +335,12 @@ def heatmap(title: str, counts: Sequence[int], *, size: int = 12) -> Chart:
         body.append(
             f'<rect x="{x}" y="{y}" width="{cell - 1}" height="{cell - 1}" fill="{HEAT}" '
             f'fill-opacity="{0.06 + 0.94 * share:.2f}" stroke="{GRID}" stroke-width="0.5">'
-            f"<title>Row {row + 1}, column {col + 1}: {count}</title></rect>"
+            "<title>"
+            + escape(
+                gettext("Row %(row)s, column %(col)s: %(count)s")
+                % {"row": row + 1, "col": col + 1, "count": count}
+            )
+            + "</title></rect>"
         )
         if count:
             ink = "#fff" if share > 0.55 else INK
@@ -340,12 +358,21 @@ def heatmap(title: str, counts: Sequence[int], *, size: int = 12) -> Chart:
     width, height = left + size * cell + 4, top_y + size * cell + 4
     covered = sum(1 for c in counts if c)
     hottest = max(range(len(counts)), key=lambda i: counts[i]) if any(counts) else None
-    summary = f"{covered} of {size * size} cells covered at least once"
+    summary = gettext("%(covered)s of %(cells)s cells covered at least once") % {
+        "covered": covered,
+        "cells": size * size,
+    }
     if hottest is not None:
         r, c = divmod(hottest, size)
-        summary += f"; most often row {r + 1}, column {c + 1} ({counts[hottest]} times)"
+        summary += gettext("; most often row %(row)s, column %(col)s (%(count)s times)") % {
+            "row": r + 1,
+            "col": c + 1,
+            "count": counts[hottest],
+        }
     svg = _svg(prefix, width, height, title, summary + ".", "".join(body))
     rows: list[list[object]] = [
         [f"{r + 1}", *counts[r * size : (r + 1) * size]] for r in range(size)
     ]
-    return Chart(title, svg, summary + ".", ["row", *(str(c + 1) for c in range(size))], rows)
+    return Chart(
+        title, svg, summary + ".", [gettext("row"), *(str(c + 1) for c in range(size))], rows
+    )

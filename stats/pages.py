@@ -28,7 +28,7 @@ def seat_label(entry: dict[str, Any]) -> str:
 
 def mission_charts(data: dict[str, Any]) -> list[Chart]:
     missions = data.get("missions", [])
-    labels = [f"M{m['mission']}" for m in missions]
+    labels = [_("M%(n)s") % {"n": m["mission"]} for m in missions]
     results = stacked_bars(
         _("Attempts per mission"),
         labels,
@@ -47,9 +47,9 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
     timed = [m for m in missions if m["avg_minutes"] is not None]
     time = bar_chart(
         _("Average time per mission"),
-        [(f"M{m['mission']}", m["avg_minutes"]) for m in timed],
+        [(_("M%(n)s") % {"n": m["mission"]}, m["avg_minutes"]) for m in timed],
         value_name=_("minutes"),
-        unit=" min",
+        unit=" " + _("min"),
     )
     rounds = data.get("rounds", [])
     rounds_chart = stacked_bars(
@@ -163,7 +163,10 @@ def group_charts(data: dict[str, Any], global_data: dict[str, Any] | None) -> li
         ),
         bar_chart(
             _("Hardest missions for this group (success rate)"),
-            [(f"M{m['mission']}", percent(m["rate"])) for m in data.get("hardest", [])],
+            [
+                (_("M%(n)s") % {"n": m["mission"]}, percent(m["rate"]))
+                for m in data.get("hardest", [])
+            ],
             value_name=_("success rate (%)"),
             unit="%",
         ),
@@ -174,7 +177,7 @@ def group_charts(data: dict[str, Any], global_data: dict[str, Any] | None) -> li
         charts.append(
             paired_bars(
                 _("This group against all groups (success rate)"),
-                [f"M{m['mission']}" for m in ours],
+                [_("M%(n)s") % {"n": m["mission"]} for m in ours],
                 {
                     _("This group"): [percent(m["rate"]) for m in ours],
                     _("All groups"): [percent(everyone[m["mission"]]["rate"]) for m in ours],
@@ -190,13 +193,13 @@ def global_charts(data: dict[str, Any]) -> list[Chart]:
     return [
         bar_chart(
             _("Missions from hardest: success rate over all groups"),
-            [(f"M{m['mission']}", percent(m["rate"])) for m in ranking],
+            [(_("M%(n)s") % {"n": m["mission"]}, percent(m["rate"])) for m in ranking],
             value_name=_("success rate (%)"),
             unit="%",
         ),
         bar_chart(
             _("Average attempts per adventure"),
-            [(f"M{m['mission']}", m["avg_attempts"]) for m in ranking],
+            [(_("M%(n)s") % {"n": m["mission"]}, m["avg_attempts"]) for m in ranking],
             value_name=_("attempts"),
         ),
     ]

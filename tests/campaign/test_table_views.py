@@ -150,7 +150,7 @@ def test_a_stale_move_shows_already_played_and_the_current_table(client, attempt
                            **HTMX)  # fmt: skip
     html = response.content.decode()
     assert response["HX-Retarget"] == "#table"
-    assert table.ALREADY_PLAYED in html
+    assert str(table.ALREADY_PLAYED) in html
     assert html.lstrip().startswith('<div id="table"')
     assert AttemptMove.objects.count() == 1
 
@@ -222,7 +222,7 @@ def test_the_placement_with_an_edge_mismatch_asks_place_anyway(client, attempt, 
     data = {"kind": "place", "cells": "5,7 5,8 5,9 6,7", "version": 3}
     response = client.post(url(attempt, "move"), data, **HTMX)
     html = response.content.decode()
-    assert table.EDGE_WARNING in html
+    assert str(table.EDGE_WARNING) in html
     assert "Place anyway" in html
     response = client.post(url(attempt, "move"), {**data, "confirm": "on"}, **HTMX)
     html = response.content.decode()
@@ -419,7 +419,7 @@ def test_a_power_move_against_a_coloured_edge_asks_move_it_anyway(client, advent
         "version": attempt.version,
     }
     html = client.post(url(attempt, "move"), data, **HTMX).content.decode()
-    assert table.EDGE_WARNING in html
+    assert str(table.EDGE_WARNING) in html
     assert "Move it anyway" in html
     assert f'name="tile" value="{data["tile"]}"' in html
     assert not AttemptMove.objects.filter(payload__has_key="power").exists()
