@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import services, table, table_tokens
@@ -360,7 +361,7 @@ def picker_rows(state: Any, screen: Table) -> list[dict[str, Any]]:
 def form_error(form: MoveForm) -> str:
     for errors in form.errors.values():
         return str(errors[0])
-    return "That move is not understood."
+    return gettext("That move is not understood.")
 
 
 def refused(
@@ -407,7 +408,7 @@ def undo(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
         return retarget(render_table(request, membership, screen))
     if not is_partial(request):
         return redirect(table_url(attempt))
-    message = "The last move was undone."
+    message = gettext("The last move was undone.")
     return retarget(
         render_table(
             request, membership, table_snapshot(result.attempt, message=message, code="undone")
