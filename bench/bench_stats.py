@@ -173,9 +173,17 @@ def main() -> int:
     if args.measure:
         measure_full_recompute()
         return 0
+    import psycopg
+
     from bench import history
 
-    url = history.create_database()
+    try:
+        url = history.create_database()
+    except psycopg.OperationalError as error:
+        print(f"bench_stats needs PostgreSQL at {history.ADMIN_URL}")
+        print(f"(set QUESTLOG_BENCH_POSTGRES_URL): {str(error).splitlines()[0]}")
+        return 1
+
     print(f"database {url.rsplit('/', 1)[1]} (created; dropped at the end)")
     try:
         setup_django(url)
