@@ -584,11 +584,6 @@ def name_of(pack: Pack, kind: str, ident: str) -> str:
         raise
 
 
-def state_before(pack: Pack, entries: Sequence[Entry], index: int) -> CampaignState:
-    """The state just before ``entries[index]`` (for validating an insertion or an edit)."""
-    return replay(pack, entries[:index])
-
-
 # --- What changed --------------------------------------------------------------------------------
 
 
