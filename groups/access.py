@@ -8,19 +8,24 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
+from config.prepared import Prepared, placeholder_ids
 from groups.models import Membership
+
+# Every page of a group starts here: prepared once, it costs a request one query and no compile.
+MEMBERSHIP = Prepared(
+    lambda user_id, group_id: Membership.objects.select_related("group").filter(
+        user_id=user_id, group_id=group_id
+    ),
+    *placeholder_ids(2),
+)
 
 READ_ONLY = _("Viewers can read this group but not change it.")
 OWNERS_ONLY = _("Only the group's owners can do this.")
 
 
 def membership_or_404(request: HttpRequest, group_id: int) -> Membership:
-    membership = (
-        Membership.objects.for_user(request.user)
-        .select_related("group")
-        .filter(group_id=group_id)
-        .first()
-    )
+    user = request.user
+    membership = MEMBERSHIP.first(user.pk, group_id) if user.is_authenticated else None
     if membership is None:
         raise Http404("No such group.")
     return membership
