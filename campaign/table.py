@@ -15,14 +15,13 @@ the last line of defence against a duplicate sequence number.
 
 from __future__ import annotations
 
-import functools
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connections, router, transaction
-from django.db.models import OuterRef, Subquery
+from django.db import transaction
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
@@ -37,6 +36,7 @@ from campaign.models import (
     MissionAttempt,
 )
 from campaign.services import CampaignError
+from config.prepared import Prepared, placeholder_ids, update_fields
 from games.content import Pack
 from games.rules import spirits
 
@@ -242,27 +242,38 @@ def begin_mission(
 # --- Moves ---------------------------------------------------------------------------------------
 
 
-def locked_attempt(attempt_id: int, adventure_id: int | None = None) -> MissionAttempt:
-    """Lock the adventure row, then the attempt row, until the transaction ends.
+def lock_adventure_query(adventure_id: int) -> QuerySet[Adventure]:
+    return Adventure.objects.select_for_update(no_key=True).filter(pk=adventure_id).only("pk")
 
-    Callers that know the attempt's adventure pass it (it never changes), saving a query. The
-    state JSON is loaded only when the parsed state is not cached already (``state_of``).
-    """
-    if adventure_id is None:
-        adventure_id = MissionAttempt.objects.values_list("adventure_id", flat=True).get(
-            pk=attempt_id
-        )
-    Adventure.objects.select_for_update(no_key=True).filter(pk=adventure_id).values_list("pk").get()
+
+def lock_attempt_query(attempt_id: int) -> QuerySet[MissionAttempt]:
     # The last sequence number comes with the row (a scalar subquery: FOR UPDATE refuses an
     # aggregate), saving a move its own MAX query.
     last_seq = AttemptMove.objects.filter(attempt=OuterRef("pk")).order_by("-seq").values("seq")
-    attempt = (
+    return (
         MissionAttempt.objects.select_for_update(no_key=True, of=("self",))
         .select_related("adventure")
         .defer("state")
         .annotate(last_seq=Subquery(last_seq[:1]))
-        .get(pk=attempt_id)
+        .filter(pk=attempt_id)
     )
+
+
+LOCK_ADVENTURE = Prepared(lock_adventure_query, *placeholder_ids(1))
+LOCK_ATTEMPT = Prepared(lock_attempt_query, *placeholder_ids(1))
+
+
+def locked_attempt(attempt_id: int, adventure_id: int) -> MissionAttempt:
+    """Lock the adventure row, then the attempt row, until the transaction ends.
+
+    The state JSON is loaded only when the parsed state is not cached already (``state_of``).
+    Moves come many a minute: both queries are prepared.
+    """
+    if LOCK_ADVENTURE.first(adventure_id, write=True) is None:
+        raise MissionAttempt.DoesNotExist("The adventure is gone.")
+    attempt = LOCK_ATTEMPT.first(attempt_id, write=True)
+    if attempt is None or attempt.adventure_id != adventure_id:
+        raise MissionAttempt.DoesNotExist("The attempt is gone.")
     if cached_state(attempt) is None:
         attempt.refresh_from_db(fields=["state"])
     return attempt
@@ -369,7 +380,7 @@ def submit_move(
     )
     attempt.state = spirits.to_dict(after)
     attempt.version += 1
-    attempt.save(update_fields=["state", "version", "updated_at"])
+    update_fields(attempt, ["state", "version", "updated_at"])
     STATES.put(attempt, after)
     outcome = end_mission(attempt=attempt, state=after, by=by)
     if outcome is not None:
@@ -463,19 +474,15 @@ def open_attempt(adventure: Adventure) -> MissionAttempt | None:
     return adventure.attempts.filter(status=AttemptStatus.OPEN).first()
 
 
-@functools.cache
-def poll_sql(alias: str) -> str:
-    """The poll query, compiled by the ORM once per database: compiling it would cost a poll
-    more than running it. Its one parameter is the attempt's primary key."""
-    query = (
-        MissionAttempt.objects.filter(pk=0)
+# The poll's one query, prepared: compiling it would cost a poll more than running it.
+POLL = Prepared(
+    lambda pk: (
+        MissionAttempt.objects.filter(pk=pk)
         .order_by()
         .values_list("version", "status", "adventure_id", "number")
-        .query
-    )
-    sql, params = query.get_compiler(alias).as_sql()
-    assert params == (0,), sql
-    return str(sql)
+    ),
+    *placeholder_ids(1),
+)
 
 
 def poll_version(*, attempt_id: int, adventure_id: int, number: int) -> tuple[int, str]:
@@ -485,10 +492,8 @@ def poll_version(*, attempt_id: int, adventure_id: int, number: int) -> tuple[in
     members who loaded the table. Raises ``MissionAttempt.DoesNotExist`` when the attempt is not
     number ``number`` of that adventure.
     """
-    alias = router.db_for_read(MissionAttempt)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(poll_sql(alias), [attempt_id])
-        row = cursor.fetchone()
+    rows = POLL.rows(attempt_id)
+    row = rows[0] if rows else None
     if row is None or (row[2], row[3]) != (adventure_id, number):
         raise MissionAttempt.DoesNotExist
     return int(row[0]), str(row[1])

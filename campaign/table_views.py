@@ -24,6 +24,7 @@ from campaign import services, table, table_tokens
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.table_forms import MoveForm, TableSetupForm
 from campaign.table_screen import Table, automa_panel, deck_candidates, table_snapshot
+from config.prepared import Prepared, placeholder_ids
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
 
@@ -38,20 +39,40 @@ RETRY_FIELDS = ("kind", "cells", "tile", "power")
 LOCKED_AGAIN = ("state", "setup", "changes")
 
 
-def adventure_or_404(membership: Membership, adventure_id: int, *, pack: bool = False) -> Adventure:
-    """The group's adventure; ``pack`` also reads its content pack (a large JSON document the
-    table itself never needs: the attempt's setup carries what it shows)."""
-    adventures = Adventure.objects.select_related("content_pack") if pack else Adventure.objects
+def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
+    """The group's adventure with its content pack, for the setup screen (the table itself shows
+    what the attempt's setup carries)."""
+    adventures = Adventure.objects.select_related("content_pack")
     return get_object_or_404(adventures, group_id=membership.group_id, pk=adventure_id)
 
 
+def table_attempts(*deferred: str) -> Prepared[MissionAttempt]:
+    """The group's attempt ``number`` of an adventure, that has a table, with its adventure: one
+    prepared query; ``deferred`` skips JSON a view will not read."""
+    return Prepared(
+        lambda group_id, adventure_id, number: (
+            MissionAttempt.objects.select_related("adventure")
+            .exclude(setup=None)
+            .defer(*deferred)
+            .filter(adventure__group_id=group_id, adventure_id=adventure_id, number=number)
+        ),
+        *placeholder_ids(3),
+    )
+
+
+TABLE_ATTEMPT = table_attempts()
+TABLE_ATTEMPT_TO_LOCK = table_attempts(*LOCKED_AGAIN)
+
+
 def attempt_or_404(
-    adventure: Adventure, number: int, *, defer: tuple[str, ...] = ()
+    membership: Membership, adventure_id: int, number: int, *, to_lock: bool = False
 ) -> MissionAttempt:
-    """The adventure's attempt ``number`` that has a table; ``defer`` skips JSON a view will not
-    read (a move reads the locked row again)."""
-    attempt = get_object_or_404(adventure.attempts.exclude(setup=None).defer(*defer), number=number)
-    attempt.adventure = adventure
+    """The attempt, scoped by the membership's group; ``to_lock``: a move or an undo reads the
+    locked row again, so its large JSON is not read here."""
+    query = TABLE_ATTEMPT_TO_LOCK if to_lock else TABLE_ATTEMPT
+    attempt = query.first(membership.group_id, adventure_id, number)
+    if attempt is None:
+        raise Http404("No such attempt.")
     return attempt
 
 
@@ -97,7 +118,7 @@ def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str
 def setup(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
     """Set the next mission up; an open attempt is resumed instead."""
     membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id, pack=True)
+    adventure = adventure_or_404(membership, adventure_id)
     open_attempt = table.open_attempt(adventure)
     if open_attempt is not None and open_attempt.setup is not None:
         open_attempt.adventure = adventure
@@ -199,7 +220,7 @@ def render_table(
 @require_GET
 def page(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
-    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number)
+    attempt = attempt_or_404(membership, adventure_id, number)
     return render_table(request, membership, table_snapshot(attempt))
 
 
@@ -253,7 +274,7 @@ def moves_a_tile(payload: dict[str, Any]) -> bool:
 def move(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     require_player(membership)
-    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number, defer=LOCKED_AGAIN)
+    attempt = attempt_or_404(membership, adventure_id, number, to_lock=True)
     form = MoveForm(request.POST)
     try:
         if not form.is_valid():
@@ -395,7 +416,7 @@ def retarget(response: HttpResponse) -> HttpResponse:
 def undo(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     require_player(membership)
-    attempt = attempt_or_404(adventure_or_404(membership, adventure_id), number, defer=LOCKED_AGAIN)
+    attempt = attempt_or_404(membership, adventure_id, number, to_lock=True)
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:
