@@ -201,7 +201,7 @@ def test_the_poll_token_alone_answers_and_only_for_its_attempt(client, attempt, 
 
 def test_an_expired_poll_token_asks_the_table_to_fetch_itself(client, attempt, member):
     issued = time.time() - table_tokens.MAX_AGE - 1
-    with mock.patch("django.core.signing.time.time", return_value=issued):
+    with mock.patch("campaign.table_tokens.time.time", return_value=issued):
         token = table_tokens.poll_token(attempt_id=attempt.pk, user_id=member.user_id)
     response = client.get(f"{url(attempt, 'poll')}?version=0&token={token}", **HTMX)
     assert response.status_code == 200
