@@ -476,27 +476,23 @@ def open_attempt(adventure: Adventure) -> MissionAttempt | None:
 
 # The poll's one query, prepared: compiling it would cost a poll more than running it.
 POLL = Prepared(
-    lambda pk: (
-        MissionAttempt.objects.filter(pk=pk)
-        .order_by()
-        .values_list("version", "status", "adventure_id", "number")
-    ),
+    lambda pk: MissionAttempt.objects.filter(pk=pk).order_by().values_list("version", "status"),
     *placeholder_ids(1),
 )
 
 
-def poll_version(*, attempt_id: int, adventure_id: int, number: int) -> tuple[int, str]:
+def poll_version(attempt_id: int) -> tuple[int, str]:
     """The attempt's version and status: one query on the primary key, no membership join.
 
     Callers prove the right to ask with a poll token (``campaign.table_tokens``), issued only to
-    members who loaded the table. Raises ``MissionAttempt.DoesNotExist`` when the attempt is not
-    number ``number`` of that adventure.
+    members who loaded the table. Raises ``MissionAttempt.DoesNotExist`` for an attempt that is
+    gone.
     """
     rows = POLL.rows(attempt_id)
-    row = rows[0] if rows else None
-    if row is None or (row[2], row[3]) != (adventure_id, number):
+    if not rows:
         raise MissionAttempt.DoesNotExist
-    return int(row[0]), str(row[1])
+    version, status = rows[0]
+    return int(version), str(status)
 
 
 def campaign_overview(adventure: Adventure) -> dict[str, Any]:

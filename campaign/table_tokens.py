@@ -33,7 +33,7 @@ def key_for(secret: str) -> bytes:
 
 
 def mac(key: bytes, payload: str) -> str:
-    digest = hmac.new(key, payload.encode(), hashlib.sha256).digest()
+    digest = hmac.digest(key, payload.encode(), "sha256")
     return base64.urlsafe_b64encode(digest[:18]).decode()
 
 

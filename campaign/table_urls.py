@@ -1,4 +1,5 @@
-"""URLs of the table screen, under ``groups/<group_id>/adventures/<adventure_id>/table/``."""
+"""URLs of the table screen, under ``groups/<group_id>/adventures/<adventure_id>/table/``; its
+poll is flat, in ``config.urls``."""
 
 from django.urls import path
 
@@ -7,7 +8,6 @@ from campaign import table_views
 app_name = "table"
 attempt = "<int:number>/"
 urlpatterns = [
-    path(attempt + "poll/", table_views.poll, name="poll"),
     path("", table_views.setup, name="setup"),
     path(attempt, table_views.page, name="table"),
     path(attempt + "move/", table_views.move, name="move"),

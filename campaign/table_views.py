@@ -93,6 +93,7 @@ def vary(response: HttpResponse) -> HttpResponse:
 
 def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str, Any]:
     attempt = screen.attempt
+    poll_token = table_tokens.poll_token(attempt_id=attempt.pk, user_id=membership.user_id)
     return {
         "group": membership.group,
         "membership": membership,
@@ -103,9 +104,8 @@ def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str
             "page": table_url(attempt),
             "move": table_url(attempt, "move"),
             "undo": table_url(attempt, "undo"),
-            "poll": table_url(attempt, "poll"),
+            "poll": reverse("table-poll", args=[attempt.version, poll_token]),
         },
-        "poll_token": table_tokens.poll_token(attempt_id=attempt.pk, user_id=membership.user_id),
         **extra,
     }
 
@@ -225,34 +225,30 @@ def page(request: HttpRequest, group_id: int, adventure_id: int, number: int) ->
 
 
 @require_GET
-def poll(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+def poll(request: HttpRequest, version: int, token: str) -> HttpResponse:
     """Has the table changed since ``version``? Answered from a poll token, without the session.
 
     Reading: the token (``campaign.table_tokens``) was issued with the page to a member who could
-    see the attempt; it only reveals whether the version number changed, never the table. So no
-    session, user or membership is loaded here, and no middleware touches the session: one query
-    on the attempt's primary key. Unchanged: 204, or 286 (htmx stops polling) once the mission is
-    over. Changed, or a token past its age: an empty 200 with ``HX-Trigger: table-changed``, on
-    which the table fetches itself through the authenticated, membership-scoped page view (which
-    also issues a fresh token). A token that is not ours, or for another attempt: 404.
+    see the attempt, and names it; it only reveals whether the version number changed, never the
+    table. So no session, user or membership is loaded here, and no middleware touches the
+    session: one query on the attempt's primary key. The URL is flat (``table-poll/<version>/
+    <token>/``, first in ``config.urls``): every open table asks every 2 s. Unchanged: 204, or 286
+    (htmx stops polling) once the mission is over. Changed, or a token past its age: an empty 200
+    with ``HX-Trigger: table-changed``, on which the table fetches itself through the
+    authenticated, membership-scoped page view (which also issues a fresh token). A token that is
+    not ours, or whose attempt is gone: 404.
     """
     try:
-        attempt_id = table_tokens.attempt_of(request.GET.get("token", ""))
+        attempt_id = table_tokens.attempt_of(token)
     except signing.SignatureExpired:
         return vary(changed())
     except signing.BadSignature:
         raise Http404("No such attempt.") from None
     try:
-        version, status = table.poll_version(
-            attempt_id=attempt_id, adventure_id=adventure_id, number=number
-        )
+        current, status = table.poll_version(attempt_id)
     except MissionAttempt.DoesNotExist:
         raise Http404("No such attempt.") from None
-    try:
-        known = int(request.GET.get("version", ""))
-    except ValueError:
-        known = -1
-    if known == version:
+    if version == current:
         code = 204 if status == AttemptStatus.OPEN else STOP_POLLING
         return vary(HttpResponse(status=code))
     return vary(changed())

@@ -58,6 +58,10 @@ class Compiled:
             else None
             for index, value in self.params
         ]
+        # The common case: the arguments are the parameters, in order, unwrapped.
+        self.as_given = [index for index, _ in self.params] == list(range(len(placeholders))) and (
+            not any(self.wrappers)
+        )
         if {index for index, _ in self.params} - {None} != set(range(len(placeholders))):
             raise ValueError(f"Not every placeholder reached the SQL: {self.sql} {params}")
         select = compiler.select
@@ -73,7 +77,9 @@ class Compiled:
             self.loader = (self.klass_info["model"], names, start, end)
             self.related = get_related_populators(self.klass_info, select, alias)
 
-    def arguments(self, args: Sequence[object]) -> list[object]:
+    def arguments(self, args: Sequence[object]) -> Sequence[object]:
+        if self.as_given:
+            return args
         values = [value if index is None else args[index] for index, value in self.params]
         return [
             v if wrap is None else wrap(v) for v, wrap in zip(values, self.wrappers, strict=True)
@@ -161,7 +167,7 @@ UPDATES: weakref.WeakKeyDictionary[BaseDatabaseWrapper, dict[UpdateKey, str]] = 
 def update_fields(instance: Model, fields: Sequence[str]) -> None:
     """``instance.save(update_fields=fields)`` for a plain row (no signals, no inheritance),
     with the statement built once per connection; ``auto_now`` fields take the time as in save."""
-    model = type(instance)
+    model = instance._meta.model  # not type(): request.user is a lazy proxy
     alias = router.db_for_write(model, instance=instance)
     connection = connections[alias]
     chosen = [model._meta.get_field(name) for name in fields]

@@ -10,7 +10,7 @@ from tests.support.http import WebClient
 from tests.support.servers import run_django
 
 DEVICES = 16
-VERSION = re.compile(r'data-version="(\d+)"|poll/\?version=(\d+)')
+VERSION = re.compile(r'data-version="(\d+)"|table-poll/(\d+)/')
 
 
 def encode(move):

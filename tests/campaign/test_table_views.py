@@ -83,8 +83,7 @@ def test_setup_with_two_players_needs_four_river_cards(client, adventure):
 def test_other_groups_get_404(attempt):
     stranger = Client()
     stranger.force_login(MembershipFactory(role=Role.OWNER).user)
-    for name in ("table", "poll"):
-        assert stranger.get(url(attempt, name)).status_code == 404
+    assert stranger.get(url(attempt)).status_code == 404
     response = stranger.post(url(attempt, "move"), {"kind": "play", "card": "blue-1", "version": 0})
     assert response.status_code == 404
 
@@ -165,7 +164,7 @@ def test_poll_is_unchanged_then_changed_then_stops_when_over(
     client, attempt, member, django_assert_num_queries
 ):
     poll = poll_url(client, attempt)
-    assert poll.startswith(url(attempt, "poll") + "?version=0&token=")
+    assert poll.startswith("/table-poll/0/")
     with django_assert_num_queries(1):  # the attempt's version, by primary key: no session, no user
         response = client.get(poll, **HTMX)
     assert response.status_code == 204
@@ -182,28 +181,31 @@ def test_poll_is_unchanged_then_changed_then_stops_when_over(
     helpers.play_out(attempt, member.user)
     attempt.refresh_from_db()
     assert 'id="poller"' not in client.get(url(attempt), **HTMX).content.decode()
-    stopped = client.get(poll.replace("version=0", f"version={attempt.version}"), **HTMX)
+    stopped = client.get(poll.replace("/0/", f"/{attempt.version}/"), **HTMX)
     assert stopped.status_code == 286
 
 
 def test_the_poll_token_alone_answers_and_only_for_its_attempt(client, attempt, member):
     poll = poll_url(client, attempt)
     assert Client().get(poll, **HTMX).status_code == 204  # no session needed
-    token = poll.partition("token=")[2]
+    token = poll.split("/")[3]
     other = table.begin_mission(
         adventure=AdventureFactory(group=member.group), by=member.user, players=["Ana", "Ben"],
         first_player="Ana", automa_river=helpers.RIVER,
     )  # fmt: skip
-    assert client.get(f"{url(other, 'poll')}?version=0&token={token}").status_code == 404
-    assert client.get(f"{url(attempt, 'poll')}?version=0&token={token}x").status_code == 404
-    assert client.get(f"{url(attempt, 'poll')}?version=0").status_code == 404
+    other_token = token.replace(f"{attempt.pk}.", f"{other.pk}.", 1)  # no longer signed
+    assert client.get(f"/table-poll/0/{other_token}/").status_code == 404
+    assert client.get(f"/table-poll/0/{token}x/").status_code == 404
+    assert client.get("/table-poll/0/").status_code == 404
+    attempt.delete()
+    assert client.get(poll).status_code == 404
 
 
 def test_an_expired_poll_token_asks_the_table_to_fetch_itself(client, attempt, member):
     issued = time.time() - table_tokens.MAX_AGE - 1
     with mock.patch("campaign.table_tokens.time.time", return_value=issued):
         token = table_tokens.poll_token(attempt_id=attempt.pk, user_id=member.user_id)
-    response = client.get(f"{url(attempt, 'poll')}?version=0&token={token}", **HTMX)
+    response = client.get(f"/table-poll/0/{token}/", **HTMX)
     assert response.status_code == 200
     assert response["HX-Trigger"] == "table-changed"
 
