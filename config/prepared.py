@@ -7,7 +7,7 @@ ORM as usual, with placeholder values where the arguments go; its SQL, its param
 its converters and its model loaders are computed at the first call on a connection and reused.
 
 Writes get the same treatment: ``update_fields`` is ``save(update_fields=...)`` with its
-statement built once, ``insert`` is ``objects.create`` for a row without database defaults.
+statement built once per connection.
 
 Only for hot paths: the queries stay plain ORM everywhere else.
 """
