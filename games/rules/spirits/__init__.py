@@ -1,5 +1,6 @@
 """Rules engine for the campaign game (seed 003): tricks, the Decision card, Spirit tile placement
-on a 12 × 12 board, Whirlpool and Mist tokens, the Automa, Night mode and mission objectives.
+on a 12 × 12 board, Whirlpool and Mist tokens, the Automa, Night mode, mission objectives, and the
+Moon tiles in force.
 
 Pure Python: no Django, no I/O, no global random, no clock.
 """
@@ -20,6 +21,7 @@ from .errors import (
     SetupError,
 )
 from .game import Move, apply_move, legal_moves, legal_placements, new_game, outcome, view_for
+from .moon import DISCARD_AT_START, LEAD_TRUMP_FIRST, MOON_EFFECTS, NO_TRUMP_FIRST_ROUND
 from .objectives import Outcome
 from .scenario import FORMAT, replay, report, run_scenario, setup_from_dict, setup_to_dict
 from .serialize import from_dict, to_dict
@@ -31,11 +33,15 @@ __all__ = [
     "AUTOMA_MUST_MATCH",
     "CARD_ALREADY_PLAYED",
     "CODES",
+    "DISCARD_AT_START",
     "FORMAT",
+    "LEAD_TRUMP_FIRST",
     "MISSION_OVER",
     "MIST_COLOUR_REQUIRED",
+    "MOON_EFFECTS",
     "MUST_FOLLOW",
     "NOT_YOUR_TURN",
+    "NO_TRUMP_FIRST_ROUND",
     "OFF_BOARD",
     "OVERLAP",
     "UNKNOWN_CARD",

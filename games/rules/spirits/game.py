@@ -15,6 +15,7 @@ from . import automa, errors, tokens
 from .bitboard import mask_of
 from .board import Token
 from .cards import Card
+from .moon import first_lead, start_discarders
 from .night import active_coloured_edges
 from .objectives import (
     FAILURE,
@@ -60,7 +61,8 @@ def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
     """A mission before its first trick.
 
     ``setup`` is a ``Setup`` or a ``spirits-scenario/1`` dict (its ``moves`` are ignored). When
-    the setup asks for digital dealing (``deal``) the ``seed`` shuffles the cards.
+    the setup asks for digital dealing (``deal``) the ``seed`` shuffles the cards. Moon tiles in
+    force may owe discards before the first trick and bind its lead (``moon``).
     """
     if not isinstance(setup, Setup):
         from .scenario import setup_from_dict
@@ -81,6 +83,8 @@ def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
         kakapo=auto.kakapo if auto else None,
         leader=setup.first_player,
         tokens=setup.board.tokens,
+        required_lead=first_lead(setup),
+        pending_discards=start_discarders(setup, setup.hands),
     )
 
 
@@ -197,7 +201,7 @@ def _move_kind(move: Mapping[str, Any]) -> str:
 def _phase_error(phase: str) -> tuple[str, str]:
     return {
         PLACE: (errors.PLACEMENT_REQUIRED, "the Decision card's Spirit tile must be placed first"),
-        DISCARD: (errors.DISCARD_REQUIRED, "every player must first discard after the Whirlpool"),
+        DISCARD: (errors.DISCARD_REQUIRED, "every player must first discard a card"),
         MIST_COLOUR: (errors.MIST_COLOUR_REQUIRED, "choose which Mist colour starts the trick"),
     }.get(phase, (errors.WRONG_PHASE, "a trick is in progress"))
 

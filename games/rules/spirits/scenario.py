@@ -12,6 +12,7 @@ from . import errors
 from .board import MIST, SIDES, WHIRLPOOL, Board, ColouredEdge, MissionTile, Token
 from .cards import Card
 from .game import apply_move, new_game, outcome
+from .moon import MOON_EFFECTS
 from .setup import AUTOMA, AutomaSetup, Setup
 from .shapes import Cell
 from .state import PowerUse, State
@@ -165,6 +166,10 @@ def setup_from_dict(data: Mapping[str, Any]) -> Setup:
         dealt += [*(automa.deck or ()), *automa.river]
     _need(len(set(dealt)) == len(dealt), "hands/automa: a card is dealt twice")
     powers = data.get("powers") or []
+    moon_effects = data.get("moon_effects") or []
+    _need(isinstance(moon_effects, list), "moon_effects: expected a list")
+    for effect in moon_effects:
+        _need(effect in MOON_EFFECTS, f"moon_effects: unknown effect {effect!r}")
     hand_size = data.get("hand_size")
     return Setup(
         cards=cards,
@@ -179,6 +184,7 @@ def setup_from_dict(data: Mapping[str, Any]) -> Setup:
         powers=tuple(_str(p, "powers") for p in powers),
         deal=data.get("deal") is True,
         hand_size=None if hand_size is None else _int(hand_size, "hand_size", 1),
+        moon_effects=tuple(moon_effects),
     )
 
 
@@ -263,6 +269,8 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
         data["deal"] = True
     if setup.hand_size is not None:
         data["hand_size"] = setup.hand_size
+    if setup.moon_effects:
+        data["moon_effects"] = list(setup.moon_effects)
     return data
 
 

@@ -28,7 +28,10 @@ class AutomaSetup:
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything fixed before the first trick. ``hands`` follows ``players`` order when known."""
+    """Everything fixed before the first trick. ``hands`` follows ``players`` order when known.
+
+    ``moon_effects`` are the Moon tile effects in force (``moon.MOON_EFFECTS``).
+    """
 
     cards: tuple[Card, ...]
     board: Board
@@ -42,6 +45,7 @@ class Setup:
     powers: tuple[str, ...] = ()
     deal: bool = False
     hand_size: int | None = None
+    moon_effects: tuple[str, ...] = ()
 
     @cached_property
     def card_index(self) -> dict[str, Card]:

@@ -12,6 +12,7 @@ from functools import cached_property
 from .bitboard import mask_of
 from .board import Token
 from .cards import Card
+from .moon import first_round_trump
 from .night import active_cells
 from .placement import PlacedTile
 from .revokes import Flag
@@ -28,7 +29,8 @@ OVER = "over"
 
 @dataclass(frozen=True)
 class Discard:
-    """A card discarded after a Whirlpool; ``card`` is ``None`` when discarded unseen."""
+    """A card discarded after a Whirlpool, or at the start of a mission (a Moon tile); ``card``
+    is ``None`` when discarded unseen. ``round`` counts the tricks played before it."""
 
     seat: str
     card: str | None
@@ -95,12 +97,13 @@ class State:
         return self.tricks
 
     @property
-    def trump(self) -> str:
-        """The trump colour of the current round: the last Decision card's colour, or the
-        mission's Trump card in round 1 (seed 003, 'The Decision card')."""
-        if self.tricks:
-            return self.tricks[-1].next_trump
-        return self.setup.trump
+    def trump(self) -> str | None:
+        """The trump colour of the next trick to play: the last Decision card's colour, or the
+        mission's Trump card in round 1 (seed 003, 'The Decision card'). A Moon tile may leave
+        round 1 without trump (``moon.first_round_trump``): then ``None``."""
+        if not self.tricks:
+            return first_round_trump(self.setup)
+        return self.tricks[-1].next_trump
 
     @property
     def lead_colour(self) -> str | None:
