@@ -13,7 +13,7 @@ from .board import MIST, SIDES, WHIRLPOOL, Board, ColouredEdge, MissionTile, Tok
 from .cards import Card
 from .game import apply_move, new_game, outcome
 from .moon import MOON_EFFECTS
-from .setup import AUTOMA, AutomaSetup, Setup
+from .setup import AUTOMA, MOVE_SPIRIT_TILE, AutomaSetup, Setup
 from .shapes import Cell
 from .state import PowerUse, State
 
@@ -275,15 +275,20 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
 
 
 def power_use_to_dict(use: PowerUse) -> dict[str, Any]:
-    """A Power used during the mission, as the scenario output and the saved state write it."""
-    return {
-        "power": use.power,
-        "round": use.round,
-        "card": use.card,
-        "from": _cell_list(use.before),
-        "to": _cell_list(use.after),
-        "violations": list(use.violations),
-    }
+    """A Power used during the mission, as the scenario output and the saved state write it: a
+    moved tile as it always was, other Powers with only the fields they use."""
+    data: dict[str, Any] = {"power": use.power, "round": use.round}
+    if use.power == MOVE_SPIRIT_TILE:
+        data["card"] = use.card
+        data["from"] = _cell_list(use.before)
+        data["to"] = _cell_list(use.after)
+        data["violations"] = list(use.violations)
+        return data
+    optional = {"seat": use.seat, "card": use.card, "colour": use.colour, "side": use.side}
+    data.update((key, value) for key, value in optional.items() if value)
+    if use.cell is not None:
+        data["cell"] = list(use.cell)
+    return data
 
 
 def token_to_dict(token: Token, with_cell: bool = False) -> dict[str, Any]:

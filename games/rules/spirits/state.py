@@ -16,7 +16,7 @@ from .moon import first_round_trump
 from .night import active_cells
 from .placement import PlacedTile
 from .revokes import Flag
-from .setup import AUTOMA, Setup
+from .setup import AUTOMA, CHOOSE_TRUMP, Setup
 from .tricks import Play, Trick
 
 PLAY = "play"
@@ -39,14 +39,25 @@ class Discard:
 
 @dataclass(frozen=True)
 class PowerUse:
-    """A Power used during the mission."""
+    """A Power used during the mission (``powers``): what it acted on, by Power.
+
+    ``round`` is the round it was used in; for ``choose-trump``, the round whose trump it chose.
+    ``move-spirit-tile``: ``card``, its cells ``before`` and ``after``, and any ``violations``.
+    ``any-colour-edge``: the edge's ``cell``, ``side`` and ``colour``. ``choose-trump``: the
+    ``colour``. ``quiet-token``: the token's ``cell``. ``ignore-must-follow``: the ``seat``, and the
+    ``card`` it played once played (empty until then).
+    """
 
     power: str
     round: int
-    card: str
-    before: tuple[tuple[int, int], ...]
-    after: tuple[tuple[int, int], ...]
+    card: str = ""
+    before: tuple[tuple[int, int], ...] = ()
+    after: tuple[tuple[int, int], ...] = ()
     violations: tuple[str, ...] = ()
+    seat: str | None = None
+    colour: str | None = None
+    cell: tuple[int, int] | None = None
+    side: str | None = None
 
 
 @dataclass(frozen=True)
@@ -99,10 +110,15 @@ class State:
     @property
     def trump(self) -> str | None:
         """The trump colour of the next trick to play: the last Decision card's colour, or the
-        mission's Trump card in round 1 (seed 003, 'The Decision card'). A Moon tile may leave
-        round 1 without trump (``moon.first_round_trump``): then ``None``."""
+        mission's Trump card in round 1 (seed 003, 'The Decision card'). A Compass (``powers``)
+        may have chosen it instead of the Decision card; a Moon tile may leave round 1 without
+        trump (``moon.first_round_trump``): then ``None``."""
         if not self.tricks:
             return first_round_trump(self.setup)
+        following = len(self.tricks) + 1
+        for use in self.powers_used:
+            if use.power == CHOOSE_TRUMP and use.round == following:
+                return use.colour
         return self.tricks[-1].next_trump
 
     @property
