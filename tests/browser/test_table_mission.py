@@ -1,9 +1,10 @@
 """A whole mission at the table in Chromium: a phone enters every move, a tablet watches.
 
 Mission 16 of the sample pack (reached by logging Missions 1–15) has a Whirlpool and a Mist
-token, and Night mode is on. The 3-player mission plays without the Automa, the 2-player one with
-it; both cover the Whirlpool and the Mist, try an illegal placement, undo a move, and end with the
-result recorded in the campaign.
+token, Night mode is on, and the Moon tiles of the first 15 Moon Path boxes are in force. The
+3-player mission plays without the Automa, the 2-player one with it; both discard at the start
+(a Moon tile), cover the Whirlpool and the Mist, try an illegal placement, undo a move, and end
+with the result recorded in the campaign.
 """
 
 import re
@@ -11,6 +12,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from campaign import table
 from campaign.models import MissionAttempt
 from games.rules.spirits.shapes import normalise
 from groups.models import Group, Membership, Role
@@ -61,16 +63,25 @@ def play_mission(browser_session, players):
     tablet.page.goto(page.url)
     tablet.shot("table-start")
 
+    # The Moon tiles of boxes 4, 9 and 15 are in force: the Glaring Eye asks every player to
+    # discard before the first trick, and the Pale Crescent leaves round 1 without trump.
+    assert page.get_by_text("Glaring Eye: before the first trick").is_visible()
+    assert page.get_by_text("No trump this round (Pale Crescent)").is_visible()
+    rounds = adventure.content_pack.pack().mission(16).rounds
+    assert table.state_of(attempt).rounds == rounds - 1  # the Dark Dawn
+    driver.play_until(phone, attempt.pk, "play")
+    discards = len(players) if len(players) > 2 else 2
+
     # A card entered on the phone shows on the tablet within 3 seconds (polling every 2 s).
     first = driver.step(phone, attempt.pk)
-    tablet.page.wait_for_selector('#status[data-version="1"]', timeout=3500)
+    tablet.page.wait_for_selector(f'#status[data-version="{discards + 1}"]', timeout=3500)
     assert tablet.page.locator(f"#card-{first['play']}").is_disabled()
     phone.shot("first-card")
     tablet.shot("sees-first-card")
 
     # Undo it (audited), then enter it again.
     page.get_by_role("button", name="Undo last move").click()
-    driver.wait_version(phone, 2)
+    driver.wait_version(phone, discards + 2)
     assert page.get_by_text("The last move was undone.").is_visible()
     assert page.locator(f"#card-{first['play']}").is_enabled()
     phone.shot("undone")
@@ -135,7 +146,8 @@ def test_two_players_play_a_whole_mission_with_the_automa(browser_session, trans
 def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, transactional_db):
     """Seed 003: a placed Spirit tile moves only with a Power tile that allows it (here the
     Gust of Wind in the loadout): pick the tile by tapping it, preview its new place with the
-    placement's controls, confirm; the engine refuses an illegal target; the control then goes."""
+    placement's controls, confirm; the engine refuses an illegal target; the control is then
+    disabled."""
     from campaign import table
     from tests.campaign import table_helpers as helpers
 
@@ -166,7 +178,7 @@ def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, tran
     driver.log_in(phone, "ana")
     page = phone.page
     page.goto(reverse("table:table", args=[group.pk, adventure.pk, attempt.number]))
-    assert page.locator("#power-state").inner_text() == "Gust of Wind: available"
+    assert page.locator("#power-move-spirit-tile .power-use").is_visible()
     summary = page.get_by_text("Use Gust of Wind: move a placed Spirit tile")
     assert summary.is_visible()
     summary.click()
@@ -190,8 +202,10 @@ def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, tran
     phone.shot("power-target")
     page.locator("#power-button").click()
     driver.wait_version(phone, attempt.version + 1)
-    assert page.locator("#power").count() == 0
-    assert page.locator("#power-state").inner_text() == "Gust of Wind: used"
+    assert page.locator("#power-details").count() == 0
+    gust = page.locator("#power-move-spirit-tile")
+    assert gust.get_by_role("button", name="✔ Used").is_disabled()
+    assert gust.get_by_text("moved").is_visible()
     for r, c in power["to"]:
         assert page.locator(f"#cell-{r}-{c}").get_attribute("data-tile") == moved.card
     after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
