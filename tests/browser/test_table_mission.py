@@ -211,3 +211,89 @@ def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, tran
     after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
     assert sorted(after.placed[0].cells) == sorted(map(tuple, power["to"]))
     phone.shot("power-used")
+
+
+def test_a_mission_with_moon_tiles_and_powers(browser_session, transactional_db):
+    """Moon tiles and Powers at the table (seed 003, 'The Moon Path', 'Rewards'; the sample pack's
+    moon.json and power.json): with the Glaring Eye and the Pale Crescent in force, the mission
+    starts with a discard step and a first trick without trump; the Compass, put on the Hearth
+    space at setup, chooses the second round's trump; the Wind Charm lets a player not follow.
+    Each Power's button is disabled once used."""
+    from campaign import services
+    from campaign.progression import GAIN_TOKEN, OPEN_ENVELOPE
+
+    ana = UserFactory(username="ana")
+    group = Group.objects.create(name="Thursday crew")
+    Membership.objects.create(group=group, user=ana, role=Role.OWNER)
+    adventure = AdventureFactory(group=group)
+    for kind, target in (
+        (OPEN_ENVELOPE, "moon-first"),
+        (OPEN_ENVELOPE, "moon-full"),
+        (OPEN_ENVELOPE, "C"),
+        (GAIN_TOKEN, "wind-charm"),
+    ):
+        services.add_override(adventure=adventure, kind=kind, target=target, reason="", by=ana)
+
+    phone = browser_session(width=360, name="phone")
+    driver.log_in(phone, "ana")
+    page = phone.page
+    page.goto(reverse("table:setup", args=[group.pk, adventure.pk]))
+    assert page.get_by_text("Pale Crescent").is_visible()
+    page.get_by_label("Players, in seating order").fill("Ana\nBen\nCy")
+    page.get_by_label("First player").fill("Ana")
+    page.get_by_label("Power tile on Hearth space").select_option("compass")
+    page.get_by_role("button", name="Start the mission").click()
+    page.wait_for_url(re.compile(r"/table/\d+/$"))
+    attempt = MissionAttempt.objects.get(adventure=adventure, status="open")
+
+    # The Glaring Eye: every player discards before the first trick.
+    assert page.get_by_text("Glaring Eye: before the first trick").is_visible()
+    assert page.get_by_text("No trump this round (Pale Crescent)").is_visible()
+    assert page.locator("#power-choose-trump .power-later").is_visible()  # no Decision card yet
+    phone.shot("moon-start-discards")
+    for seat in ("Ana", "Ben", "Cy"):
+        assert driver.step(phone, attempt.pk) == {"discard": None, "seat": seat}
+    assert page.locator('#status[data-phase="play"]').is_visible()
+
+    # The Wind Charm: Ben need not follow Ana's lead.
+    led = driver.step(phone, attempt.pk)["play"]
+    colour = led.split("-")[0]
+    wind = page.locator("#power-ignore-must-follow")
+    assert wind.get_by_role("button").is_visible()
+    phone.shot("wind-charm-offered")
+    wind.get_by_role("button").click()
+    driver.wait_version(phone, 5)
+    assert page.get_by_text("Wind Charm: Ben may play any card").is_visible()
+    assert wind.get_by_role("button", name="✔ Used").is_disabled()
+    phone.shot("wind-charm-used")
+    _, state = driver.attempt_state(attempt.pk)
+    other = next(
+        card.id
+        for card in state.setup.cards
+        if card.colour != colour and card.id not in state.spent and card.colour != "blue"
+    )
+    page.locator(f"#card-{other}").click()
+    driver.wait_version(phone, 6)
+    driver.play_until(phone, attempt.pk, "place")
+    _, state = driver.attempt_state(attempt.pk)
+    assert state.tricks[0].trump is None
+    assert not state.voids  # the charmed play shows no void
+    phone.shot("first-trick-without-trump")
+
+    # The Compass: choose red as the trump of round 2.
+    compass = page.locator("#power-choose-trump")
+    compass.get_by_label("Trump of the next round").select_option("red")
+    attempt, _ = driver.attempt_state(attempt.pk)
+    compass.get_by_role("button", name="Use Compass").click()
+    driver.wait_version(phone, attempt.version + 1)
+    assert page.locator("#status").get_by_text("(Compass)").is_visible()
+    assert compass.get_by_role("button", name="✔ Used").is_disabled()
+    phone.shot("compass-used")
+    driver.play_until(phone, attempt.pk, "over")
+    page.wait_for_selector("#trick .result")
+    attempt.refresh_from_db()
+    assert attempt.status in ("success", "failure")
+    _, state = driver.attempt_state(attempt.pk)
+    assert state.tricks[1].trump == "red"
+    assert [use.power for use in state.powers_used] == ["ignore-must-follow", "choose-trump"]
+    phone.shot("result")
