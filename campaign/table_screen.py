@@ -300,7 +300,7 @@ def power_options(
 
 def edge_label(cell: tuple[int, int], side: str, colour: str, colours: dict[str, Colour]) -> str:
     named = colours.get(colour, Colour(colour, colour, "■"))
-    return gettext("%(symbol)s %(colour)s edge, %(side)s of %(row)s,%(col)s") % {
+    return gettext("%(symbol)s %(colour)s edge %(side)s of %(row)s,%(col)s") % {
         "symbol": named.symbol,
         "colour": named.name,
         "side": SIDE_NAMES[side],
@@ -332,7 +332,7 @@ def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> 
         }
     if use.power == spirits.ANY_COLOUR_EDGE:
         edge = edge_label(use.cell, use.side, use.colour, colours)
-        return gettext("%(edge)s accepts any colour") % {"edge": edge}
+        return gettext("%(edge)s now accepts any colour") % {"edge": edge}
     if use.power == spirits.CHOOSE_TRUMP:
         colour = colours.get(use.colour, Colour(use.colour, use.colour, "■"))
         return gettext("%(symbol)s %(colour)s is the trump of round %(round)s") % {

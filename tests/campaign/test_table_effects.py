@@ -262,7 +262,7 @@ def test_the_power_section_lists_every_power_with_a_control(client, powered):
     # Before the first trick: everything but the Compass (no Decision card yet) and the Wind
     # Charm (nothing to follow) can be used.
     assert usable(page) == ["any-colour-edge", "quiet-token", "name-missing-colour", "swap-cards"]
-    assert '<option value="5,6,E">▲ Red edge, east of 5,6</option>' in page
+    assert '<option value="5,6,E">▲ Red edge east of 5,6</option>' in page
     assert '<option value="0,0">◎ Whirlpool on 0,0</option>' in page
     assert '<option value="11,11">☁▲ Mist (Red) on 11,11</option>' in page
     assert '<option value="blue">≈ Blue</option>' in page  # a colour always with its symbol
@@ -305,6 +305,7 @@ def test_the_lantern_lets_a_tile_lie_against_the_red_edge(client, powered, membe
     assert '"edges":[]' in html
     assert 'class="edge edge-E c-red any"' in html
     assert "Red edge east, accepts any colour" in html
+    assert "▲ Red edge east of 5,6 now accepts any colour" in html
     assert len(response.content) < len(client.get(url(powered)).content) * SHARE_OF_PAGE
     placed = post(client, powered, {"kind": "place", "cells": "5,7 5,8 5,9 6,7"})
     assert str(table.EDGE_WARNING) not in placed.content.decode()
