@@ -297,3 +297,57 @@ def test_a_mission_with_moon_tiles_and_powers(browser_session, transactional_db)
     assert state.tricks[1].trump == "red"
     assert [use.power for use in state.powers_used] == ["ignore-must-follow", "choose-trump"]
     phone.shot("result")
+
+
+def test_the_lantern_and_the_night_moth_change_the_placement_preview(
+    browser_session, transactional_db
+):
+    """power.json 'lantern' and 'moth': once the Lantern names the Standing Stone's red edge, the
+    preview finds a blue tile against it legal and the engine agrees; once the Night Moth names the
+    Whirlpool, the preview says covering it does nothing, and no discard follows."""
+    from campaign import table
+    from tests.campaign import table_helpers as helpers
+
+    ana = UserFactory(username="ana")
+    group = Group.objects.create(name="Thursday crew")
+    Membership.objects.create(group=group, user=ana, role=Role.OWNER)
+    adventure = AdventureFactory(group=group)
+    setup = helpers.setup_with_tokens(adventure, ["Ana", "Ben", "Cy"])
+    setup["powers"] = ["any-colour-edge", "quiet-token"]
+    setup["power_names"] = {"any-colour-edge": "Lantern", "quiet-token": "Night Moth"}
+    attempt = table.begin_mission(adventure=adventure, by=ana, players=[], first_player="",
+                                  setup=setup)  # fmt: skip
+    for card in ("blue-3", "purple-1", "green-1"):  # blue-3 wins: an L tetromino, not red
+        attempt.refresh_from_db()
+        table.submit_move(attempt=attempt, move={"play": card}, version=attempt.version, by=ana)
+
+    phone = browser_session(width=360, name="phone")
+    driver.log_in(phone, "ana")
+    page = phone.page
+    page.goto(reverse("table:table", args=[group.pk, adventure.pk, attempt.number]))
+    against = [[5, 7], [5, 8], [5, 9], [6, 7]]  # against the red east edge of 5,6
+    driver.preview_tile(phone, against)
+    assert page.locator("#preview-text").get_attribute("data-level") == "warn"
+    lantern = page.locator("#power-any-colour-edge")
+    lantern.get_by_label("Coloured edge").select_option("5,6,E")
+    lantern.get_by_role("button", name="Use Lantern").click()
+    driver.wait_version(phone, 4)
+    assert page.locator("#cell-5-6 .edge.any").count() == 1
+    page.locator('#grid .cell[data-r="5"][data-c="7"]').click()
+    assert page.locator("#preview-text").inner_text() == "Legal position."
+    phone.shot("lantern-used")
+
+    moth = page.locator("#power-quiet-token")
+    moth.get_by_label("Token").select_option("0,0")
+    moth.get_by_role("button", name="Use Night Moth").click()
+    driver.wait_version(phone, 5)
+    assert "quiet" in (page.locator("#cell-0-0").get_attribute("class") or "")
+    page.locator('#grid .cell[data-r="0"][data-c="0"]').click()
+    assert "quieted: no effect" in page.locator("#preview-text").inner_text()
+    phone.shot("moth-used")
+    page.locator('#grid .cell[data-r="5"][data-c="7"]').click()
+    page.locator("#place-button").click()
+    driver.wait_version(phone, 6)
+    after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
+    assert after.violations == ()
+    assert page.locator(".confirm-edge").count() == 0
