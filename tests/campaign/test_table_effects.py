@@ -418,3 +418,26 @@ def test_powers_and_moon_tiles_add_no_query_to_a_move(member):
             )
         counts.append(len(queries.captured_queries))
     assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize(
+    ("payload", "text"),
+    [
+        (
+            {"power": "any-colour-edge", "cell": [5, 6], "side": "E"},
+            "made the coloured edge E of 5,6 accept any colour (Power)",
+        ),
+        ({"power": "choose-trump", "colour": "red"}, "chose red as the next round's trump (Power)"),
+        ({"power": "quiet-token", "cell": [0, 0]}, "quieted the token on 0,0 (Power)"),
+        (
+            {"power": "ignore-must-follow"},
+            "let the player due play without following the lead (Power)",
+        ),
+        ({"power": "name-missing-colour"}, "each player named a colour they hold none of (Power)"),
+        ({"power": "swap-cards"}, "two players passed each other a card face down (Power)"),
+        ({"power": "fly"}, "used a Power"),
+    ],
+)
+def test_power_moves_are_described_in_the_move_log(payload, text):
+    """The audit trail (an undo) and the move list say what each Power move did."""
+    assert table.describe_move(payload) == text
