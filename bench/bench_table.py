@@ -15,10 +15,11 @@ Two passes, both through Django's test Client (the whole middleware stack, no ne
   ``authenticated_write`` (a signed-in user's POST that loads the user and, in one transaction,
   updates one small row through a prepared statement, answering a tiny response). Medians and
   99th percentiles are given as ratios to the trivial view's.
-* Bytes: a mission whose board has a Whirlpool and two Mist tokens, played to the end, with the full
+* Bytes: a mission whose board has a Whirlpool and two Mist tokens, with three Moon tiles in
+  force and every Power (each used once, as soon as it can be), played to the end, with the full
   page fetched after every move; every kind of move (card, trick-completing card, placement,
-  discard, Mist colour, and the Automa's moves in a 2-player mission) is shown as its median size
-  and its median share of the full page at that moment.
+  discard, Mist colour, each Power, and the Automa's moves in a 2-player mission) is shown as its
+  median size and its median share of the full page at that moment.
 
 Targets: a move under 5×, an unchanged poll under 1.5×, every kind of HTMX move response under
 10 % of the full page's bytes.
@@ -121,6 +122,8 @@ def move_kind(before: Any, after: Any, move: dict[str, Any]) -> str:
         return "discard"
     if "mist_colour" in move:
         return "mist colour"
+    if "power" in move:
+        return f"power: {move['power']}"
     return "other"
 
 
@@ -137,6 +140,16 @@ def encode(move: dict[str, Any]) -> dict[str, Any]:
         return {"kind": "place", "cells": " ".join(f"{r},{c}" for r, c in move["place"])}
     if "discard" in move:
         return {"kind": "discard", "seat": move["seat"]}
+    if "power" in move:
+        data = {"kind": "power", "power": move["power"], "colour": move.get("colour") or ""}
+        if "from" in move:
+            data["tile"] = " ".join(f"{r},{c}" for r, c in move["from"])
+            data["cells"] = " ".join(f"{r},{c}" for r, c in move["to"])
+        elif "side" in move:
+            data["edge"] = f"{move['cell'][0]},{move['cell'][1]},{move['side']}"
+        elif "cell" in move:
+            data["token"] = f"{move['cell'][0]},{move['cell'][1]}"
+        return data
     return {"kind": "mist", "colour": move["mist_colour"]}
 
 
@@ -172,6 +185,10 @@ def main() -> None:
             # the other: one placement covering both asks the players for the lead colour.
             setup = helpers.setup_with_tokens(adventure, players)
             setup["board"]["tokens"].append({"kind": "mist", "cell": [11, 10], "colour": "green"})
+            setup["moon_effects"] = list(spirits.MOON_EFFECTS)
+            setup["moon_names"] = {effect: effect for effect in spirits.MOON_EFFECTS}
+            setup["powers"] = list(spirits.POWERS)
+            setup["power_names"] = {power: power for power in spirits.POWERS}
         return table.begin_mission(
             adventure=adventure, by=user, players=players, first_player=players[0], setup=setup
         )
@@ -195,6 +212,17 @@ def main() -> None:
                 best = (covered, cells)
         return {"place": best[1]} if best else helpers.next_move(state)
 
+    def power_move(state: Any, used: set[str]) -> dict[str, Any] | None:
+        """The first Power not used yet that can be used now (a moved tile breaking no edge)."""
+        for move in spirits.legal_moves(state):
+            power = move.get("power")
+            if power is None or power in used:
+                continue
+            if "from" in move and spirits.apply_move(state, move).violations != state.violations:
+                continue
+            return move
+        return None
+
     def post_move(attempt: MissionAttempt, move: dict[str, Any]) -> Any:
         data = {**encode(move), "version": attempt.version}
         return client.post(url_of(attempt) + "move/", data, **htmx)
@@ -203,12 +231,14 @@ def main() -> None:
     sizes: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for players in (["Ana", "Ben", "Cy"], ["Ana", "Ben"]):
         attempt = begin(players, tokens=True)
+        used: set[str] = set()
         while True:
             attempt.refresh_from_db()
             if attempt.status != "open":
                 break
             before = parsed(attempt)
-            move = covering_move(before)
+            move = power_move(before, used) or covering_move(before)
+            used.add(move.get("power", ""))
             response = post_move(attempt, move)
             assert response.status_code == 200, response.status_code
             attempt.refresh_from_db()

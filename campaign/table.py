@@ -71,10 +71,11 @@ REASON_TEXT = {
     "out-of-cards": gettext_noop("a seat had no card left to play"),
 }
 
-# Moon tile and Power tile effects the driver applies to the engine's setup.
+# Moon tile and Power tile effects the driver applies to the rounds of the engine's setup; the
+# other effects the engine knows go to it as they are (spirits.MOON_EFFECTS, spirits.POWERS).
 ONE_FEWER_ROUND = "one-fewer-round"
 EXTRA_ROUND = "extra-round"
-MOVE_SPIRIT_TILE = "move-spirit-tile"
+MOVE_SPIRIT_TILE = spirits.MOVE_SPIRIT_TILE
 
 
 class TableError(Exception):
@@ -126,8 +127,11 @@ def table_setup(
     """The engine setup (``spirits-scenario/1``) of ``mission`` for these seats.
 
     Hands are unknown (a real table). With 2 players the Automa sits after them, with its 4 face-up
-    river cards entered at setup and a face-down deck of 6 unknown cards. Extra optional fields
-    (``colours``, ``mission``) carry what the table screen shows without loading the pack.
+    river cards entered at setup and a face-down deck of 6 unknown cards. The campaign's Moon tiles
+    and the Power tiles of the ``loadout`` change the rounds (``mission_rules``), and with the
+    Power tokens the group holds give the Moon effects and Powers the engine enforces. Extra
+    optional fields (``colours``, ``mission``, ``moon_names``, ``power_names``) carry what the
+    table screen shows without loading the pack.
     """
     players = [p.strip() for p in players if p.strip()]
     if len(players) < MIN_PLAYERS:
@@ -139,10 +143,7 @@ def table_setup(
         raise TableError(UNKNOWN_TRUMP % {"colour": trump}, code="trump")
     info = pack.mission(mission)
     night = progression.uses_night_sides(campaign, pack)
-    effects = {pack.moon_tile(t).effect for t in campaign.moon_tiles}
-    tiles = [pack.power_tile(t) for t in (loadout or {}).values() if t]
-    effects |= {tile.effect for tile in tiles}
-    rounds = info.rounds - (ONE_FEWER_ROUND in effects) + (EXTRA_ROUND in effects)
+    rules = mission_rules(pack, campaign, loadout or {})
     setup: dict[str, Any] = {
         "format": spirits.FORMAT,
         "cards": pack.scenario_cards(opened=campaign.opened_ids),
@@ -151,7 +152,7 @@ def table_setup(
         "players": players,
         "first_player": first_player,
         "trump": trump,
-        "rounds": rounds,
+        "rounds": info.rounds + rules["rounds"],
         "colours": colours,
         "mission": {
             "number": info.number,
@@ -160,11 +161,9 @@ def table_setup(
             "objectives": [o.to_json() for o in info.objectives],
         },
     }
-    if MOVE_SPIRIT_TILE in effects:
-        setup["powers"] = [MOVE_SPIRIT_TILE]
-        # The Power tile's name, for the table screen (an extra optional field).
-        names = [tile.name for tile in tiles if tile.effect == MOVE_SPIRIT_TILE]
-        setup["power_names"] = {MOVE_SPIRIT_TILE: names[0]}
+    for field in ("moon_effects", "moon_names", "powers", "power_names"):
+        if rules[field]:
+            setup[field] = rules[field]
     seats = list(players)
     if len(players) == MIN_PLAYERS:
         river = [c for c in automa_river if c]
@@ -182,6 +181,37 @@ def table_setup(
     except spirits.SetupError as error:
         raise TableError(BAD_SETUP % {"detail": error.message}, code=error.code) from None
     return setup
+
+
+def mission_rules(
+    pack: Pack, campaign: progression.CampaignState, loadout: Mapping[str, str]
+) -> dict[str, Any]:
+    """What the Moon tiles in force, the Power tiles placed on Power spaces (``loadout``) and the
+    Power tokens the group holds change in a mission.
+
+    Seed 003, 'The Moon Path': Moon tiles "stack and last until the end of the game"; 'Rewards':
+    Power tokens "can be used in every mission", Power tiles placed before a mission "for extra
+    help". ``rounds`` is the change to the mission's rounds (``one-fewer-round``,
+    ``extra-round``); ``moon_effects`` and ``powers`` the effects the engine enforces, in its
+    order; ``moon_names`` (every Moon tile in force) and ``power_names`` (the Powers) the pieces'
+    names by effect, for the table screen. Effects the engine does not know stay text on the setup
+    screen.
+    """
+    moon = [pack.moon_tile(t) for t in campaign.moon_tiles]
+    tiles = [pack.power_tile(t) for t in loadout.values() if t]
+    tokens = [pack.power_token(t) for t in campaign.power_tokens]
+    effects = {piece.effect for piece in (*moon, *tiles)}
+    moon_names = {tile.effect: tile.name for tile in moon}
+    power_names = {piece.effect: piece.name for piece in (*tokens, *tiles)}
+    moon_effects = [e for e in spirits.MOON_EFFECTS if e in moon_names]
+    powers = [p for p in spirits.POWERS if p in power_names]
+    return {
+        "rounds": (EXTRA_ROUND in effects) - (ONE_FEWER_ROUND in effects),
+        "moon_effects": moon_effects,
+        "moon_names": moon_names,
+        "powers": powers,
+        "power_names": {p: power_names[p] for p in powers},
+    }
 
 
 @transaction.atomic
@@ -460,10 +490,31 @@ def describe_move(payload: Mapping[str, Any]) -> str:
         return f"{payload.get('seat')} discarded a card"
     if "mist_colour" in payload:
         return f"the next trick starts in {payload['mist_colour']}"
-    if payload.get("power") == MOVE_SPIRIT_TILE:
+    return describe_power(payload)
+
+
+def describe_power(payload: Mapping[str, Any]) -> str:
+    """A Power move in a few words (``describe_move``)."""
+    power = payload.get("power")
+    cell = payload.get("cell") or ["?", "?"]
+    if power == MOVE_SPIRIT_TILE:
         before = " ".join(f"{r},{c}" for r, c in payload.get("from") or [])
         after = " ".join(f"{r},{c}" for r, c in payload.get("to") or [])
         return f"moved the Spirit tile on {before} to {after} (Power)"
+    if power == spirits.ANY_COLOUR_EDGE:
+        side = payload.get("side")
+        return f"made the coloured edge {side} of {cell[0]},{cell[1]} accept any colour (Power)"
+    if power == spirits.CHOOSE_TRUMP:
+        return f"chose {payload.get('colour')} as the next round's trump (Power)"
+    if power == spirits.QUIET_TOKEN:
+        return f"quieted the token on {cell[0]},{cell[1]} (Power)"
+    if power == spirits.IGNORE_MUST_FOLLOW:
+        seat = payload.get("seat") or "the player due"
+        return f"let {seat} play without following the lead (Power)"
+    if power == spirits.NAME_MISSING_COLOUR:
+        return "each player named a colour they hold none of (Power)"
+    if power == spirits.SWAP_CARDS:
+        return "two players passed each other a card face down (Power)"
     return "used a Power"
 
 

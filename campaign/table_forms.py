@@ -16,12 +16,16 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaign.forms import split_players
-from campaign.table import AUTOMA_RIVER_SIZE, MAX_PLAYERS, MIN_PLAYERS, MOVE_SPIRIT_TILE
+from campaign.table import AUTOMA_RIVER_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from games.content import Pack
+from games.rules import spirits
 
 BAD_CELLS = _("Give the cells as row,column pairs, e.g. 3,4 3,5.")
 CARD_NEEDED = _("Choose a card.")
 TILE_NEEDED = _("Choose the placed Spirit tile to move.")
+EDGE_NEEDED = _("Choose the coloured edge.")
+COLOUR_NEEDED = _("Choose the colour.")
+TOKEN_NEEDED = _("Choose the token.")
 PLAYER_COUNT = _("Name 2 to 5 players, one per line, in seating order (clockwise).")
 PLAYER_TWICE = _("%(name)s is listed twice.")
 
@@ -118,9 +122,18 @@ class MoveForm(forms.Form):
     card = forms.CharField(required=False, max_length=40)
     refill = forms.CharField(required=False, max_length=40)
     cells = forms.CharField(required=False, max_length=400)
-    # A Power move: which Power, and the placed Spirit tile's cells (``cells`` are its new ones).
+    # A Power move: which Power, and what it acts on: the placed Spirit tile's cells (``cells``
+    # are its new ones), a coloured edge (``r,c,side``), a token's cell, a colour (``colour``).
     power = forms.CharField(required=False, max_length=40)
     tile = forms.CharField(required=False, max_length=400)
+    edge = forms.RegexField(
+        required=False,
+        regex=r"^\s*\d+\s*,\s*\d+\s*,\s*[NESW]\s*$",
+        error_messages={"invalid": EDGE_NEEDED},
+    )
+    token = forms.RegexField(
+        required=False, regex=r"^\s*\d+\s*,\s*\d+\s*$", error_messages={"invalid": TOKEN_NEEDED}
+    )
     seat = forms.CharField(required=False, max_length=40)
     colour = forms.CharField(required=False, max_length=40)
     confirm = forms.BooleanField(required=False)
@@ -151,15 +164,37 @@ class MoveForm(forms.Form):
                 raise ValidationError(BAD_CELLS, code="cells")
             return {"place": data["cells"]}
         if kind == "power":
+            return self.power_move()
+        if kind == "discard":
+            return {"discard": card, "seat": data.get("seat") or ""}
+        return {"mist_colour": data.get("colour") or ""}
+
+    def power_move(self) -> dict[str, Any]:
+        """A Power move in the engine's shape; a form without ``power`` moves a Spirit tile."""
+        data = self.cleaned_data
+        power = data.get("power") or spirits.MOVE_SPIRIT_TILE
+        if power == spirits.MOVE_SPIRIT_TILE:
             if not data.get("tile"):
                 raise ValidationError(TILE_NEEDED, code="tile")
             if not data.get("cells"):
                 raise ValidationError(BAD_CELLS, code="cells")
-            power = data.get("power") or MOVE_SPIRIT_TILE
             return {"power": power, "from": data["tile"], "to": data["cells"]}
-        if kind == "discard":
-            return {"discard": card, "seat": data.get("seat") or ""}
-        return {"mist_colour": data.get("colour") or ""}
+        if power == spirits.ANY_COLOUR_EDGE:
+            if not data.get("edge"):
+                raise ValidationError(EDGE_NEEDED, code="edge")
+            row, col, side = (part.strip() for part in data["edge"].split(","))
+            return {"power": power, "cell": [int(row), int(col)], "side": side}
+        if power == spirits.CHOOSE_TRUMP:
+            if not data.get("colour"):
+                raise ValidationError(COLOUR_NEEDED, code="colour")
+            return {"power": power, "colour": data["colour"]}
+        if power == spirits.QUIET_TOKEN:
+            if not data.get("token"):
+                raise ValidationError(TOKEN_NEEDED, code="token")
+            return {"power": power, "cell": [int(x) for x in data["token"].split(",")]}
+        if power == spirits.IGNORE_MUST_FOLLOW and data.get("seat"):
+            return {"power": power, "seat": data["seat"]}
+        return {"power": power}
 
 
 def parse_cells(text: str) -> list[list[int]] | None:

@@ -16,9 +16,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaign.models import AttemptStatus, MissionAttempt
-from campaign.table import ALREADY_PLAYED, MOVE_SPIRIT_TILE, REASON_TEXT, state_of
+from campaign.table import ALREADY_PLAYED, ONE_FEWER_ROUND, REASON_TEXT, state_of
 from games.rules import spirits
-from games.rules.spirits import automa
+from games.rules.spirits import automa, powers
 from games.rules.spirits.cards import back_side
 from games.rules.spirits.night import active_cells
 from games.rules.spirits.shapes import normalise
@@ -33,6 +33,31 @@ PHASE_TEXT = {
     "over": _("The mission is over"),
 }
 SIDE_NAMES = {"N": _("north"), "E": _("east"), "S": _("south"), "W": _("west")}
+# What each Power does, shown beside its control (the pack's own text is on the setup screen).
+POWER_TEXT = {
+    spirits.MOVE_SPIRIT_TILE: _("move a placed Spirit tile"),
+    spirits.ANY_COLOUR_EDGE: _("one coloured edge accepts a Spirit tile of any colour"),
+    spirits.CHOOSE_TRUMP: _("choose the next round's trump instead of the Decision card"),
+    spirits.QUIET_TOKEN: _("cover a Whirlpool or Mist token without its effect"),
+    spirits.IGNORE_MUST_FOLLOW: _("the player due may play without following the lead"),
+    spirits.NAME_MISSING_COLOUR: _("each player may say one colour they hold no card of"),
+    spirits.SWAP_CARDS: _("two players pass each other one card, face down"),
+}
+# When a Power can be used, shown while it cannot.
+POWER_WHEN = {
+    spirits.MOVE_SPIRIT_TILE: _("Between tricks, once a Spirit tile is on the board."),
+    spirits.CHOOSE_TRUMP: _("After a trick is won, for the next round."),
+    spirits.IGNORE_MUST_FOLLOW: _("In a trick, before the player due to follow plays."),
+    spirits.QUIET_TOKEN: _("Between tricks, while a token is on the board."),
+}
+BETWEEN_TRICKS = _("Between tricks.")
+# What each Moon tile in force does to every mission, in the table's words.
+MOON_TEXT = {
+    ONE_FEWER_ROUND: _("one round fewer"),
+    spirits.NO_TRUMP_FIRST_ROUND: _("no trump in round 1"),
+    spirits.DISCARD_AT_START: _("every player discards a card before the first trick"),
+    spirits.LEAD_TRUMP_FIRST: _("the first trick is led in the trump colour, if possible"),
+}
 
 
 @dataclass(frozen=True)
@@ -62,6 +87,7 @@ class Cell:
     text: str = ""
     label: str = ""
     edges: list[tuple[str, Colour]] = field(default_factory=list)
+    neutral: list[str] = field(default_factory=list)  # edges' sides a Power made accept any colour
     tile: str = ""  # the Spirit tile's card id, for the last-placed outline (table.js)
 
 
@@ -107,6 +133,7 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
     board = setup.board
     size = board.size
     grid = [[Cell(r, c) for c in range(size)] for r in range(size)]
+    neutral = set(powers.neutral_edges(state))
     for tile in board.mission_tiles:
         for r, c in active_cells(tile, setup.night):
             cell = grid[r][c]
@@ -125,10 +152,13 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
             grid[r][c].edges.append(
                 (edge.side, colours.get(edge.colour, Colour(edge.colour, edge.colour, "■")))
             )
+            if (edge.cell, edge.side) in neutral:
+                grid[r][c].neutral.append(edge.side)
     for r, c in board.rocks:
         grid[r][c].classes.append("rock")
         grid[r][c].text = grid[r][c].text or "◆"
         grid[r][c].label = grid[r][c].label or gettext("Rock")
+    quiet = powers.quiet_cell(state)
     for token in state.tokens:
         r, c = token.cell
         cell = grid[r][c]
@@ -141,6 +171,9 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
             cell.classes += ["token", "whirlpool"]
             cell.text = "◎"
             cell.label = gettext("Whirlpool token")
+        if token.cell == quiet:
+            cell.classes.append("quiet")
+            cell.label = gettext("%(token)s, no effect when covered") % {"token": cell.label}
     last = state.placed[-1].card if state.placed else None
     for placed in state.placed:
         card = card_view(state, colours, placed.card)
@@ -157,7 +190,12 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
         for cell in row:
             if cell.edges:
                 names = ", ".join(
-                    gettext("%(colour)s edge %(side)s") % {"colour": c.name, "side": SIDE_NAMES[s]}
+                    (
+                        gettext("%(colour)s edge %(side)s, accepts any colour")
+                        if s in cell.neutral
+                        else gettext("%(colour)s edge %(side)s")
+                    )
+                    % {"colour": c.name, "side": SIDE_NAMES[s]}
                     for s, c in cell.edges
                 )
                 cell.label = f"{cell.label}; {names}" if cell.label else names
@@ -167,13 +205,13 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
 
 
 def board_json(state: spirits.State) -> str:
-    """What the placement preview needs that the cells do not show: the board's size and its
-    coloured edges (both fixed for the mission). Occupied cells and tokens are read from the
-    cells themselves (table.js), so a move re-sends only the cells that changed."""
+    """What the placement preview needs that the cells do not show: the board's size and the
+    coloured edges that ask for their colour (fixed, but for a Power that makes one accept any).
+    Occupied cells and tokens are read from the cells themselves (table.js), so a move re-sends
+    only the cells that changed."""
     edges = []
-    for tile in state.setup.board.mission_tiles:
-        for edge in tile.coloured_edges:
-            edges.append({"out": list(edge.outside), "colour": edge.colour})
+    for edge in powers.edges_in_force(state):
+        edges.append({"out": list(edge.outside), "colour": edge.colour})
     return json.dumps({"size": state.setup.board.size, "edges": edges}, separators=(",", ":"))
 
 
@@ -192,26 +230,140 @@ def tile_json(state: spirits.State) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-# Phases in which a Power may be used: before a trick begins, or before the Decision tile is placed.
-POWER_PHASES = ("play", "automa", "place")
+def power_usable(state: spirits.State, power: str) -> bool:
+    """Whether the Power can be used now: available, in its window (``spirits.powers``), and with
+    something to act on (a placed tile to move, a coloured edge, a token)."""
+    if not (powers.available(state, power) and powers.in_window(state, power)):
+        return False
+    if power == spirits.MOVE_SPIRIT_TILE:
+        return bool(state.placed)
+    if power == spirits.ANY_COLOUR_EDGE:
+        return bool(powers.edges_in_force(state))
+    if power == spirits.QUIET_TOKEN:
+        return bool(state.tokens)
+    return True
 
 
-def power_status(state: spirits.State, setup: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The "move a placed Spirit tile" Power this mission: its Power tile's name, whether it was
-    used, and whether it can be used now (once per mission, between tricks or before the Decision
-    tile is placed, with a Spirit tile on the board). None when the loadout did not hold it."""
-    if MOVE_SPIRIT_TILE not in state.setup.powers:
-        return None
-    used = any(use.power == MOVE_SPIRIT_TILE for use in state.powers_used)
-    usable = not used and not state.current and state.phase in POWER_PHASES and bool(state.placed)
-    names = setup.get("power_names") or {}
-    name = names.get(MOVE_SPIRIT_TILE) or gettext("Power tile")
-    return {
-        "name": name,
-        "used": used,
-        "usable": usable,
-        "state": "usable" if usable else "used" if used else "waiting",
+def power_list(
+    state: spirits.State, setup: Mapping[str, Any], colours: dict[str, Colour]
+) -> list[dict[str, Any]]:
+    """The mission's Powers, in the setup's order: name, what it does, whether it was used (and
+    on what) or can be used now, and the choices its control offers. ``row`` is what its row in
+    the Power section shows: a move re-sends the rows whose ``row`` changed; whether a Power can
+    be used now is written on ``#status`` (``usable_powers``), which every move re-sends."""
+    uses = {use.power: use for use in state.powers_used}
+    result = []
+    for power in state.setup.powers:
+        if power not in spirits.POWERS:
+            continue
+        use = uses.get(power)
+        options = power_options(state, power, colours) if use is None else []
+        detail = power_detail(state, use, colours) if use is not None else ""
+        result.append(
+            {
+                "id": power,
+                "name": power_name(setup, power),
+                "text": POWER_TEXT[power],
+                "when": POWER_WHEN.get(power, BETWEEN_TRICKS),
+                "recorded_only": power in powers.RECORDED_ONLY,
+                "used": use is not None,
+                "usable": power_usable(state, power),
+                "detail": detail,
+                "options": options,
+                "form": power_form(power),
+                "row": (use is not None, detail, options),
+            }
+        )
+    return result
+
+
+def power_form(power: str) -> str:
+    """The id of a Power's form (the Gust of Wind's is the one table.js drives)."""
+    return "power-form" if power == spirits.MOVE_SPIRIT_TILE else f"power-{power}-form"
+
+
+def power_options(
+    state: spirits.State, power: str, colours: dict[str, Colour]
+) -> list[tuple[str, str]]:
+    """The choices a Power's control offers, as (form value, label)."""
+    if power == spirits.ANY_COLOUR_EDGE:
+        return [
+            (f"{e.cell[0]},{e.cell[1]},{e.side}", edge_label(e.cell, e.side, e.colour, colours))
+            for e in powers.edges_in_force(state)
+        ]
+    if power == spirits.CHOOSE_TRUMP:
+        return [(c.id, f"{c.symbol} {c.name}") for c in colours.values()]
+    if power == spirits.QUIET_TOKEN:
+        return [(f"{t.cell[0]},{t.cell[1]}", token_label(t, colours)) for t in state.tokens]
+    return []
+
+
+def edge_label(cell: tuple[int, int], side: str, colour: str, colours: dict[str, Colour]) -> str:
+    named = colours.get(colour, Colour(colour, colour, "■"))
+    return gettext("%(symbol)s %(colour)s edge %(side)s of %(row)s,%(col)s") % {
+        "symbol": named.symbol,
+        "colour": named.name,
+        "side": SIDE_NAMES[side],
+        "row": cell[0],
+        "col": cell[1],
     }
+
+
+def token_label(token: Any, colours: dict[str, Colour]) -> str:
+    r, c = token.cell
+    if token.kind == "mist" and token.colour:
+        named = colours.get(token.colour, Colour(token.colour, token.colour, "■"))
+        return gettext("☁%(symbol)s Mist (%(colour)s) on %(row)s,%(col)s") % {
+            "symbol": named.symbol,
+            "colour": named.name,
+            "row": r,
+            "col": c,
+        }
+    return gettext("◎ Whirlpool on %(row)s,%(col)s") % {"row": r, "col": c}
+
+
+def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> str:
+    """What a used Power did, in a few words."""
+    if use.power == spirits.MOVE_SPIRIT_TILE:
+        card = card_view(state, colours, use.card)
+        return gettext("moved %(card)s in round %(round)s") % {
+            "card": card.label,
+            "round": use.round,
+        }
+    if use.power == spirits.ANY_COLOUR_EDGE:
+        edge = edge_label(use.cell, use.side, use.colour, colours)
+        return gettext("%(edge)s now accepts any colour") % {"edge": edge}
+    if use.power == spirits.CHOOSE_TRUMP:
+        colour = colours.get(use.colour, Colour(use.colour, use.colour, "■"))
+        return gettext("%(symbol)s %(colour)s is the trump of round %(round)s") % {
+            "symbol": colour.symbol,
+            "colour": colour.name,
+            "round": use.round,
+        }
+    if use.power == spirits.QUIET_TOKEN:
+        return gettext("the token on %(row)s,%(col)s has no effect when covered") % {
+            "row": use.cell[0],
+            "col": use.cell[1],
+        }
+    if use.power == spirits.IGNORE_MUST_FOLLOW:
+        if use.card:
+            card = card_view(state, colours, use.card)
+            return gettext("%(seat)s played %(card)s without following, in round %(round)s") % {
+                "seat": use.seat,
+                "card": card.label,
+                "round": use.round,
+            }
+        return gettext("%(seat)s may play without following the lead") % {"seat": use.seat}
+    return gettext("used in round %(round)s") % {"round": use.round}
+
+
+def gust_status(power_rows: list[dict[str, Any]]) -> str:
+    """The Gust of Wind's state for table.js (``#status[data-power]``): usable, used or waiting;
+    empty when the mission does not have it."""
+    for row in power_rows:
+        if row["id"] == spirits.MOVE_SPIRIT_TILE:
+            return "usable" if row["usable"] else "used" if row["used"] else "waiting"
+    return ""
 
 
 def power_tiles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, Any]]:
@@ -314,7 +466,7 @@ def piles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, An
                 "current": False,
                 "trick": trick,
                 "decision": card_view(state, colours, trick.decision),
-                "trump": colours[trick.trump],
+                "trump": colours[trick.trump] if trick.trump else None,
                 "plays": [(seat, card_view(state, colours, c)) for seat, c in trick.plays],
                 "violations": trick.placement.violations if trick.placement else (),
             }
@@ -333,7 +485,44 @@ PARTS: dict[str, Callable[[Table], Any]] = {
     "piles": lambda t: piles(t.state, t.colours),
     "power_tiles": lambda t: power_tiles(t.state, t.colours),
     "power_json": lambda t: power_json(t.state),
+    "powers": lambda t: power_list(t.state, t.setup, t.colours),
 }
+
+
+def moon_name(setup: Mapping[str, Any], effect: str) -> str:
+    """The name of the Moon tile behind an effect (``table.mission_rules``)."""
+    return (setup.get("moon_names") or {}).get(effect) or gettext("Moon tile")
+
+
+def power_name(setup: Mapping[str, Any], power: str) -> str:
+    return (setup.get("power_names") or {}).get(power) or gettext("Power")
+
+
+def trump_source(state: spirits.State, setup: Mapping[str, Any]) -> str:
+    """Why the trump of the next trick is what it is, when not the usual way: the Moon tile that
+    leaves round 1 without trump, or the Power that chose it; empty otherwise."""
+    if state.trump is None:
+        return moon_name(setup, spirits.NO_TRUMP_FIRST_ROUND)
+    following = len(state.tricks) + 1
+    for use in state.powers_used:
+        if use.power == spirits.CHOOSE_TRUMP and use.round == following:
+            return power_name(setup, spirits.CHOOSE_TRUMP)
+    return ""
+
+
+def moon_rules(state: spirits.State, setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The Moon tile rules that matter at this moment: the first trick's forced lead
+    (``lead-trump-first``) and the discards owed before it (``discard-at-start``). A lead forced
+    after the first trick can only come from a Mist token."""
+    first = not state.tricks
+    return {
+        "first_lead": moon_name(setup, spirits.LEAD_TRUMP_FIRST)
+        if first and state.required_lead and not state.current
+        else "",
+        "start_discard": moon_name(setup, spirits.DISCARD_AT_START)
+        if first and state.pending_discards
+        else "",
+    }
 
 
 def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = "") -> Table:
@@ -354,16 +543,28 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         phase=phase,
     )
     decision = state.decision
+    moon = moon_rules(state, setup)
+    phase_text = PHASE_TEXT[phase]
+    if moon["start_discard"]:
+        phase_text = gettext("%(tile)s: every player discards a card") % {
+            "tile": moon["start_discard"]
+        }
+    power_rows = table.powers
+    free_seat = powers.free_play_seat(state)
     table.data.update(
-        phase_text=PHASE_TEXT[phase],
+        phase_text=phase_text,
         mission=setup.get("mission") or {"number": attempt.mission, "name": "", "objectives": []},
         seats=state.seats,
         current_seat=state.current_seat,
-        trump=colours[state.trump],
+        trump=colours[state.trump] if state.trump else None,
+        trump_source=trump_source(state, setup),
         lead=colours[lead] if lead else None,
         mist=colours.get(state.required_lead)
-        if state.required_lead and not state.current
+        if state.required_lead and not state.current and state.tricks
         else None,
+        first_lead=colours.get(state.required_lead) if moon["first_lead"] else None,
+        first_lead_tile=moon["first_lead"],
+        start_discard=moon["start_discard"],
         plays=[(seat, card_view(state, colours, c)) for seat, c in state.current],
         waiting=state.seats[len(state.current) :] if state.current else (),
         flags=[f for f in state.flags if f.code == "revoke"],
@@ -377,7 +578,14 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         pending_discards=list(dict.fromkeys(state.pending_discards)),
         mist_choices=[colours[c] for c in state.mist_choices],
         night=state.setup.night,
-        power=power_status(state, setup),
+        moon_tiles=[
+            (name, MOON_TEXT.get(effect, ""))
+            for effect, name in (setup.get("moon_names") or {}).items()
+        ],
+        gust=gust_status(power_rows),
+        usable_powers=" ".join(row["id"] for row in power_rows if row["usable"]),
+        free_seat=free_seat,
+        free_power=power_name(setup, spirits.IGNORE_MUST_FOLLOW) if free_seat else "",
         violations=state.violations,
         result=result,
         reasons=[gettext(REASON_TEXT[r]) if r in REASON_TEXT else r for r in result.reasons],

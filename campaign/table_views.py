@@ -23,8 +23,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaign import services, table, table_tokens
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.table_forms import MoveForm, TableSetupForm
-from campaign.table_screen import Table, automa_panel, deck_candidates, table_snapshot
+from campaign.table_screen import (
+    Table,
+    automa_panel,
+    deck_candidates,
+    power_list,
+    table_snapshot,
+)
 from config.prepared import Prepared, placeholder_ids
+from games.rules.spirits import MOVE_SPIRIT_TILE, powers
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
 
@@ -300,26 +307,33 @@ def move_response(
     """A move's answer: ``#status`` (the forms' target), then out of band only what the move
     changed: the trick, the forms' versions, the picker's changed cards, the round track's
     changed piles, the Automa's river and buttons (its drop-downs lose only the cards the move
-    revealed), and when they changed the Decision tile, the board's cells and the Power's list
-    of placed tiles (the Power's control goes once it is used). The picker and the
-    placement panel follow the phase written on ``#status``; the board's occupied cells, its
-    tokens and the last-placed outline are read from the cells (table.css, table.js)."""
+    revealed), and when they changed the Decision tile, the board's cells (and the coloured edges
+    the placement preview checks), the Power rows whose content changed (used, or their choices)
+    and the Gust of Wind's list of placed tiles. The picker, the placement panel and which Power
+    can be used now follow ``#status``; the board's occupied cells, its tokens and the
+    last-placed outline are read from the cells (table.css, table.js)."""
     screen = table_snapshot(result.attempt)
     before, after = result.before, result.state
     assert before is not None
-    board_changed = (before.placed, before.tokens) != (after.placed, after.tokens)
+    edges_changed = powers.neutral_edges(before) != powers.neutral_edges(after)
+    board_changed = edges_changed or (
+        (before.placed, before.tokens, powers.quiet_cell(before))
+        != (after.placed, after.tokens, powers.quiet_cell(after))
+    )
     changes: dict[str, Any] = {
         "moved": True,
         "changed": changed_cards(screen, before),
         "piles": changed_piles(screen, before),
         "tile_changed": before.decision != after.decision,
         "cells": changed_cells(screen, before) if board_changed else [],
+        "edges_changed": edges_changed,
     }
-    power = screen.power
-    if power is not None:
-        # The Power's tile list follows the board; once used, its control goes.
-        changes["power_spent"] = len(after.powers_used) > len(before.powers_used)
-        changes["power_tiles_changed"] = board_changed and not power["used"]
+    if screen.powers:
+        was = {row["id"]: row["row"] for row in power_list(before, screen.setup, screen.colours)}
+        changes["power_rows"] = [row for row in screen.powers if was.get(row["id"]) != row["row"]]
+        gust = [row for row in screen.powers if row["id"] == MOVE_SPIRIT_TILE]
+        # The Gust's list of placed tiles follows the board while it can still be used.
+        changes["power_tiles_changed"] = board_changed and bool(gust) and not gust[0]["used"]
     if after.setup.automa is not None:
         was = deck_candidates(before) if before.phase != "over" else []
         now = deck_candidates(after)
@@ -366,7 +380,8 @@ def changed_cells(screen: Table, before: Any) -> list[Any]:
 
 
 def without_last(cell: Any) -> tuple[Any, ...]:
-    return (cell.text, cell.label, cell.tile, [c for c in cell.classes if c != "last"], cell.edges)
+    classes = [c for c in cell.classes if c != "last"]
+    return (cell.text, cell.label, cell.tile, classes, cell.edges, cell.neutral)
 
 
 def picker_rows(state: Any, screen: Table) -> list[dict[str, Any]]:

@@ -25,6 +25,8 @@ from stats.models import CoverageFact, FactSource, PlayerFact, TrickFact
 logger = logging.getLogger(__name__)
 
 BOARD_SIZE = 12
+# The trump of a trick played without one (a Moon tile leaves round 1 without trump).
+NO_TRUMP = "none"
 CHUNK = 500
 MASK_BITS = 48
 MASK_PART = (1 << MASK_BITS) - 1
@@ -87,7 +89,7 @@ def attempt_facts(attempt: MissionAttempt, group_id: int, state: State | None) -
                 winner_seat=seats.index(trick.winner) if trick.winner in seats else 0,
                 winner_is_automa=trick.winner == AUTOMA,
                 decision_colour=decision.colour if decision else "",
-                trump_colour=trick.trump,
+                trump_colour=trick.trump or NO_TRUMP,
                 leader_before=trick.led_by[:150],
                 leader_after=trick.winner[:150],
                 leader_changed=trick.led_by != trick.winner,

@@ -1,7 +1,8 @@
 // The table screen's placement preview: move, rotate and turn over the Decision card's Spirit
 // tile over the board by pointer, touch or keyboard, and say whether the position is legal and
 // why, before anything is committed. The engine checks again when the form is posted.
-// Reads the board's size and coloured edges from <script type="application/json" id="board-data">,
+// Reads the board's size and the coloured edges asking for their colour (a Power may make one
+// accept any, and the move then re-sends them) from <script type="application/json" id="board-data">,
 // the Decision card's tile from id="tile-data" (replaced when it changes), and the occupied cells
 // and tokens from the board's cells, which a move re-sends only when they change; no inline script.
 // The same preview moves a placed Spirit tile with the "move a placed Spirit tile" Power: while
@@ -29,7 +30,7 @@
         else if (list.contains("token")) {
           const colour = [...list].find((name) => name.startsWith("c-"));
           const kind = list.contains("mist") ? "mist" : "whirlpool";
-          data.tokens.push({ cell: at, kind, colour: colour ? colour.slice(2) : null });
+          data.tokens.push({ cell: at, kind, colour: colour ? colour.slice(2) : null, quiet: list.contains("quiet") });
         }
       });
       const moved = movingTile();
@@ -143,6 +144,10 @@
       level = "warn";
     }
     for (const token of result.tokens) {
+      if (token.quiet) {
+        text += " Covers the token a Power quieted: no effect.";
+        continue;
+      }
       text += token.kind === "mist"
         ? " Covers a Mist token (" + token.colour + "): it sets the next lead colour."
         : " Covers a Whirlpool: every player discards a card.";

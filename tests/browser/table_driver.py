@@ -34,7 +34,7 @@ def wait_version(session: Any, version: int) -> None:
     session.page.wait_for_selector(f'#status[data-version="{version}"]')
 
 
-def place_tile(session: Any, cells: list[list[int]]) -> None:
+def preview_tile(session: Any, cells: list[list[int]]) -> None:
     """Turn the preview to the target's shape with the buttons, then tap its first cell."""
     page = session.page
     target = [list(c) for c in normalise(tuple(map(tuple, cells)))]
@@ -46,6 +46,12 @@ def place_tile(session: Any, cells: list[list[int]]) -> None:
         page.locator(f'#placement [data-act="{act}"]').click()
     first = sorted(map(tuple, cells))[0]
     page.locator(f'#grid .cell[data-r="{first[0]}"][data-c="{first[1]}"]').click()
+
+
+def place_tile(session: Any, cells: list[list[int]]) -> None:
+    """Preview the tile on ``cells`` (``preview_tile``), then place it."""
+    page = session.page
+    preview_tile(session, cells)
     assert page.locator("#preview-text").get_attribute("data-level") in ("ok", "warn")
     page.locator("#place-button").click()
 
@@ -88,4 +94,12 @@ def play_until(session: Any, attempt_id: int, phase: str, **kwargs: Any) -> None
     raise AssertionError(f"never reached {phase}")
 
 
-__all__ = ["attempt_state", "log_in", "placement", "play_until", "step", "wait_version"]
+__all__ = [
+    "attempt_state",
+    "log_in",
+    "placement",
+    "play_until",
+    "preview_tile",
+    "step",
+    "wait_version",
+]

@@ -1,9 +1,10 @@
 """A whole mission at the table in Chromium: a phone enters every move, a tablet watches.
 
 Mission 16 of the sample pack (reached by logging Missions 1–15) has a Whirlpool and a Mist
-token, and Night mode is on. The 3-player mission plays without the Automa, the 2-player one with
-it; both cover the Whirlpool and the Mist, try an illegal placement, undo a move, and end with the
-result recorded in the campaign.
+token, Night mode is on, and the Moon tiles of the first 15 Moon Path boxes are in force. The
+3-player mission plays without the Automa, the 2-player one with it; both discard at the start
+(a Moon tile), cover the Whirlpool and the Mist, try an illegal placement, undo a move, and end
+with the result recorded in the campaign.
 """
 
 import re
@@ -11,6 +12,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from campaign import table
 from campaign.models import MissionAttempt
 from games.rules.spirits.shapes import normalise
 from groups.models import Group, Membership, Role
@@ -61,16 +63,25 @@ def play_mission(browser_session, players):
     tablet.page.goto(page.url)
     tablet.shot("table-start")
 
+    # The Moon tiles of boxes 4, 9 and 15 are in force: the Glaring Eye asks every player to
+    # discard before the first trick, and the Pale Crescent leaves round 1 without trump.
+    assert page.get_by_text("Glaring Eye: before the first trick").is_visible()
+    assert page.get_by_text("No trump this round (Pale Crescent)").is_visible()
+    rounds = adventure.content_pack.pack().mission(16).rounds
+    assert table.state_of(attempt).rounds == rounds - 1  # the Dark Dawn
+    driver.play_until(phone, attempt.pk, "play")
+    discards = len(players) if len(players) > 2 else 2
+
     # A card entered on the phone shows on the tablet within 3 seconds (polling every 2 s).
     first = driver.step(phone, attempt.pk)
-    tablet.page.wait_for_selector('#status[data-version="1"]', timeout=3500)
+    tablet.page.wait_for_selector(f'#status[data-version="{discards + 1}"]', timeout=3500)
     assert tablet.page.locator(f"#card-{first['play']}").is_disabled()
     phone.shot("first-card")
     tablet.shot("sees-first-card")
 
     # Undo it (audited), then enter it again.
     page.get_by_role("button", name="Undo last move").click()
-    driver.wait_version(phone, 2)
+    driver.wait_version(phone, discards + 2)
     assert page.get_by_text("The last move was undone.").is_visible()
     assert page.locator(f"#card-{first['play']}").is_enabled()
     phone.shot("undone")
@@ -135,7 +146,8 @@ def test_two_players_play_a_whole_mission_with_the_automa(browser_session, trans
 def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, transactional_db):
     """Seed 003: a placed Spirit tile moves only with a Power tile that allows it (here the
     Gust of Wind in the loadout): pick the tile by tapping it, preview its new place with the
-    placement's controls, confirm; the engine refuses an illegal target; the control then goes."""
+    placement's controls, confirm; the engine refuses an illegal target; the control is then
+    disabled."""
     from campaign import table
     from tests.campaign import table_helpers as helpers
 
@@ -166,7 +178,7 @@ def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, tran
     driver.log_in(phone, "ana")
     page = phone.page
     page.goto(reverse("table:table", args=[group.pk, adventure.pk, attempt.number]))
-    assert page.locator("#power-state").inner_text() == "Gust of Wind: available"
+    assert page.locator("#power-move-spirit-tile .power-use").is_visible()
     summary = page.get_by_text("Use Gust of Wind: move a placed Spirit tile")
     assert summary.is_visible()
     summary.click()
@@ -190,10 +202,152 @@ def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, tran
     phone.shot("power-target")
     page.locator("#power-button").click()
     driver.wait_version(phone, attempt.version + 1)
-    assert page.locator("#power").count() == 0
-    assert page.locator("#power-state").inner_text() == "Gust of Wind: used"
+    assert page.locator("#power-details").count() == 0
+    gust = page.locator("#power-move-spirit-tile")
+    assert gust.get_by_role("button", name="✔ Used").is_disabled()
+    assert gust.get_by_text("moved").is_visible()
     for r, c in power["to"]:
         assert page.locator(f"#cell-{r}-{c}").get_attribute("data-tile") == moved.card
     after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
     assert sorted(after.placed[0].cells) == sorted(map(tuple, power["to"]))
     phone.shot("power-used")
+
+
+def test_a_mission_with_moon_tiles_and_powers(browser_session, transactional_db):
+    """Moon tiles and Powers at the table (seed 003, 'The Moon Path', 'Rewards'; the sample pack's
+    moon.json and power.json): with the Glaring Eye and the Pale Crescent in force, the mission
+    starts with a discard step and a first trick without trump; the Compass, put on the Hearth
+    space at setup, chooses the second round's trump; the Wind Charm lets a player not follow.
+    Each Power's button is disabled once used."""
+    from campaign import services
+    from campaign.progression import GAIN_TOKEN, OPEN_ENVELOPE
+
+    ana = UserFactory(username="ana")
+    group = Group.objects.create(name="Thursday crew")
+    Membership.objects.create(group=group, user=ana, role=Role.OWNER)
+    adventure = AdventureFactory(group=group)
+    for kind, target in (
+        (OPEN_ENVELOPE, "moon-first"),
+        (OPEN_ENVELOPE, "moon-full"),
+        (OPEN_ENVELOPE, "C"),
+        (GAIN_TOKEN, "wind-charm"),
+    ):
+        services.add_override(adventure=adventure, kind=kind, target=target, reason="", by=ana)
+
+    phone = browser_session(width=360, name="phone")
+    driver.log_in(phone, "ana")
+    page = phone.page
+    page.goto(reverse("table:setup", args=[group.pk, adventure.pk]))
+    assert page.get_by_text("Pale Crescent").is_visible()
+    page.get_by_label("Players, in seating order").fill("Ana\nBen\nCy")
+    page.get_by_label("First player").fill("Ana")
+    page.get_by_label("Power tile on Hearth space").select_option("compass")
+    page.get_by_role("button", name="Start the mission").click()
+    page.wait_for_url(re.compile(r"/table/\d+/$"))
+    attempt = MissionAttempt.objects.get(adventure=adventure, status="open")
+
+    # The Glaring Eye: every player discards before the first trick.
+    assert page.get_by_text("Glaring Eye: before the first trick").is_visible()
+    assert page.get_by_text("No trump this round (Pale Crescent)").is_visible()
+    assert page.locator("#power-choose-trump .power-later").is_visible()  # no Decision card yet
+    phone.shot("moon-start-discards")
+    for seat in ("Ana", "Ben", "Cy"):
+        assert driver.step(phone, attempt.pk) == {"discard": None, "seat": seat}
+    assert page.locator('#status[data-phase="play"]').is_visible()
+
+    # The Wind Charm: Ben need not follow Ana's lead.
+    led = driver.step(phone, attempt.pk)["play"]
+    colour = led.split("-")[0]
+    wind = page.locator("#power-ignore-must-follow")
+    assert wind.get_by_role("button").is_visible()
+    phone.shot("wind-charm-offered")
+    wind.get_by_role("button").click()
+    driver.wait_version(phone, 5)
+    assert page.get_by_text("Wind Charm: Ben may play any card").is_visible()
+    assert wind.get_by_role("button", name="✔ Used").is_disabled()
+    phone.shot("wind-charm-used")
+    _, state = driver.attempt_state(attempt.pk)
+    other = next(
+        card.id
+        for card in state.setup.cards
+        if card.colour != colour and card.id not in state.spent and card.colour != "blue"
+    )
+    page.locator(f"#card-{other}").click()
+    driver.wait_version(phone, 6)
+    driver.play_until(phone, attempt.pk, "place")
+    _, state = driver.attempt_state(attempt.pk)
+    assert state.tricks[0].trump is None
+    assert not state.voids  # the charmed play shows no void
+    phone.shot("first-trick-without-trump")
+
+    # The Compass: choose red as the trump of round 2.
+    compass = page.locator("#power-choose-trump")
+    compass.get_by_label("Trump of the next round").select_option("red")
+    attempt, _ = driver.attempt_state(attempt.pk)
+    compass.get_by_role("button", name="Use Compass").click()
+    driver.wait_version(phone, attempt.version + 1)
+    assert page.locator("#status").get_by_text("(Compass)").is_visible()
+    assert compass.get_by_role("button", name="✔ Used").is_disabled()
+    phone.shot("compass-used")
+    driver.play_until(phone, attempt.pk, "over")
+    page.wait_for_selector("#trick .result")
+    attempt.refresh_from_db()
+    assert attempt.status in ("success", "failure")
+    _, state = driver.attempt_state(attempt.pk)
+    assert state.tricks[1].trump == "red"
+    assert [use.power for use in state.powers_used] == ["ignore-must-follow", "choose-trump"]
+    phone.shot("result")
+
+
+def test_the_lantern_and_the_night_moth_change_the_placement_preview(
+    browser_session, transactional_db
+):
+    """power.json 'lantern' and 'moth': once the Lantern names the Standing Stone's red edge, the
+    preview finds a blue tile against it legal and the engine agrees; once the Night Moth names the
+    Whirlpool, the preview says covering it does nothing, and no discard follows."""
+    from campaign import table
+    from tests.campaign import table_helpers as helpers
+
+    ana = UserFactory(username="ana")
+    group = Group.objects.create(name="Thursday crew")
+    Membership.objects.create(group=group, user=ana, role=Role.OWNER)
+    adventure = AdventureFactory(group=group)
+    setup = helpers.setup_with_tokens(adventure, ["Ana", "Ben", "Cy"])
+    setup["powers"] = ["any-colour-edge", "quiet-token"]
+    setup["power_names"] = {"any-colour-edge": "Lantern", "quiet-token": "Night Moth"}
+    attempt = table.begin_mission(adventure=adventure, by=ana, players=[], first_player="",
+                                  setup=setup)  # fmt: skip
+    for card in ("blue-3", "purple-1", "green-1"):  # blue-3 wins: an L tetromino, not red
+        attempt.refresh_from_db()
+        table.submit_move(attempt=attempt, move={"play": card}, version=attempt.version, by=ana)
+
+    phone = browser_session(width=360, name="phone")
+    driver.log_in(phone, "ana")
+    page = phone.page
+    page.goto(reverse("table:table", args=[group.pk, adventure.pk, attempt.number]))
+    against = [[5, 7], [5, 8], [5, 9], [6, 7]]  # against the red east edge of 5,6
+    driver.preview_tile(phone, against)
+    assert page.locator("#preview-text").get_attribute("data-level") == "warn"
+    lantern = page.locator("#power-any-colour-edge")
+    lantern.get_by_label("Coloured edge").select_option("5,6,E")
+    lantern.get_by_role("button", name="Use Lantern").click()
+    driver.wait_version(phone, 4)
+    assert page.locator("#cell-5-6 .edge.any").count() == 1
+    page.locator('#grid .cell[data-r="5"][data-c="7"]').click()
+    assert page.locator("#preview-text").inner_text() == "Legal position."
+    phone.shot("lantern-used")
+
+    moth = page.locator("#power-quiet-token")
+    moth.get_by_label("Token").select_option("0,0")
+    moth.get_by_role("button", name="Use Night Moth").click()
+    driver.wait_version(phone, 5)
+    assert "quiet" in (page.locator("#cell-0-0").get_attribute("class") or "")
+    page.locator('#grid .cell[data-r="0"][data-c="0"]').click()
+    assert "quieted: no effect" in page.locator("#preview-text").inner_text()
+    phone.shot("moth-used")
+    page.locator('#grid .cell[data-r="5"][data-c="7"]').click()
+    page.locator("#place-button").click()
+    driver.wait_version(phone, 6)
+    after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
+    assert after.violations == ()
+    assert page.locator(".confirm-edge").count() == 0

@@ -20,8 +20,10 @@ def setup_with_tokens(
     first_player: str | None = None,
     rounds: int | None = None,
     surround: bool = True,
+    loadout: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The current mission's setup with a Whirlpool and a Mist token in opposite corners."""
+    """The current mission's setup with a Whirlpool and a Mist token in opposite corners (and the
+    Moon tiles, Power tiles of ``loadout`` and Power tokens of the campaign)."""
     adventure = Adventure.objects.get(pk=adventure.pk)
     setup = table.table_setup(
         pack=adventure.content_pack.pack(),
@@ -31,6 +33,7 @@ def setup_with_tokens(
         first_player=first_player or players[0],
         trump="blue",
         automa_river=RIVER if len(players) == 2 else (),
+        loadout=loadout,
     )
     setup["board"]["tokens"] = [
         {"kind": "whirlpool", "cell": WHIRLPOOL_CELL},

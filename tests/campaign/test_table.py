@@ -290,7 +290,10 @@ def test_the_gust_of_wind_in_the_loadout_lists_the_power_with_its_name(adventure
     setup = table.table_setup(**kwargs, loadout={"hearth": "gust"})
     assert setup["powers"] == ["move-spirit-tile"]
     assert setup["power_names"] == {"move-spirit-tile": "Gust of Wind"}
-    assert "powers" not in table.table_setup(**kwargs, loadout={"hearth": "lantern"})
+    assert "powers" not in table.table_setup(**kwargs, loadout={"hearth": "seedling"})
+    assert table.table_setup(**kwargs, loadout={"hearth": "lantern"})["powers"] == [
+        "any-colour-edge"
+    ]
 
 
 def test_the_power_moves_a_placed_spirit_tile_once_per_mission(adventure, member):

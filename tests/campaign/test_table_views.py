@@ -353,14 +353,15 @@ def test_the_power_control_shows_only_when_the_loadout_held_the_tile(client, adv
     page = client.get(url(attempt)).content.decode()
     assert "Use Gust of Wind: move a placed Spirit tile" in page
     assert 'data-power="usable"' in page
-    assert '<dd id="power-state" data-state="usable">Gust of Wind: available</dd>' in page
+    assert 'data-usable="move-spirit-tile"' in page
+    assert '<li id="power-move-spirit-tile" class="power-row">' in page
     tile = table.state_of(attempt).placed[0]
     cells = " ".join(f"{r},{c}" for r, c in tile.cells)
     assert f'<option value="{cells}" data-card="{tile.card}">' in page
     assert f'value="{attempt.version}" form="power-form"' in page
 
 
-def test_posting_the_power_moves_the_tile_and_the_control_goes(client, adventure, member):
+def test_posting_the_power_moves_the_tile_and_the_control_is_disabled(client, adventure, member):
     attempt = power_attempt(adventure, member)
     state = table.state_of(attempt)
     origin = state.placed[0].cells
@@ -386,8 +387,9 @@ def test_posting_the_power_moves_the_tile_and_the_control_goes(client, adventure
     assert html.lstrip().startswith('<section id="status"')
     assert "<html" not in html
     assert 'data-power="used"' in html
-    assert "Gust of Wind: used" in html
-    assert '<section id="power" hx-swap-oob="delete"></section>' in html
+    assert '<li id="power-move-spirit-tile" class="power-row used" hx-swap-oob="true">' in html
+    assert '<button type="button" disabled>✔ Used</button> moved' in html
+    assert 'id="power-details"' not in html
     for r, c in set(origin) ^ {tuple(c) for c in power["to"]}:  # the cells that changed
         assert f'id="cell-{r}-{c}"' in html
     full = client.get(url(attempt))
@@ -395,8 +397,8 @@ def test_posting_the_power_moves_the_tile_and_the_control_goes(client, adventure
     after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
     assert sorted(after.placed[0].cells) == sorted(tuple(c) for c in power["to"])
     page = full.content.decode()
-    assert 'id="power"' not in page
-    assert "Gust of Wind: used" in page
+    assert 'id="power-details"' not in page
+    assert '<li id="power-move-spirit-tile" class="power-row used">' in page
 
     back = {**data, "version": attempt.version + 1, "tile": cells, "cells": data["tile"]}
     again = client.post(url(attempt, "move"), back, **HTMX)

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from campaign import services as campaign_services
 from campaign.models import MissionAttempt, StatisticsOutbox
 from games.rules.spirits import from_dict
 from stats import heatmaps, services
@@ -134,3 +135,30 @@ def test_a_job_whose_worker_died_is_reclaimed(db, played):
     job.refresh_from_db()
     assert job.state == JobState.DONE
     assert job.done == job.total == 3
+
+
+def test_a_trick_without_trump_is_counted_as_none(db):
+    """Seed 003, 'The Moon Path': with the Pale Crescent (moon.json, no-trump-first-round) round
+    1 has no trump; its trick fact says "none" and the trump chart counts it."""
+    from campaign import table
+    from campaign.progression import OPEN_ENVELOPE
+    from groups.models import Role
+    from stats.facts import NO_TRUMP
+    from tests.campaign import table_helpers
+    from tests.factories import AdventureFactory, MembershipFactory
+
+    member = MembershipFactory(role=Role.OWNER)
+    adventure = AdventureFactory(group=member.group)
+    campaign_services.add_override(
+        adventure=adventure, kind=OPEN_ENVELOPE, target="moon-first", reason="", by=member.user
+    )
+    attempt = table.begin_mission(
+        adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
+    )
+    table_helpers.play_out(attempt, member.user)
+    services.drain_outbox()
+    facts = TrickFact.objects.filter(attempt_id=attempt.pk).order_by("round")
+    assert facts[0].trump_colour == NO_TRUMP
+    assert all(fact.trump_colour != NO_TRUMP for fact in facts[1:])
+    trumps = snapshot(Scope.ADVENTURE, adventure.pk)["trumps"]
+    assert trumps["series"][NO_TRUMP][0] == 1

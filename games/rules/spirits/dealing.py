@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from . import errors
 from .board import WHIRLPOOL
+from .moon import DISCARD_AT_START
 from .setup import AutomaSetup, Setup
 
 AUTOMA_DECK = 6
@@ -18,9 +19,11 @@ AUTOMA_RIVER = 4
 
 
 def default_hand_size(setup: Setup) -> int:
-    """Our reading: each player gets one card per round plus one per Whirlpool token, enough to
-    play every trick and pay every Whirlpool discard (seed 003 leaves hand sizes to the box)."""
-    return setup.rounds + sum(1 for t in setup.board.tokens if t.kind == WHIRLPOOL)
+    """Our reading: each player gets one card per round plus one per Whirlpool token and one for
+    a Moon tile's discard at the start, enough to play every trick and pay every discard (seed 003
+    leaves hand sizes to the box)."""
+    whirlpools = sum(1 for t in setup.board.tokens if t.kind == WHIRLPOOL)
+    return setup.rounds + whirlpools + (DISCARD_AT_START in setup.moon_effects)
 
 
 def deal(setup: Setup, rng: random.Random) -> Setup:

@@ -31,6 +31,9 @@ BAD_MOVE = "bad-move"
 POWER_UNAVAILABLE = "power-unavailable"
 POWER_USED = "power-used"
 NO_SUCH_TILE = "no-such-tile"
+NO_SUCH_EDGE = "no-such-edge"
+NO_SUCH_TOKEN = "no-such-token"
+UNKNOWN_COLOUR = "unknown-colour"
 
 CODES = frozenset(
     {
@@ -60,6 +63,9 @@ CODES = frozenset(
         POWER_UNAVAILABLE,
         POWER_USED,
         NO_SUCH_TILE,
+        NO_SUCH_EDGE,
+        NO_SUCH_TOKEN,
+        UNKNOWN_COLOUR,
     }
 )
 

@@ -7,15 +7,15 @@ Moves are plain dicts in the ``spirits-scenario/1`` move shape (see
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from . import automa, errors, tokens
+from . import automa, errors, powers, tokens
 from .bitboard import mask_of
 from .board import Token
 from .cards import Card
-from .night import active_coloured_edges
+from .moon import first_lead, start_discarders
 from .objectives import (
     FAILURE,
     IN_PROGRESS,
@@ -37,7 +37,17 @@ from .placement import (
     placement_cells,
 )
 from .revokes import track_play
-from .setup import AUTOMA, MOVE_SPIRIT_TILE, Setup
+from .setup import (
+    ANY_COLOUR_EDGE,
+    AUTOMA,
+    CHOOSE_TRUMP,
+    IGNORE_MUST_FOLLOW,
+    MOVE_SPIRIT_TILE,
+    NAME_MISSING_COLOUR,
+    QUIET_TOKEN,
+    SWAP_CARDS,
+    Setup,
+)
 from .shapes import Cell
 from .state import (
     AUTOMA_PHASE,
@@ -60,7 +70,8 @@ def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
     """A mission before its first trick.
 
     ``setup`` is a ``Setup`` or a ``spirits-scenario/1`` dict (its ``moves`` are ignored). When
-    the setup asks for digital dealing (``deal``) the ``seed`` shuffles the cards.
+    the setup asks for digital dealing (``deal``) the ``seed`` shuffles the cards. Moon tiles in
+    force may owe discards before the first trick and bind its lead (``moon``).
     """
     if not isinstance(setup, Setup):
         from .scenario import setup_from_dict
@@ -81,6 +92,8 @@ def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
         kakapo=auto.kakapo if auto else None,
         leader=setup.first_player,
         tokens=setup.board.tokens,
+        required_lead=first_lead(setup),
+        pending_discards=start_discarders(setup, setup.hands),
     )
 
 
@@ -197,7 +210,7 @@ def _move_kind(move: Mapping[str, Any]) -> str:
 def _phase_error(phase: str) -> tuple[str, str]:
     return {
         PLACE: (errors.PLACEMENT_REQUIRED, "the Decision card's Spirit tile must be placed first"),
-        DISCARD: (errors.DISCARD_REQUIRED, "every player must first discard after the Whirlpool"),
+        DISCARD: (errors.DISCARD_REQUIRED, "every player must first discard a card"),
         MIST_COLOUR: (errors.MIST_COLOUR_REQUIRED, "choose which Mist colour starts the trick"),
     }.get(phase, (errors.WRONG_PHASE, "a trick is in progress"))
 
@@ -234,16 +247,20 @@ def _play(state: State, move: Mapping[str, Any]) -> State:
     required = required_colour(lead, state.required_lead)
     hand = state.hand(seat)
     hands = state.hands
-    voids, flags = state.voids, state.flags
-    if hand is None or hands is None:
+    voids, flags, used = state.voids, state.flags, state.powers_used
+    free = powers.free_play_seat(state) == seat
+    if free:
+        used = powers.after_free_play(used, card_id)
+    elif hand is None:
         voids, flag = track_play(voids, seat, card.colour, required, state.round)
         flags = (*flags, flag) if flag is not None else flags
     else:
         check_follow(card, required, (state.card(c) for c in hand))
+    if hand is not None and hands is not None:
         i = state.setup.players.index(seat)
         remaining = tuple(c for c in hand if c != card_id)
         hands = (*hands[:i], remaining, *hands[i + 1 :])
-    state = replace(state, hands=hands, voids=voids, flags=flags)
+    state = replace(state, hands=hands, voids=voids, flags=flags, powers_used=used)
     return _add_play(state, seat, card_id)
 
 
@@ -354,15 +371,19 @@ def _place(state: State, move: Mapping[str, Any]) -> State:
 
 def _edge_violations(state: State, mask: int, card: Card) -> tuple[str, ...]:
     """Seed 003, 'Mission tile constraints': a tile against a coloured edge of another colour
-    can be placed, but the mission then fails; the violation is recorded."""
-    edges = (e for tile in state.setup.board.mission_tiles for e in active_coloured_edges(tile))
+    can be placed, but the mission then fails; the violation is recorded. An edge a Lantern
+    made accept any colour asks for none (``powers.neutral_edges``)."""
+    edges = powers.edges_in_force(state)
     return coloured_edge_violations(edges, mask, card.colour, state.setup.board.size)
 
 
 def _token_effects(state: State, covered: Sequence[Token]) -> State:
-    """Apply Whirlpool and Mist effects for the next trick, unless the mission just ended."""
+    """Apply Whirlpool and Mist effects for the next trick, unless the mission just ended; a
+    token a Night Moth quieted has none (``powers.quiet_cell``)."""
     if state.complete:
         return state
+    quiet = powers.quiet_cell(state)
+    covered = tuple(t for t in covered if t.cell != quiet)
     owed = tokens.whirlpool_discarders(state.setup.players, state.hands, covered)
     required, choices = tokens.mist_requirement(
         (*state.mist_choices, *((state.required_lead,) if state.required_lead else ())), covered
@@ -414,6 +435,25 @@ def _mist_colour(state: State, move: Mapping[str, Any]) -> State:
 
 
 def _power(state: State, move: Mapping[str, Any]) -> State:
+    """A Power used: listed in the setup, once per mission, in its window (``powers``)."""
+    power = move["power"]
+    if not isinstance(power, str) or power not in state.setup.powers or power not in POWER_MOVES:
+        raise errors.IllegalMove(errors.POWER_UNAVAILABLE, f"power {power!r} is not available")
+    if powers.used(state, power):
+        raise errors.IllegalMove(errors.POWER_USED, f"power {power} was already used")
+    if not powers.in_window(state, power):
+        raise errors.IllegalMove(errors.WRONG_PHASE, POWER_WINDOWS.get(power, BETWEEN_TRICKS))
+    return POWER_MOVES[power](state, move)
+
+
+BETWEEN_TRICKS = "a Power is used between tricks"
+POWER_WINDOWS = {
+    CHOOSE_TRUMP: "the Compass chooses the next round's trump, between a trick won and the next",
+    IGNORE_MUST_FOLLOW: "the Wind Charm is used by the player due to follow, before they play",
+}
+
+
+def _move_tile(state: State, move: Mapping[str, Any]) -> State:
     """Seed 003: placed Spirit tiles never move "unless you use a Power tile that allows it".
 
     Our reading of the generic ``move-spirit-tile`` power: usable once per mission when the setup
@@ -422,13 +462,6 @@ def _power(state: State, move: Mapping[str, Any]) -> State:
     placement's, and covering a token has its usual effect. A violation already recorded stays:
     moving the tile away does not undo a failed constraint.
     """
-    power = move["power"]
-    if power != MOVE_SPIRIT_TILE or power not in state.setup.powers:
-        raise errors.IllegalMove(errors.POWER_UNAVAILABLE, f"power {power!r} is not available")
-    if any(use.power == power for use in state.powers_used):
-        raise errors.IllegalMove(errors.POWER_USED, f"power {power} was already used")
-    if state.current or state.phase not in (PLAY, AUTOMA_PHASE, PLACE):
-        raise errors.IllegalMove(errors.WRONG_PHASE, "a Power is used between tricks")
     before = tuple(sorted(_cells(move.get("from"))))
     tiles = [tile for tile in state.placed if tile.cells == before]
     if not tiles:
@@ -440,7 +473,8 @@ def _power(state: State, move: Mapping[str, Any]) -> State:
     check_free(mask, state.occupied & ~mask_of(moved.cells, size))
     covered = covered_tokens(state.tokens, mask, size)
     after = placement_cells(mask, size)
-    use = PowerUse(power, state.round, card.id, before, after, _edge_violations(state, mask, card))
+    violations = _edge_violations(state, mask, card)
+    use = PowerUse(MOVE_SPIRIT_TILE, state.round, card.id, before, after, violations)
     placed = tuple(PlacedTile(t.card, after) if t is moved else t for t in state.placed)
     state = replace(
         state,
@@ -449,6 +483,64 @@ def _power(state: State, move: Mapping[str, Any]) -> State:
         powers_used=(*state.powers_used, use),
     )
     return _token_effects(state, covered)
+
+
+def _any_colour_edge(state: State, move: Mapping[str, Any]) -> State:
+    """The Lantern names one coloured edge in play (``powers.neutral_edges``)."""
+    cell = _cells([move.get("cell")])[0]
+    side = move.get("side")
+    edges = [e for e in powers.edges_in_force(state) if (e.cell, e.side) == (cell, side)]
+    if not edges:
+        raise errors.IllegalMove(errors.NO_SUCH_EDGE, "no coloured edge in play is there")
+    edge = edges[0]
+    use = PowerUse(ANY_COLOUR_EDGE, state.round, cell=cell, side=edge.side, colour=edge.colour)
+    return replace(state, powers_used=(*state.powers_used, use))
+
+
+def _choose_trump(state: State, move: Mapping[str, Any]) -> State:
+    """The Compass names the next round's trump colour (``powers.compass_window``)."""
+    colour = move.get("colour")
+    if not isinstance(colour, str) or colour not in {card.colour for card in state.setup.cards}:
+        raise errors.IllegalMove(errors.UNKNOWN_COLOUR, f"unknown colour {colour!r}")
+    use = PowerUse(CHOOSE_TRUMP, len(state.tricks) + 1, colour=colour)
+    return replace(state, powers_used=(*state.powers_used, use))
+
+
+def _quiet_token(state: State, move: Mapping[str, Any]) -> State:
+    """The Night Moth names a token on the board (``powers.quiet_cell``)."""
+    cell = _cells([move.get("cell")])[0]
+    if not any(token.cell == cell for token in state.tokens):
+        raise errors.IllegalMove(errors.NO_SUCH_TOKEN, "no token lies on that cell")
+    use = PowerUse(QUIET_TOKEN, state.round, cell=cell)
+    return replace(state, powers_used=(*state.powers_used, use))
+
+
+def _ignore_must_follow(state: State, move: Mapping[str, Any]) -> State:
+    """The Wind Charm frees the next card of the player due (``powers.free_play_seat``)."""
+    seat = state.current_seat
+    if "seat" in move and move["seat"] != seat:
+        raise errors.IllegalMove(errors.NOT_YOUR_TURN, f"{seat} is due to play")
+    use = PowerUse(IGNORE_MUST_FOLLOW, state.round, seat=seat)
+    return replace(state, powers_used=(*state.powers_used, use))
+
+
+def _recorded(state: State, move: Mapping[str, Any]) -> State:
+    """A Power token the table cannot check: its use is recorded (``powers.voids_after``)."""
+    power = move["power"]
+    use = PowerUse(power, state.round)
+    voids = powers.voids_after(power, state.voids)
+    return replace(state, powers_used=(*state.powers_used, use), voids=voids)
+
+
+POWER_MOVES: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
+    MOVE_SPIRIT_TILE: _move_tile,
+    ANY_COLOUR_EDGE: _any_colour_edge,
+    CHOOSE_TRUMP: _choose_trump,
+    QUIET_TOKEN: _quiet_token,
+    IGNORE_MUST_FOLLOW: _ignore_must_follow,
+    NAME_MISSING_COLOUR: _recorded,
+    SWAP_CARDS: _recorded,
+}
 
 
 def _settle(state: State) -> State:
@@ -488,6 +580,8 @@ def _playable(state: State) -> list[str]:
     if hand is None:
         owned = _automa_owned(state)
         return sorted(c for c in state.setup.card_index if c not in state.spent and c not in owned)
+    if powers.free_play_seat(state) == seat:
+        return list(hand)
     lead = state.card(state.current[0][1]) if state.current else None
     required = required_colour(lead, state.required_lead)
     following = [c for c in hand if state.card(c).colour == required]
@@ -537,12 +631,15 @@ def _discard_options(state: State) -> list[Move]:
 
 
 def _power_options(state: State) -> list[Move]:
-    if MOVE_SPIRIT_TILE not in state.setup.powers or state.current:
-        return []
-    if any(use.power == MOVE_SPIRIT_TILE for use in state.powers_used):
-        return []
-    if state.phase not in (PLAY, AUTOMA_PHASE, PLACE):
-        return []
+    """Every Power move allowed now, Power by Power in the setup's order."""
+    moves: list[Move] = []
+    for power in state.setup.powers:
+        if powers.available(state, power) and powers.in_window(state, power):
+            moves.extend(POWER_OPTIONS[power](state, power))
+    return moves
+
+
+def _move_tile_options(state: State, power: str) -> list[Move]:
     size = state.setup.board.size
     moves: list[Move] = []
     for tile in state.placed:
@@ -552,9 +649,40 @@ def _power_options(state: State) -> list[Move]:
             if mask != own:
                 moves.append(
                     {
-                        "power": MOVE_SPIRIT_TILE,
+                        "power": power,
                         "from": [list(c) for c in tile.cells],
                         "to": [list(c) for c in placement_cells(mask, size)],
                     }
                 )
     return moves
+
+
+def _edge_options(state: State, power: str) -> list[Move]:
+    return [
+        {"power": power, "cell": list(edge.cell), "side": edge.side}
+        for edge in powers.edges_in_force(state)
+    ]
+
+
+def _trump_options(state: State, power: str) -> list[Move]:
+    colours = sorted({card.colour for card in state.setup.cards})
+    return [{"power": power, "colour": colour} for colour in colours]
+
+
+def _token_options(state: State, power: str) -> list[Move]:
+    return [{"power": power, "cell": list(token.cell)} for token in state.tokens]
+
+
+def _plain_options(state: State, power: str) -> list[Move]:
+    return [{"power": power}]
+
+
+POWER_OPTIONS: dict[str, Callable[[State, str], list[Move]]] = {
+    MOVE_SPIRIT_TILE: _move_tile_options,
+    ANY_COLOUR_EDGE: _edge_options,
+    CHOOSE_TRUMP: _trump_options,
+    QUIET_TOKEN: _token_options,
+    IGNORE_MUST_FOLLOW: _plain_options,
+    NAME_MISSING_COLOUR: _plain_options,
+    SWAP_CARDS: _plain_options,
+}

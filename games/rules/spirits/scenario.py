@@ -12,7 +12,8 @@ from . import errors
 from .board import MIST, SIDES, WHIRLPOOL, Board, ColouredEdge, MissionTile, Token
 from .cards import Card
 from .game import apply_move, new_game, outcome
-from .setup import AUTOMA, AutomaSetup, Setup
+from .moon import MOON_EFFECTS
+from .setup import AUTOMA, MOVE_SPIRIT_TILE, AutomaSetup, Setup
 from .shapes import Cell
 from .state import PowerUse, State
 
@@ -165,6 +166,10 @@ def setup_from_dict(data: Mapping[str, Any]) -> Setup:
         dealt += [*(automa.deck or ()), *automa.river]
     _need(len(set(dealt)) == len(dealt), "hands/automa: a card is dealt twice")
     powers = data.get("powers") or []
+    moon_effects = data.get("moon_effects") or []
+    _need(isinstance(moon_effects, list), "moon_effects: expected a list")
+    for effect in moon_effects:
+        _need(effect in MOON_EFFECTS, f"moon_effects: unknown effect {effect!r}")
     hand_size = data.get("hand_size")
     return Setup(
         cards=cards,
@@ -179,6 +184,7 @@ def setup_from_dict(data: Mapping[str, Any]) -> Setup:
         powers=tuple(_str(p, "powers") for p in powers),
         deal=data.get("deal") is True,
         hand_size=None if hand_size is None else _int(hand_size, "hand_size", 1),
+        moon_effects=tuple(moon_effects),
     )
 
 
@@ -263,19 +269,26 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
         data["deal"] = True
     if setup.hand_size is not None:
         data["hand_size"] = setup.hand_size
+    if setup.moon_effects:
+        data["moon_effects"] = list(setup.moon_effects)
     return data
 
 
 def power_use_to_dict(use: PowerUse) -> dict[str, Any]:
-    """A Power used during the mission, as the scenario output and the saved state write it."""
-    return {
-        "power": use.power,
-        "round": use.round,
-        "card": use.card,
-        "from": _cell_list(use.before),
-        "to": _cell_list(use.after),
-        "violations": list(use.violations),
-    }
+    """A Power used during the mission, as the scenario output and the saved state write it: a
+    moved tile as it always was, other Powers with only the fields they use."""
+    data: dict[str, Any] = {"power": use.power, "round": use.round}
+    if use.power == MOVE_SPIRIT_TILE:
+        data["card"] = use.card
+        data["from"] = _cell_list(use.before)
+        data["to"] = _cell_list(use.after)
+        data["violations"] = list(use.violations)
+        return data
+    optional = {"seat": use.seat, "card": use.card, "colour": use.colour, "side": use.side}
+    data.update((key, value) for key, value in optional.items() if value)
+    if use.cell is not None:
+        data["cell"] = list(use.cell)
+    return data
 
 
 def token_to_dict(token: Token, with_cell: bool = False) -> dict[str, Any]:

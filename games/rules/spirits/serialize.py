@@ -72,6 +72,22 @@ def _trick(data: Mapping[str, Any]) -> Trick:
     )
 
 
+def _power_use(data: Mapping[str, Any]) -> PowerUse:
+    cell = data.get("cell")
+    return PowerUse(
+        data["power"],
+        data["round"],
+        data.get("card", ""),
+        _cells(data.get("from", ())),
+        _cells(data.get("to", ())),
+        tuple(data.get("violations", ())),
+        seat=data.get("seat"),
+        colour=data.get("colour"),
+        cell=None if cell is None else _cells([cell])[0],
+        side=data.get("side"),
+    )
+
+
 def to_dict(state: State) -> dict[str, Any]:
     """The whole state as JSON-ready data."""
     players = state.setup.players
@@ -126,16 +142,6 @@ def from_dict(data: Mapping[str, Any]) -> State:
         mist_choices=tuple(data["mist_choices"]),
         voids=tuple((s, c) for s, c in data["voids"]),
         flags=tuple(Flag(f["code"], f["seat"], f["round"]) for f in data["flags"]),
-        powers_used=tuple(
-            PowerUse(
-                u["power"],
-                u["round"],
-                u["card"],
-                _cells(u["from"]),
-                _cells(u["to"]),
-                tuple(u.get("violations", ())),
-            )
-            for u in data["powers_used"]
-        ),
+        powers_used=tuple(_power_use(u) for u in data["powers_used"]),
         failure=data["failure"],
     )

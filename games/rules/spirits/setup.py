@@ -9,7 +9,25 @@ from .board import Board
 from .cards import Card
 
 AUTOMA = "Automa"
+
+# Powers a setup may list (Power tiles on the board, Power tokens held); the rules of each live in
+# ``powers``. Named here, where every module can read them.
 MOVE_SPIRIT_TILE = "move-spirit-tile"
+ANY_COLOUR_EDGE = "any-colour-edge"
+CHOOSE_TRUMP = "choose-trump"
+QUIET_TOKEN = "quiet-token"
+IGNORE_MUST_FOLLOW = "ignore-must-follow"
+NAME_MISSING_COLOUR = "name-missing-colour"
+SWAP_CARDS = "swap-cards"
+POWERS = (
+    MOVE_SPIRIT_TILE,
+    ANY_COLOUR_EDGE,
+    CHOOSE_TRUMP,
+    QUIET_TOKEN,
+    IGNORE_MUST_FOLLOW,
+    NAME_MISSING_COLOUR,
+    SWAP_CARDS,
+)
 
 
 @dataclass(frozen=True)
@@ -28,7 +46,11 @@ class AutomaSetup:
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything fixed before the first trick. ``hands`` follows ``players`` order when known."""
+    """Everything fixed before the first trick. ``hands`` follows ``players`` order when known.
+
+    ``powers`` are the Powers usable this mission (each once); ``moon_effects`` the Moon tile
+    effects in force (``moon.MOON_EFFECTS``).
+    """
 
     cards: tuple[Card, ...]
     board: Board
@@ -42,6 +64,7 @@ class Setup:
     powers: tuple[str, ...] = ()
     deal: bool = False
     hand_size: int | None = None
+    moon_effects: tuple[str, ...] = ()
 
     @cached_property
     def card_index(self) -> dict[str, Card]:

@@ -12,10 +12,11 @@ from functools import cached_property
 from .bitboard import mask_of
 from .board import Token
 from .cards import Card
+from .moon import first_round_trump
 from .night import active_cells
 from .placement import PlacedTile
 from .revokes import Flag
-from .setup import AUTOMA, Setup
+from .setup import AUTOMA, CHOOSE_TRUMP, Setup
 from .tricks import Play, Trick
 
 PLAY = "play"
@@ -28,7 +29,8 @@ OVER = "over"
 
 @dataclass(frozen=True)
 class Discard:
-    """A card discarded after a Whirlpool; ``card`` is ``None`` when discarded unseen."""
+    """A card discarded after a Whirlpool, or at the start of a mission (a Moon tile); ``card``
+    is ``None`` when discarded unseen. ``round`` counts the tricks played before it."""
 
     seat: str
     card: str | None
@@ -37,14 +39,25 @@ class Discard:
 
 @dataclass(frozen=True)
 class PowerUse:
-    """A Power used during the mission."""
+    """A Power used during the mission (``powers``): what it acted on, by Power.
+
+    ``round`` is the round it was used in; for ``choose-trump``, the round whose trump it chose.
+    ``move-spirit-tile``: ``card``, its cells ``before`` and ``after``, and any ``violations``.
+    ``any-colour-edge``: the edge's ``cell``, ``side`` and ``colour``. ``choose-trump``: the
+    ``colour``. ``quiet-token``: the token's ``cell``. ``ignore-must-follow``: the ``seat``, and the
+    ``card`` it played once played (empty until then).
+    """
 
     power: str
     round: int
-    card: str
-    before: tuple[tuple[int, int], ...]
-    after: tuple[tuple[int, int], ...]
+    card: str = ""
+    before: tuple[tuple[int, int], ...] = ()
+    after: tuple[tuple[int, int], ...] = ()
     violations: tuple[str, ...] = ()
+    seat: str | None = None
+    colour: str | None = None
+    cell: tuple[int, int] | None = None
+    side: str | None = None
 
 
 @dataclass(frozen=True)
@@ -95,12 +108,18 @@ class State:
         return self.tricks
 
     @property
-    def trump(self) -> str:
-        """The trump colour of the current round: the last Decision card's colour, or the
-        mission's Trump card in round 1 (seed 003, 'The Decision card')."""
-        if self.tricks:
-            return self.tricks[-1].next_trump
-        return self.setup.trump
+    def trump(self) -> str | None:
+        """The trump colour of the next trick to play: the last Decision card's colour, or the
+        mission's Trump card in round 1 (seed 003, 'The Decision card'). A Compass (``powers``)
+        may have chosen it instead of the Decision card; a Moon tile may leave round 1 without
+        trump (``moon.first_round_trump``): then ``None``."""
+        if not self.tricks:
+            return first_round_trump(self.setup)
+        following = len(self.tricks) + 1
+        for use in self.powers_used:
+            if use.power == CHOOSE_TRUMP and use.round == following:
+                return use.colour
+        return self.tricks[-1].next_trump
 
     @property
     def lead_colour(self) -> str | None:

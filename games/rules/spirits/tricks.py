@@ -24,7 +24,7 @@ class Trick:
     plays: tuple[Play, ...]
     winner: str
     decision: str
-    trump: str
+    trump: str | None  # None when the trick had no trump (``moon.first_round_trump``)
     next_trump: str
     required_lead: str | None
     placement: Placement | None = None
@@ -61,12 +61,13 @@ def tie_break(position: int, card: Card) -> tuple[int, int]:
     return (card.value, -position)
 
 
-def trick_winner(cards: Sequence[Card], trump: str) -> int:
+def trick_winner(cards: Sequence[Card], trump: str | None) -> int:
     """The position of the winning card in play order.
 
     Seed 003, 'Winning the trick': the highest card of the colour of the first card played wins,
     "However, if one or more Spirit cards of the trump colour have been played, the player who
-    played the trump card with the highest value wins the trick instead."
+    played the trump card with the highest value wins the trick instead." A trick without trump
+    (``trump`` is ``None``) goes to the highest card of the colour led.
     """
     lead = cards[0].colour
     trumps = [i for i, card in enumerate(cards) if card.colour == trump]

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from games.rules.spirits import (
     AUTOMA,
+    MOON_EFFECTS,
+    POWERS,
     State,
     apply_move,
     from_dict,
@@ -22,12 +24,17 @@ from games.rules.spirits.bitboard import mask_of
 from .factories import scenario, two_player
 
 
-def _setup(automa: bool) -> dict[str, Any]:
+def _setup(automa: bool, moon_effects: list[str]) -> dict[str, Any]:
     data = two_player() if automa else scenario()
     data.pop("hands", None)
     data["deal"] = True
     data["rounds"] = 4
-    data["powers"] = ["move-spirit-tile"]
+    data["powers"] = list(POWERS)
+    data["moon_effects"] = moon_effects
+    data["board"]["mission_tiles"][0]["coloured_edges"] = [
+        {"cell": [5, 5], "side": "W", "colour": "red"},
+        {"cell": [6, 6], "side": "S", "colour": "blue"},
+    ]
     data["board"]["tokens"] = [
         {"kind": "whirlpool", "cell": [4, 4]},
         {"kind": "mist", "cell": [3, 3], "colour": "red"},
@@ -57,10 +64,18 @@ def _check(state: State, dealt: list[str]) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), automa=st.booleans(), seed=st.integers(0, 10**6))
-def test_random_playouts(data: st.DataObject, automa: bool, seed: int) -> None:
-    """Every legal move keeps the invariants, and replay rebuilds the same state."""
-    setup = _setup(automa)
+@given(
+    data=st.data(),
+    automa=st.booleans(),
+    seed=st.integers(0, 10**6),
+    moon_effects=st.lists(st.sampled_from(MOON_EFFECTS), unique=True),
+)
+def test_random_playouts(
+    data: st.DataObject, automa: bool, seed: int, moon_effects: list[str]
+) -> None:
+    """Every legal move keeps the invariants, and replay rebuilds the same state, with every
+    Power available and any Moon tiles in force."""
+    setup = _setup(automa, moon_effects)
     state = new_game(setup, seed)
     dealt = _all_cards(state)
     moves: list[dict[str, Any]] = []

@@ -1,11 +1,22 @@
 """JSON round-trip and per-seat views."""
 
 import json
+from pathlib import Path
 
-from games.rules.spirits import from_dict, new_game, to_dict, view_for
+from games.rules.spirits import (
+    from_dict,
+    new_game,
+    replay,
+    setup_from_dict,
+    setup_to_dict,
+    to_dict,
+    view_for,
+)
 
 from .factories import scenario, two_player
 from .helpers import play_round, run
+
+SCENARIOS = Path(__file__).parent / "scenarios"
 
 
 def test_round_trip_mid_mission() -> None:
@@ -56,3 +67,17 @@ def test_view_without_hands() -> None:
     view = view_for(new_game(scenario()), "Ana")
     assert view["hands"] is None
     assert "automa" not in view["setup"]
+
+
+def test_documents_written_before_the_moon_and_power_effects_load_and_replay_identically() -> None:
+    """Saved ``spirits-scenario/1`` setups and ``spirits-state/1`` states without ``moon_effects``
+    nor the new Power fields (written by the engine before they existed: a Gust of Wind use,
+    Whirlpool discards, a Mist lead, revoke flags, an Automa with an unknown deck) read back and
+    replay to exactly the same document."""
+    documents = json.loads((SCENARIOS / "documents_before_effects.json").read_text())["documents"]
+    for document in documents:
+        scenario_data, saved = document["scenario"], document["state"]
+        assert to_dict(from_dict(saved)) == saved
+        assert to_dict(replay(scenario_data, scenario_data["moves"])) == saved
+        setup = setup_to_dict(setup_from_dict(scenario_data))
+        assert setup == {k: v for k, v in scenario_data.items() if k != "moves"}
