@@ -124,6 +124,8 @@ def test_a_move_answers_with_a_small_partial(client, attempt):
     assert 'id="card-blue-3"' in html
     assert "already played" in html
     assert "<html" not in html
+    # The picker's heading names the next seat (Ana played first, Ben is due).
+    assert '<span class="turn-seat" id="picker-seat" hx-swap-oob="true">Ben</span>' in html
     full = client.get(url(attempt))
     assert len(response.content) < len(full.content) / 10
 
