@@ -17,6 +17,9 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from itertools import islice
+from queue import Full, Queue
+from threading import Event
 from typing import Any
 
 from django.db import connection, transaction
@@ -45,8 +48,11 @@ def table(model: Any) -> str:
     return str(model._meta.db_table)
 
 
-def recompute_adventures_and_groups(*, version: int) -> None:
-    """Tallies, heatmaps and snapshots of every adventure and group, in the caller's transaction."""
+def recompute_adventures_and_groups(*, version: int, colours: Iterator[ColourRow]) -> None:
+    """Tallies and snapshots of every adventure and group, in the caller's transaction.
+
+    ``colours`` are the rows of ``colour_rows`` (read by ``alongside``, with the heatmaps).
+    """
     with connection.cursor() as cursor:
         # Joins as hash joins whatever the row estimates (temporary tables have no statistics,
         # the tallies' may be stale): a nested loop anti-join would rescan the table once per
@@ -56,7 +62,7 @@ def recompute_adventures_and_groups(*, version: int) -> None:
             cursor.execute(sql)
         sync(cursor, MissionTally, "fresh_mission_tally", ("adventure_id", "mission"), MISSION_SUMS)
         sync(cursor, FactTally, "fresh_fact_tally", FACT_TALLY_KEY, ("count", "extra"))
-    store_snapshots(version=version)
+    store_snapshots(version=version, colours=colours)
     with connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE {', '.join(FRESH)}")
 
@@ -69,8 +75,7 @@ FRESH = ("fresh_mission_tally", "fresh_trick_counts", "fresh_fact_tally")
 def fresh_tables() -> list[str]:
     """SQL filling one temporary table per derived table, from one pass over each fact table.
 
-    ``fresh_trick_counts`` holds the tricks of each adventure grouped four ways (Decision-card and
-    trump colours per round, winners, rounds); the groups' colours are sums of its rows.
+    ``fresh_trick_counts`` holds the tricks of each adventure grouped two ways (winners, rounds).
     """
     tricks, attempts, adventures = table(TrickFact), table(MissionAttempt), table(Adventure)
     create = "CREATE TEMPORARY TABLE {} ON COMMIT DROP AS "
@@ -84,15 +89,11 @@ def fresh_tables() -> list[str]:
         f"FROM {attempts} a JOIN {adventures} ad ON ad.id = a.adventure_id "
         f"WHERE a.status <> '{AttemptStatus.OPEN}' GROUP BY a.adventure_id, ad.group_id, a.mission",
         create.format("fresh_trick_counts")
-        + "SELECT CASE GROUPING(round, trump_colour, decision_colour, winner) "
-        "WHEN 3 THEN 'trumps' WHEN 5 THEN 'decisions' WHEN 14 THEN 'won' ELSE 'leader' END "
-        "AS kind, "
-        "adventure_id, group_id, round, COALESCE(trump_colour, decision_colour) AS colour, "
-        "winner, winner_is_automa, COUNT(*) AS tricks, "
+        + "SELECT CASE WHEN GROUPING(round) = 0 THEN 'leader' ELSE 'won' END AS kind, "
+        "adventure_id, group_id, round, winner, winner_is_automa, COUNT(*) AS tricks, "
         "SUM(CASE WHEN leader_changed THEN 1 ELSE 0 END) AS changes "
-        f"FROM {tricks} GROUP BY GROUPING SETS ((adventure_id, group_id, round, trump_colour), "
-        "(adventure_id, group_id, round, decision_colour), "
-        "(adventure_id, group_id, winner, winner_is_automa), (adventure_id, group_id, round))",
+        f"FROM {tricks} GROUP BY GROUPING SETS "
+        "((adventure_id, group_id, winner, winner_is_automa), (adventure_id, group_id, round))",
         # The rows ``aggregates.refresh_fact_tallies`` writes.
         create.format("fresh_fact_tally")
         + "SELECT adventure_id, group_id, 'won'::text AS kind, 0 AS round, winner AS \"key\", "
@@ -106,30 +107,108 @@ def fresh_tables() -> list[str]:
     ]
 
 
-@contextmanager
-def heatmaps_alongside() -> Iterator[None]:
-    """Refresh every heatmap on a second connection while the block runs, then wait for it.
+ColourRow = tuple[int, int, str | None, str | None]  # scope_kind, scope_key, trumps, decisions
 
-    The heatmaps read only the coverage facts and write only ``CellCounts``, and the database
-    aggregating them is most of a recompute's time: on a second connection it runs beside the
-    rest, on another core (measured: 0.9 s of the 3.8 s). In the caller's transaction (tests),
-    a second connection would not see its rows, so the heatmaps are refreshed after the block on
-    the same connection instead. Either way they commit on their own, like each recompute step.
+
+@contextmanager
+def alongside() -> Iterator[Iterator[ColourRow]]:
+    """Colours per round, then every heatmap, on a second connection while the block runs.
+
+    Yields the colour rows (``colour_rows``) for the block to read as they come. The two read only
+    the trick and coverage facts and the heatmaps write only ``CellCounts``, so a second
+    connection runs them beside the rest, on another core: they were half of a recompute's
+    database time. In the caller's transaction (tests) a second connection would not see its
+    rows: the colours are then read on the same connection and the heatmaps refreshed after the
+    block. The heatmaps commit on their own either way, like each recompute step.
     """
     if connection.in_atomic_block:
-        yield
+        yield colour_rows()
         refresh_heatmaps()
         return
+    feed = Feed()
     with ThreadPoolExecutor(max_workers=1) as pool:
-        done = pool.submit(on_own_connection, refresh_heatmaps)
+        done = pool.submit(on_own_connection, lambda: (feed.fill(colour_rows), refresh_heatmaps()))
         try:
-            yield
+            yield iter(feed)
         finally:
+            feed.close()
             done.result()
 
 
-def on_own_connection(work: Callable[[], None]) -> None:
-    """``work`` in a transaction of this thread's own connection, closed afterwards."""
+class Feed:
+    """Rows handed from a producing thread to the consuming one, a few chunks at a time."""
+
+    END = None
+    CHUNK = 500
+
+    def __init__(self) -> None:
+        self.queue: Queue[list[Any] | BaseException | None] = Queue(maxsize=4)
+        self.closed = Event()
+
+    def fill(self, rows: Callable[[], Iterator[Any]]) -> None:
+        """In the producing thread: ``rows()`` in one transaction, then the end (or the error)."""
+        try:
+            with transaction.atomic():
+                aggregates.tune_for_aggregates()
+                source = rows()
+                while chunk := list(islice(source, self.CHUNK)):
+                    if not self.put(chunk):
+                        return  # the consumer stopped
+        except BaseException as error:
+            self.put(error)
+            raise
+        self.put(self.END)
+
+    def put(self, item: list[Any] | BaseException | None) -> bool:
+        while not self.closed.is_set():
+            try:
+                self.queue.put(item, timeout=0.1)
+                return True
+            except Full:
+                continue
+        return False
+
+    def __iter__(self) -> Iterator[Any]:
+        while (item := self.queue.get()) is not self.END:
+            if isinstance(item, BaseException):
+                raise RuntimeError("the second connection failed") from item
+            yield from item
+
+    def close(self) -> None:
+        """Stop the producer, whether or not every row was read."""
+        self.closed.set()
+
+
+def colour_rows() -> Iterator[ColourRow]:
+    """Trump and Decision-card colours per round of every adventure, then every group, in order.
+
+    One pass over the tricks grouped four ways; each scope's ``(round, colour, count)`` rows
+    packed as JSON for ``aggregates.colours_part``.
+    """
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(COLOUR_ROWS.format(tricks=table(TrickFact)))
+        while rows := cursor.fetchmany(aggregates.STREAM_CHUNK):
+            yield from rows
+
+
+COLOUR_ROWS = """
+SELECT scope_kind, scope_key,
+    json_agg(json_build_array(round, colour, n)) FILTER (WHERE kind = 'trumps')::text,
+    json_agg(json_build_array(round, colour, n)) FILTER (WHERE kind = 'decisions')::text
+FROM (
+    SELECT GROUPING(adventure_id) AS scope_kind, COALESCE(adventure_id, group_id) AS scope_key,
+        CASE WHEN GROUPING(trump_colour) = 0 THEN 'trumps' ELSE 'decisions' END AS kind, round,
+        COALESCE(trump_colour, decision_colour) AS colour, COUNT(*) AS n
+    FROM {tricks}
+    GROUP BY GROUPING SETS ((adventure_id, round, trump_colour),
+                            (adventure_id, round, decision_colour),
+                            (group_id, round, trump_colour), (group_id, round, decision_colour))
+) rows GROUP BY scope_kind, scope_key ORDER BY scope_kind, scope_key
+"""
+
+
+def on_own_connection(work: Callable[[], Any]) -> None:
+    """``work`` on this thread's own connection, closed afterwards."""
     try:
         work()
     finally:
@@ -227,19 +306,6 @@ WITH universe AS (
         GROUP BY GROUPING SETS ((adventure_id, rounds_played, status),
                                 (group_id, rounds_played, status))
     ) rows GROUP BY scope_kind, scope_key
-), colours AS (
-    SELECT scope_kind, scope_key,
-        json_agg(json_build_array(round, colour, n)) FILTER (WHERE kind = 'trumps')::text
-        AS trumps,
-        json_agg(json_build_array(round, colour, n)) FILTER (WHERE kind = 'decisions')::text
-        AS decisions
-    FROM (
-        SELECT 0 AS scope_kind, adventure_id AS scope_key, kind, round, colour, tricks AS n
-        FROM fresh_trick_counts WHERE kind IN ('trumps', 'decisions')
-        UNION ALL SELECT 1, group_id, kind, round, colour, SUM(tricks)
-        FROM fresh_trick_counts WHERE kind IN ('trumps', 'decisions')
-        GROUP BY group_id, kind, round, colour
-    ) rows GROUP BY scope_kind, scope_key
 ), tallies AS (
     SELECT scope_kind, scope_key,
         json_agg(json_build_array("key", flag, n) ORDER BY n DESC, "key")
@@ -292,11 +358,11 @@ WITH universe AS (
     ) completed ON completed.adventure_id = ad.id
     GROUP BY ad.group_id
 )
-SELECT scope_kind, scope_key, missions, reasons, rounds, trumps, decisions, won, leader, players,
-    envelopes, boxes, last, successes, moon
+SELECT scope_kind, scope_key, missions, reasons, rounds, won, leader, players, envelopes, boxes,
+    last, successes, moon
 FROM universe
 LEFT JOIN missions USING (scope_kind, scope_key) LEFT JOIN reasons USING (scope_kind, scope_key)
-LEFT JOIN rounds USING (scope_kind, scope_key) LEFT JOIN colours USING (scope_kind, scope_key)
+LEFT JOIN rounds USING (scope_kind, scope_key)
 LEFT JOIN tallies USING (scope_kind, scope_key) LEFT JOIN envelopes USING (scope_kind, scope_key)
 LEFT JOIN boxes USING (scope_kind, scope_key) LEFT JOIN progress USING (scope_kind, scope_key)
 LEFT JOIN moon USING (scope_kind, scope_key)
@@ -319,14 +385,15 @@ def snapshot_sql() -> str:
     )
 
 
-def store_snapshots(*, version: int) -> None:
+def store_snapshots(*, version: int, colours: Iterator[ColourRow]) -> None:
     """Compute every adventure's and group's snapshot and upsert them all in one statement.
 
-    The documents are copied (``COPY``) into a temporary table chunk by chunk, between the reads
-    of the server-side cursor, then upserted at once: a statement per row cost more than
+    The documents are copied (``COPY``) into a temporary table a batch at a time, between the
+    reads of the server-side cursors, then upserted at once: a statement per row cost more than
     computing the numbers (measured: 0.5 s for 3,000 rows against 0.1 s).
     """
     field = StatsSnapshot._meta.get_field("data")
+    colour = next(colours, None)
     with connection.cursor() as cursor:
         cursor.execute(
             "CREATE TEMPORARY TABLE fresh_snapshots "
@@ -334,12 +401,23 @@ def store_snapshots(*, version: int) -> None:
         )
         with connection.chunked_cursor() as rows_cursor:
             rows_cursor.execute(snapshot_sql())
-            while rows := rows_cursor.fetchmany(aggregates.STREAM_CHUNK):
+            while rows := rows_cursor.fetchmany(Feed.CHUNK):
+                documents = []
+                for scope_kind, scope_key, *parts in rows:
+                    while colour is not None and tuple(colour[:2]) < (scope_kind, scope_key):
+                        colour = next(colours, None)
+                    trumps = decisions = None
+                    if colour is not None and tuple(colour[:2]) == (scope_kind, scope_key):
+                        trumps, decisions = colour[2:]
+                    scope = SCOPES[scope_kind]
+                    data = snapshot_data(scope, parts[:3], (trumps, decisions), parts[3:])
+                    text = field.get_prep_value(aggregates.finish(scope, data))
+                    documents.append((scope, scope_key, text))
                 with cursor.cursor.copy("COPY fresh_snapshots FROM STDIN") as copy:
-                    for scope_kind, scope_key, *parts in rows:
-                        scope = SCOPES[scope_kind]
-                        data = aggregates.finish(scope, snapshot_data(scope, parts))
-                        copy.write_row((scope, scope_key, field.get_prep_value(data)))
+                    for document in documents:
+                        copy.write_row(document)
+        for _rest in colours:  # to the end, so that the second connection goes on to the heatmaps
+            pass
         cursor.execute(
             f"INSERT INTO {table(StatsSnapshot)} (scope, scope_id, data, computed_at, "
             "source_version) SELECT scope, scope_id, data, STATEMENT_TIMESTAMP(), %s "
@@ -351,10 +429,13 @@ def store_snapshots(*, version: int) -> None:
         cursor.execute("DROP TABLE fresh_snapshots")
 
 
-def snapshot_data(scope: str, parts: Sequence[Any]) -> aggregates.Data:
+def snapshot_data(
+    scope: str, first: Sequence[Any], colours: Sequence[str | None], rest: Sequence[Any]
+) -> aggregates.Data:
     """A scope's statistics before ``finish``, in ``compute_stream``'s order (absent: left out)."""
-    (missions, reasons, rounds, trumps, decisions, won, leader, players, envelopes, boxes, last,
-     successes, moon) = parts  # fmt: skip
+    missions, reasons, rounds = first
+    trumps, decisions = colours
+    won, leader, players, envelopes, boxes, last, successes, moon = rest
     data: aggregates.Data = {}
     if missions is not None:
         data.update(aggregates.missions_part(missions))

@@ -260,12 +260,12 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     advance(job, step=1)
     scopes = ((Scope.ADVENTURE, Adventure), (Scope.GROUP, Group))
     if bulk.supported():
-        with bulk.heatmaps_alongside(), transaction.atomic():
+        with bulk.alongside() as colours, transaction.atomic():
             version = outbox_version()
             for scope, model in scopes:
                 forget_gone(scope, model, (StatsSnapshot,))
             aggregates.tune_for_aggregates()
-            bulk.recompute_adventures_and_groups(version=version)
+            bulk.recompute_adventures_and_groups(version=version, colours=colours)
         advance(job, step=len(scopes))
     else:
         for scope, model in scopes:
