@@ -13,7 +13,6 @@ that both paths store the same rows.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -22,6 +21,7 @@ from queue import Full, Queue
 from threading import Event
 from typing import Any
 
+import orjson
 from django.db import connection, transaction
 
 from campaign.models import Adventure, AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
@@ -447,7 +447,7 @@ def snapshot_data(
         (won, aggregates.tricks_won_part),
     ):
         if packed is not None:
-            data.update(part(json.loads(packed)))
+            data.update(part(orjson.loads(packed)))
     if leader is not None:
         data.update(aggregates.leader_changes_part(leader))
     for packed, part in (
@@ -456,7 +456,7 @@ def snapshot_data(
         (moon, aggregates.moon_by_adventure_part),
     ):
         if packed is not None:
-            data.update(part(json.loads(packed)))
+            data.update(part(orjson.loads(packed)))
     if scope == Scope.ADVENTURE:
         if boxes is not None:
             data["_boxes"] = dict(boxes)
