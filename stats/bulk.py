@@ -112,27 +112,30 @@ ColourRow = tuple[int, int, str | None, str | None]  # scope_kind, scope_key, tr
 
 @contextmanager
 def alongside() -> Iterator[Iterator[ColourRow]]:
-    """Colours per round, then every heatmap, on a second connection while the block runs.
+    """Colours per round and every heatmap, each on a connection of its own, while the block runs.
 
-    Yields the colour rows (``colour_rows``) for the block to read as they come. The two read only
-    the trick and coverage facts and the heatmaps write only ``CellCounts``, so a second
-    connection runs them beside the rest, on another core: they were half of a recompute's
-    database time. In the caller's transaction (tests) a second connection would not see its
-    rows: the colours are then read on the same connection and the heatmaps refreshed after the
-    block. The heatmaps commit on their own either way, like each recompute step.
+    Yields the colour rows (``colour_rows``) for the block to read as they come. They read only
+    the trick and coverage facts and the heatmaps write only ``CellCounts``, so two more
+    connections compute them beside the rest, on the other core: they were half of a recompute's
+    database time. (On one connection the heatmaps waited for the block to read the last colours.)
+    In the caller's transaction (tests) another connection would not see its rows: the colours
+    are then read on the same connection and the heatmaps refreshed after the block. The heatmaps
+    commit on their own either way, like each recompute step.
     """
     if connection.in_atomic_block:
         yield colour_rows()
         refresh_heatmaps()
         return
     feed = Feed()
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        done = pool.submit(on_own_connection, lambda: (feed.fill(colour_rows), refresh_heatmaps()))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        heatmaps_done = pool.submit(on_own_connection, refresh_heatmaps)
+        colours_done = pool.submit(on_own_connection, lambda: feed.fill(colour_rows))
         try:
             yield iter(feed)
         finally:
             feed.close()
-            done.result()
+            colours_done.result()
+            heatmaps_done.result()
 
 
 class Feed:

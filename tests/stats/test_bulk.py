@@ -106,10 +106,10 @@ def test_unchanged_rows_are_left_alone(postgres, played):
     assert after["CellCounts"] - before["CellCounts"]  # mission 2's heatmap changed
 
 
-def test_heatmaps_alongside_run_on_their_own_connection(
+def test_colours_and_heatmaps_run_on_connections_of_their_own(
     postgres, transactional_db, played, monkeypatch
 ):
-    """Outside a transaction the heatmaps are refreshed on a second connection meanwhile."""
+    """Outside a transaction the colours and heatmaps are read on connections of their own."""
     services.drain_outbox()
     expected = stored()["cells"]
     CellCounts.objects.all().delete()
@@ -122,8 +122,8 @@ def test_heatmaps_alongside_run_on_their_own_connection(
 
     monkeypatch.setattr(bulk, "on_own_connection", spy)
     services.recompute_everything()
-    assert len(used) == 1
-    assert used[0] is not connections["default"]
+    assert len(used) == 2  # the colours and the heatmaps
+    assert connections["default"] not in used
     assert stored()["cells"] == expected
 
 
