@@ -41,17 +41,46 @@ FIELD_MASK = (1 << FIELD) - 1
 
 
 def packed_sums() -> list[str]:
-    """The 48 ``SUM`` expressions, three cells each, cell order (``s0`` holds cells 0-2, …).
+    """The ``SUM`` expressions of the cells, in cell order, that ``counts_json`` reads.
 
     One aggregate per three cells instead of one per cell: the aggregate transitions, not the
     bit arithmetic, were the cost (measured: 1.25 s to 0.33 s for every adventure and mission).
-    The sums stay 64-bit integers (below ``2**63``), on PostgreSQL and SQLite alike.
+    The sums stay 64-bit integers (below ``2**63``). On PostgreSQL, ``pair_sums`` instead.
     """
+    if connection.vendor == "postgresql":
+        return pair_sums()
     return [
         f"CAST(SUM(((cover{first // MASK_BITS} >> {first % MASK_BITS}) & 7) * {SPREAD} "
         f"& {FIELDS}) AS BIGINT) AS s{first // PACK}"
         for first in range(0, CELLS, PACK)
     ]
+
+
+PAIR_SPREAD = 1 + (1 << (FIELD - 1))  # bits k, k+1 to bits 0 and 21
+PAIR_FIELDS = 1 + (1 << FIELD)
+
+
+def pair_sums() -> list[str]:
+    """The 72 ``SUM`` expressions of two cells each (``p0`` holds cells 0-1, …), on PostgreSQL.
+
+    Two 21-bit fields fit a 32-bit integer, whose ``SUM`` PostgreSQL keeps in a plain 64-bit
+    integer, where a 64-bit one's takes a 128-bit state and a ``numeric`` result: 72 of them cost
+    less than 48 (measured: 0.31 s against 0.42 s for every adventure and group). ``packed``
+    turns them back into the stored three cells per number.
+    """
+    return [
+        f"SUM((((cover{first // MASK_BITS} >> {first % MASK_BITS}) & 3) * {PAIR_SPREAD} "
+        f"& {PAIR_FIELDS})::integer) AS p{first // 2}"
+        for first in range(0, CELLS, 2)
+    ]
+
+
+def packed(number: int) -> str:
+    """The SQL of packed sum ``number`` (cells ``3 × number`` to ``+ 2``) from the pair sums."""
+    pair = 3 * number // 2
+    if number % 2 == 0:  # both cells of one pair, then the first cell of the next
+        return f"(p{pair} | ((p{pair + 1} & {FIELD_MASK}) << {2 * FIELD}))"
+    return f"((p{pair} >> {FIELD}) | (p{pair + 1} << {FIELD}))"  # the second cell, both next
 
 
 def counts_json() -> str:
@@ -64,6 +93,7 @@ def counts_json() -> str:
     """
     sums = [f"s{index}" for index in range(CELLS // PACK)]
     if connection.vendor == "postgresql":  # concat_ws: a third cheaper than array_to_json
+        sums = [packed(index) for index in range(CELLS // PACK)]
         return f"""'{{"packed":[' || concat_ws(',', {", ".join(sums)}) || ']}}'"""
     if connection.vendor == "sqlite":
         return """'{"packed":[' || """ + " || ',' || ".join(sums) + " || ']}'"
