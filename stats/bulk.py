@@ -236,10 +236,11 @@ def heatmap_rows() -> str:
     """The ``CellCounts`` rows of every adventure and group, as ``heatmaps.refresh`` writes them."""
     return (
         "SELECT CASE WHEN scope_kind = 0 THEN %s ELSE %s END AS scope, scope_key AS scope_id, "
-        f"COALESCE(mission, {heatmaps.OVERALL}) AS mission, {heatmaps.counts_json()} AS counts "
+        f"COALESCE(mission, {heatmaps.OVERALL}) AS mission, "
+        f"{heatmaps.counts_json(pairs=True)} AS counts "
         "FROM (SELECT GROUPING(adventure_id) AS scope_kind, "
         "COALESCE(adventure_id, group_id) AS scope_key, mission, "
-        f"{', '.join(heatmaps.packed_sums())} FROM {table(CoverageFact)} "
+        f"{', '.join(heatmaps.pair_sums())} FROM {table(CoverageFact)} "
         "WHERE (cover0 <> 0 OR cover1 <> 0 OR cover2 <> 0) GROUP BY GROUPING SETS "
         "((adventure_id, mission), (adventure_id), (group_id, mission), (group_id))) packed"
     ) % (f"'{Scope.ADVENTURE}'", f"'{Scope.GROUP}'")

@@ -45,10 +45,8 @@ def packed_sums() -> list[str]:
 
     One aggregate per three cells instead of one per cell: the aggregate transitions, not the
     bit arithmetic, were the cost (measured: 1.25 s to 0.33 s for every adventure and mission).
-    The sums stay 64-bit integers (below ``2**63``). On PostgreSQL, ``pair_sums`` instead.
+    The sums stay 64-bit integers (below ``2**63``), on PostgreSQL and SQLite alike.
     """
-    if connection.vendor == "postgresql":
-        return pair_sums()
     return [
         f"CAST(SUM(((cover{first // MASK_BITS} >> {first % MASK_BITS}) & 7) * {SPREAD} "
         f"& {FIELDS}) AS BIGINT) AS s{first // PACK}"
@@ -65,7 +63,9 @@ def pair_sums() -> list[str]:
 
     Two 21-bit fields fit a 32-bit integer, whose ``SUM`` PostgreSQL keeps in a plain 64-bit
     integer, where a 64-bit one's takes a 128-bit state and a ``numeric`` result: 72 of them cost
-    less than 48 (measured: 0.31 s against 0.42 s for every adventure and group). ``packed``
+    less than 48 (measured: 0.31 s against 0.42 s for every adventure and group), though the
+    longer statement takes longer to plan, which a few rows do not repay: the nightly recompute
+    uses them (``stats.bulk``), a single scope's refresh does not. ``counts_json(pairs=True)``
     turns them back into the stored three cells per number.
     """
     return [
@@ -75,25 +75,26 @@ def pair_sums() -> list[str]:
     ]
 
 
-def packed(number: int) -> str:
+def repacked(number: int) -> str:
     """The SQL of packed sum ``number`` (cells ``3 × number`` to ``+ 2``) from the pair sums."""
     pair = 3 * number // 2
     if number % 2 == 0:  # both cells of one pair, then the first cell of the next
         return f"(p{pair} | ((p{pair + 1} & {FIELD_MASK}) << {2 * FIELD}))"
-    return f"((p{pair} >> {FIELD}) | (p{pair + 1} << {FIELD}))"  # the second cell, both next
+    return f"((p{pair} >> {FIELD}) | (p{pair + 1} << {FIELD}))"  # second cell of one, the next two
 
 
-def counts_json() -> str:
+def counts_json(*, pairs: bool = False) -> str:
     """The SQL building the stored JSON text of a row of packed sums: ``{"packed": [s0, …]}``.
 
     The 48 sums are stored as they are and unpacked when a page reads them (``grid``): unpacking
     144 counts per row in SQL cost nearly as much as summing them (measured: 1.0 s to 0.57 s for
     every adventure, by mission and overall). ``counts`` is text, not ``jsonb``, for the same
-    reason: the database writes it without parsing the numbers.
+    reason: the database writes it without parsing the numbers. ``pairs``: from ``pair_sums``.
     """
     sums = [f"s{index}" for index in range(CELLS // PACK)]
+    if pairs:
+        sums = [repacked(index) for index in range(CELLS // PACK)]
     if connection.vendor == "postgresql":  # concat_ws: a third cheaper than array_to_json
-        sums = [packed(index) for index in range(CELLS // PACK)]
         return f"""'{{"packed":[' || concat_ws(',', {", ".join(sums)}) || ']}}'"""
     if connection.vendor == "sqlite":
         return """'{"packed":[' || """ + " || ',' || ".join(sums) + " || ']}'"
