@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -9,7 +10,7 @@ from django.db import connection, connections
 
 from campaign.models import OpenedEnvelope
 from stats import bulk, heatmaps, services
-from stats.models import CellCounts, FactTally, MissionTally, Scope, StatsSnapshot
+from stats.models import CellCounts, FactTally, MissionTally, Scope, StatsSnapshot, dumps
 from tests.factories import AdventureFactory, GroupFactory
 from tests.stats.conftest import record_driven
 
@@ -132,3 +133,34 @@ def test_sqlite_keeps_the_portable_path(db):
         assert not bulk.supported()
     else:
         assert bulk.supported()
+
+
+def test_a_failure_on_another_connection_fails_the_recompute(
+    postgres, transactional_db, played, monkeypatch
+):
+    """The colours' connection failing stops the snapshots (nothing stored) and is raised."""
+    services.drain_outbox()
+    before = stored()["snapshots"]
+
+    def broken() -> Any:
+        raise RuntimeError("colours lost")
+        yield  # a generator, like colour_rows
+
+    monkeypatch.setattr(bulk, "colour_rows", broken)
+    StatsSnapshot.objects.update(data={})
+    with pytest.raises(RuntimeError):
+        services.recompute_everything()
+    assert all(data == "{}" for _scope, _id, data, _version in stored()["snapshots"])
+    assert len(stored()["snapshots"]) == len(before)
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"rate": 0.3333, "avg": 41.33, "whole": 1.0, "none": None, "list": [0.0001, 12345678.9]},
+        {"player": "Zoë", "seat": "Ana", "flags": [True, False]},
+        {"name": 'quote " and \\ backslash\tand tab', "nested": {"a": []}},
+    ],
+)
+def test_documents_are_written_as_json_dumps_writes_them(document):
+    assert dumps(document) == json.dumps(document, separators=(",", ":"))
