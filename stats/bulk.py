@@ -127,9 +127,14 @@ def alongside() -> Iterator[Iterator[ColourRow]]:
         refresh_heatmaps()
         return
     feed = Feed()
+
+    def heatmaps_once_colours_are_grouped() -> None:
+        feed.first_rows.wait()  # not three connections at work on two cores at the start
+        refresh_heatmaps()
+
     with ThreadPoolExecutor(max_workers=2) as pool:
-        heatmaps_done = pool.submit(on_own_connection, refresh_heatmaps)
         colours_done = pool.submit(on_own_connection, lambda: feed.fill(colour_rows))
+        heatmaps_done = pool.submit(on_own_connection, heatmaps_once_colours_are_grouped)
         try:
             yield iter(feed)
         finally:
@@ -147,6 +152,7 @@ class Feed:
     def __init__(self) -> None:
         self.queue: Queue[list[Any] | BaseException | None] = Queue(maxsize=4)
         self.closed = Event()
+        self.first_rows = Event()  # the query has done its grouping (or failed)
 
     def fill(self, rows: Callable[[], Iterator[Any]]) -> None:
         """In the producing thread: ``rows()`` in one transaction, then the end (or the error)."""
@@ -155,11 +161,14 @@ class Feed:
                 aggregates.tune_for_aggregates()
                 source = rows()
                 while chunk := list(islice(source, self.CHUNK)):
+                    self.first_rows.set()
                     if not self.put(chunk):
                         return  # the consumer stopped
         except BaseException as error:
             self.put(error)
             raise
+        finally:
+            self.first_rows.set()
         self.put(self.END)
 
     def put(self, item: list[Any] | BaseException | None) -> bool:
