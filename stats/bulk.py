@@ -7,8 +7,9 @@ tallies and heatmaps are compared with what is stored, in the database, and only
 changed are written (``sync``): writing rows, with their indexes and WAL, cost more than computing
 them. One query packs each statistic of a scope into one value, so Python reads one row per scope
 and builds its document with the portable path's own functions (``aggregates.*_part``,
-``aggregates.finish``); the heatmaps are refreshed meanwhile on a second connection. Tests check
-that both paths store the same rows.
+``aggregates.finish``). The colours per round and the heatmaps, half of the database's work, are
+computed meanwhile on connections of their own (``alongside``). Tests check that both paths store
+the same rows.
 """
 
 from __future__ import annotations
@@ -183,7 +184,7 @@ class Feed:
     def __iter__(self) -> Iterator[Any]:
         while (item := self.queue.get()) is not self.END:
             if isinstance(item, BaseException):
-                raise RuntimeError("the second connection failed") from item
+                raise RuntimeError("the colours' connection failed") from item
             yield from item
 
     def close(self) -> None:
