@@ -49,10 +49,10 @@ def table(model: Any) -> str:
     return str(model._meta.db_table)
 
 
-def recompute_adventures_and_groups(*, version: int, colours: Iterator[ColourRow]) -> None:
+def recompute_adventures_and_groups(*, version: int, alongside_rows: Iterator[ScopeRow]) -> None:
     """Tallies and snapshots of every adventure and group, in the caller's transaction.
 
-    ``colours`` are the rows of ``colour_rows`` (read by ``alongside``, with the heatmaps).
+    ``alongside_rows`` are the rows of ``scope_rows`` (read by ``alongside``, beside the heatmaps).
     """
     with connection.cursor() as cursor:
         # Joins as hash joins whatever the row estimates (temporary tables have no statistics,
@@ -63,7 +63,7 @@ def recompute_adventures_and_groups(*, version: int, colours: Iterator[ColourRow
             cursor.execute(sql)
         sync(cursor, MissionTally, "fresh_mission_tally", ("adventure_id", "mission"), MISSION_SUMS)
         sync(cursor, FactTally, "fresh_fact_tally", FACT_TALLY_KEY, ("count", "extra"))
-    store_snapshots(version=version, colours=colours)
+    store_snapshots(version=version, alongside_rows=alongside_rows)
     with connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE {', '.join(FRESH)}")
 
@@ -108,39 +108,40 @@ def fresh_tables() -> list[str]:
     ]
 
 
-ColourRow = tuple[int, int, str | None, str | None]  # scope_kind, scope_key, trumps, decisions
+ScopeRow = tuple[Any, ...]  # scope_kind, scope_key, then the statistics of ``SCOPE_ROWS``
 
 
 @contextmanager
-def alongside() -> Iterator[Iterator[ColourRow]]:
-    """Colours per round and every heatmap, each on a connection of its own, while the block runs.
+def alongside() -> Iterator[Iterator[ScopeRow]]:
+    """The statistics that need no tally, and every heatmap, on connections of their own.
 
-    Yields the colour rows (``colour_rows``) for the block to read as they come. They read only
-    the trick and coverage facts and the heatmaps write only ``CellCounts``, so two more
-    connections compute them beside the rest, on the other core: they were half of a recompute's
-    database time. (On one connection the heatmaps waited for the block to read the last colours.)
-    In the caller's transaction (tests) another connection would not see its rows: the colours
-    are then read on the same connection and the heatmaps refreshed after the block. The heatmaps
-    commit on their own either way, like each recompute step.
+    Yields the rows of ``scope_rows`` (colours per round, failures, rounds played, envelopes,
+    Moon Path) for the block to read as they come. They read only facts and campaign rows and
+    the heatmaps write only ``CellCounts``, so two more connections compute them beside the
+    tallies and the documents, on the other core: they were most of a recompute's database time.
+    (On one connection the heatmaps waited for the block to read the last rows.) In the caller's
+    transaction (tests) another connection would not see its rows: they are then read on the same
+    connection and the heatmaps refreshed after the block. The heatmaps commit on their own either
+    way, like each recompute step.
     """
     if connection.in_atomic_block:
-        yield colour_rows()
+        yield scope_rows()
         refresh_heatmaps()
         return
     feed = Feed()
 
-    def heatmaps_once_colours_are_grouped() -> None:
+    def heatmaps_once_rows_are_grouped() -> None:
         feed.first_rows.wait()  # not three connections at work on two cores at the start
         refresh_heatmaps()
 
     with ThreadPoolExecutor(max_workers=2) as pool:
-        colours_done = pool.submit(on_own_connection, lambda: feed.fill(colour_rows))
-        heatmaps_done = pool.submit(on_own_connection, heatmaps_once_colours_are_grouped)
+        rows_done = pool.submit(on_own_connection, lambda: feed.fill(scope_rows))
+        heatmaps_done = pool.submit(on_own_connection, heatmaps_once_rows_are_grouped)
         try:
             yield iter(feed)
         finally:
             feed.close()
-            colours_done.result()
+            rows_done.result()
             heatmaps_done.result()
 
 
@@ -184,7 +185,7 @@ class Feed:
     def __iter__(self) -> Iterator[Any]:
         while (item := self.queue.get()) is not self.END:
             if isinstance(item, BaseException):
-                raise RuntimeError("the colours' connection failed") from item
+                raise RuntimeError("the other connection failed") from item
             yield from item
 
     def close(self) -> None:
@@ -192,31 +193,105 @@ class Feed:
         self.closed.set()
 
 
-def colour_rows() -> Iterator[ColourRow]:
-    """Trump and Decision-card colours per round of every adventure, then every group, in order.
+def scope_rows() -> Iterator[ScopeRow]:
+    """Every adventure's, then every group's, statistics that need no tally (``SCOPE_ROWS``).
 
-    One pass over the tricks grouped four ways; each scope's ``(round, colour, count)`` rows
-    packed as JSON for ``aggregates.colours_part``.
+    The colours per round come from one pass over the tricks grouped four ways.
     """
     with connection.chunked_cursor() as cursor:
-        cursor.execute(COLOUR_ROWS.format(tricks=table(TrickFact)))
+        cursor.execute(SCOPE_ROWS.format(**names()))
         while rows := cursor.fetchmany(aggregates.STREAM_CHUNK):
             yield from rows
 
 
-COLOUR_ROWS = """
-SELECT scope_kind, scope_key,
-    json_agg(json_build_array(round, colour, n)) FILTER (WHERE kind = 'trumps')::text,
-    json_agg(json_build_array(round, colour, n)) FILTER (WHERE kind = 'decisions')::text
-FROM (
-    SELECT GROUPING(adventure_id) AS scope_kind, COALESCE(adventure_id, group_id) AS scope_key,
-        CASE WHEN GROUPING(trump_colour) = 0 THEN 'trumps' ELSE 'decisions' END AS kind, round,
-        COALESCE(trump_colour, decision_colour) AS colour, COUNT(*) AS n
-    FROM {tricks}
-    GROUP BY GROUPING SETS ((adventure_id, round, trump_colour),
-                            (adventure_id, round, decision_colour),
-                            (group_id, round, trump_colour), (group_id, round, decision_colour))
-) rows GROUP BY scope_kind, scope_key ORDER BY scope_kind, scope_key
+SCOPE_ROWS = """
+WITH universe AS (
+    SELECT 0 AS scope_kind, id AS scope_key FROM {adventures}
+    UNION ALL SELECT 1, id FROM {groups}
+), finished AS MATERIALIZED (
+    SELECT a.adventure_id, ad.group_id, a.number, a.status, a.failure_reason, a.rounds_played
+    FROM {attempts} a JOIN {adventures} ad ON ad.id = a.adventure_id WHERE a.status <> '{open}'
+), reasons AS (
+    SELECT scope_kind, scope_key,
+        json_agg(json_build_array(failure_reason, n) ORDER BY n DESC, failure_reason)::text
+        AS reasons
+    FROM (
+        SELECT GROUPING(adventure_id) AS scope_kind,
+            COALESCE(adventure_id, group_id) AS scope_key, failure_reason, COUNT(*) AS n
+        FROM finished WHERE status = '{failure}'
+        GROUP BY GROUPING SETS ((adventure_id, failure_reason), (group_id, failure_reason))
+    ) rows GROUP BY scope_kind, scope_key
+), rounds AS (
+    SELECT scope_kind, scope_key,
+        json_agg(json_build_array(rounds_played, status, n) ORDER BY rounds_played, status)::text
+        AS rounds
+    FROM (
+        SELECT GROUPING(adventure_id) AS scope_kind,
+            COALESCE(adventure_id, group_id) AS scope_key, rounds_played, status, COUNT(*) AS n
+        FROM finished WHERE rounds_played IS NOT NULL
+        GROUP BY GROUPING SETS ((adventure_id, rounds_played, status),
+                                (group_id, rounds_played, status))
+    ) rows GROUP BY scope_kind, scope_key
+), colours AS (
+    SELECT scope_kind, scope_key,
+        json_agg(json_build_array(round, colour, n)) FILTER (WHERE kind = 'trumps')::text
+        AS trumps,
+        json_agg(json_build_array(round, colour, n)) FILTER (WHERE kind = 'decisions')::text
+        AS decisions
+    FROM (
+        SELECT GROUPING(adventure_id) AS scope_kind, COALESCE(adventure_id, group_id) AS scope_key,
+            CASE WHEN GROUPING(trump_colour) = 0 THEN 'trumps' ELSE 'decisions' END AS kind, round,
+            COALESCE(trump_colour, decision_colour) AS colour, COUNT(*) AS n
+        FROM {tricks}
+        GROUP BY GROUPING SETS ((adventure_id, round, trump_colour),
+                                (adventure_id, round, decision_colour),
+                                (group_id, round, trump_colour), (group_id, round, decision_colour))
+    ) rows GROUP BY scope_kind, scope_key
+), envelopes AS (
+    SELECT scope_kind, scope_key,
+        json_agg(json_build_array(played_on, n) ORDER BY played_on NULLS FIRST)::text
+        AS envelopes
+    FROM (
+        SELECT GROUPING(e.adventure_id) AS scope_kind,
+            COALESCE(e.adventure_id, ad.group_id) AS scope_key, a.played_on, COUNT(*) AS n
+        FROM {envelopes} e JOIN {adventures} ad ON ad.id = e.adventure_id
+        LEFT JOIN {attempts} a ON a.adventure_id = e.adventure_id AND a.number = e.by_attempt
+        GROUP BY GROUPING SETS ((e.adventure_id, a.played_on), (ad.group_id, a.played_on))
+    ) rows GROUP BY scope_kind, scope_key
+), boxes AS (
+    SELECT 0 AS scope_kind, adventure_id AS scope_key,
+        array_agg(ARRAY[checked_by_attempt, n]) AS boxes
+    FROM (
+        SELECT adventure_id, checked_by_attempt, COUNT(*) AS n FROM {boxes}
+        WHERE checked_by_attempt IS NOT NULL GROUP BY adventure_id, checked_by_attempt
+    ) rows GROUP BY adventure_id
+), progress AS (
+    SELECT 0 AS scope_kind, adventure_id AS scope_key, MAX(number) AS last,
+        array_agg(number) FILTER (WHERE status = '{success}') AS successes
+    FROM finished GROUP BY adventure_id
+), moon AS (
+    SELECT 1 AS scope_kind, ad.group_id AS scope_key,
+        json_agg(json_build_array(ad.id, ad.name, COALESCE(checked.n, 0),
+            COALESCE(completed.n, 0)) ORDER BY ad.created_at, ad.id)::text AS moon
+    FROM {adventures} ad
+    LEFT JOIN (
+        SELECT adventure_id, COUNT(*) AS n FROM {boxes}
+        WHERE checked_by_attempt IS NOT NULL GROUP BY adventure_id
+    ) checked ON checked.adventure_id = ad.id
+    LEFT JOIN (
+        SELECT adventure_id, COUNT(*) AS n FROM finished WHERE status = '{success}'
+        GROUP BY adventure_id
+    ) completed ON completed.adventure_id = ad.id
+    GROUP BY ad.group_id
+)
+SELECT scope_kind, scope_key, reasons, rounds, trumps, decisions, envelopes, boxes, last,
+    successes, moon
+FROM universe
+LEFT JOIN reasons USING (scope_kind, scope_key) LEFT JOIN rounds USING (scope_kind, scope_key)
+LEFT JOIN colours USING (scope_kind, scope_key) LEFT JOIN envelopes USING (scope_kind, scope_key)
+LEFT JOIN boxes USING (scope_kind, scope_key) LEFT JOIN progress USING (scope_kind, scope_key)
+LEFT JOIN moon USING (scope_kind, scope_key)
+ORDER BY scope_kind, scope_key
 """
 
 
@@ -284,9 +359,6 @@ SNAPSHOT_ROWS = """
 WITH universe AS (
     SELECT 0 AS scope_kind, id AS scope_key FROM {adventures}
     UNION ALL SELECT 1, id FROM {groups}
-), finished AS MATERIALIZED (
-    SELECT a.adventure_id, ad.group_id, a.number, a.status, a.failure_reason, a.rounds_played
-    FROM {attempts} a JOIN {adventures} ad ON ad.id = a.adventure_id WHERE a.status <> '{open}'
 ), missions AS (
     SELECT scope_kind, scope_key, array_agg(ARRAY[mission, attempts, successes, rounds,
         rounds_known, minutes, timed, adventures] ORDER BY mission) AS missions
@@ -298,27 +370,6 @@ WITH universe AS (
             SUM(rounds)::bigint, SUM(rounds_known)::bigint, SUM(minutes)::bigint,
             SUM(timed)::bigint, COUNT(*)
         FROM fresh_mission_tally GROUP BY group_id, mission
-    ) rows GROUP BY scope_kind, scope_key
-), reasons AS (
-    SELECT scope_kind, scope_key,
-        json_agg(json_build_array(failure_reason, n) ORDER BY n DESC, failure_reason)::text
-        AS reasons
-    FROM (
-        SELECT GROUPING(adventure_id) AS scope_kind,
-            COALESCE(adventure_id, group_id) AS scope_key, failure_reason, COUNT(*) AS n
-        FROM finished WHERE status = '{failure}'
-        GROUP BY GROUPING SETS ((adventure_id, failure_reason), (group_id, failure_reason))
-    ) rows GROUP BY scope_kind, scope_key
-), rounds AS (
-    SELECT scope_kind, scope_key,
-        json_agg(json_build_array(rounds_played, status, n) ORDER BY rounds_played, status)::text
-        AS rounds
-    FROM (
-        SELECT GROUPING(adventure_id) AS scope_kind,
-            COALESCE(adventure_id, group_id) AS scope_key, rounds_played, status, COUNT(*) AS n
-        FROM finished WHERE rounds_played IS NOT NULL
-        GROUP BY GROUPING SETS ((adventure_id, rounds_played, status),
-                                (group_id, rounds_played, status))
     ) rows GROUP BY scope_kind, scope_key
 ), tallies AS (
     SELECT scope_kind, scope_key,
@@ -335,102 +386,59 @@ WITH universe AS (
         FROM fresh_fact_tally GROUP BY GROUPING SETS ((adventure_id, kind, round, "key", flag),
                                                       (group_id, kind, round, "key", flag))
     ) rows GROUP BY scope_kind, scope_key
-), envelopes AS (
-    SELECT scope_kind, scope_key,
-        json_agg(json_build_array(played_on, n) ORDER BY played_on NULLS FIRST)::text
-        AS envelopes
-    FROM (
-        SELECT GROUPING(e.adventure_id) AS scope_kind,
-            COALESCE(e.adventure_id, ad.group_id) AS scope_key, a.played_on, COUNT(*) AS n
-        FROM {envelopes} e JOIN {adventures} ad ON ad.id = e.adventure_id
-        LEFT JOIN {attempts} a ON a.adventure_id = e.adventure_id AND a.number = e.by_attempt
-        GROUP BY GROUPING SETS ((e.adventure_id, a.played_on), (ad.group_id, a.played_on))
-    ) rows GROUP BY scope_kind, scope_key
-), boxes AS (
-    SELECT 0 AS scope_kind, adventure_id AS scope_key,
-        array_agg(ARRAY[checked_by_attempt, n]) AS boxes
-    FROM (
-        SELECT adventure_id, checked_by_attempt, COUNT(*) AS n FROM {boxes}
-        WHERE checked_by_attempt IS NOT NULL GROUP BY adventure_id, checked_by_attempt
-    ) rows GROUP BY adventure_id
-), progress AS (
-    SELECT 0 AS scope_kind, adventure_id AS scope_key, MAX(number) AS last,
-        array_agg(number) FILTER (WHERE status = '{success}') AS successes
-    FROM finished GROUP BY adventure_id
-), moon AS (
-    SELECT 1 AS scope_kind, ad.group_id AS scope_key,
-        json_agg(json_build_array(ad.id, ad.name, COALESCE(checked.n, 0),
-            COALESCE(completed.n, 0)) ORDER BY ad.created_at, ad.id)::text AS moon
-    FROM {adventures} ad
-    LEFT JOIN (
-        SELECT adventure_id, COUNT(*) AS n FROM {boxes}
-        WHERE checked_by_attempt IS NOT NULL GROUP BY adventure_id
-    ) checked ON checked.adventure_id = ad.id
-    LEFT JOIN (
-        SELECT adventure_id, COUNT(*) AS n FROM finished WHERE status = '{success}'
-        GROUP BY adventure_id
-    ) completed ON completed.adventure_id = ad.id
-    GROUP BY ad.group_id
 )
-SELECT scope_kind, scope_key, missions, reasons, rounds, won, leader, players, envelopes, boxes,
-    last, successes, moon
+SELECT scope_kind, scope_key, missions, won, leader, players
 FROM universe
-LEFT JOIN missions USING (scope_kind, scope_key) LEFT JOIN reasons USING (scope_kind, scope_key)
-LEFT JOIN rounds USING (scope_kind, scope_key)
-LEFT JOIN tallies USING (scope_kind, scope_key) LEFT JOIN envelopes USING (scope_kind, scope_key)
-LEFT JOIN boxes USING (scope_kind, scope_key) LEFT JOIN progress USING (scope_kind, scope_key)
-LEFT JOIN moon USING (scope_kind, scope_key)
+LEFT JOIN missions USING (scope_kind, scope_key) LEFT JOIN tallies USING (scope_kind, scope_key)
 ORDER BY scope_kind, scope_key
 """
 
 
-def snapshot_sql() -> str:
+def names() -> dict[str, str]:
+    """The tables and values the queries above name."""
     from groups.models import Group
 
-    return SNAPSHOT_ROWS.format(
-        adventures=table(Adventure),
-        groups=table(Group),
-        attempts=table(MissionAttempt),
-        envelopes=table(OpenedEnvelope),
-        boxes=table(MoonPathBox),
-        open=AttemptStatus.OPEN,
-        success=AttemptStatus.SUCCESS,
-        failure=AttemptStatus.FAILURE,
-    )
+    tables = {"adventures": Adventure, "groups": Group, "attempts": MissionAttempt,
+              "envelopes": OpenedEnvelope, "boxes": MoonPathBox, "tricks": TrickFact}  # fmt: skip
+    return {**{name: table(model) for name, model in tables.items()},
+            "open": AttemptStatus.OPEN, "success": AttemptStatus.SUCCESS,
+            "failure": AttemptStatus.FAILURE}  # fmt: skip
 
 
-def store_snapshots(*, version: int, colours: Iterator[ColourRow]) -> None:
+def store_snapshots(*, version: int, alongside_rows: Iterator[ScopeRow]) -> None:
     """Compute every adventure's and group's snapshot and upsert them all in one statement.
 
-    The documents are copied (``COPY``) into a temporary table a batch at a time, between the
-    reads of the server-side cursors, then upserted at once: a statement per row cost more than
-    computing the numbers (measured: 0.5 s for 3,000 rows against 0.1 s).
+    The rows of ``SNAPSHOT_ROWS`` and ``alongside_rows``, both in scope order, are merged scope by
+    scope. The documents are copied (``COPY``) into a temporary table a batch at a time, between
+    the reads of the server-side cursors, then upserted at once: a statement per row cost more
+    than computing the numbers (measured: 0.5 s for 3,000 rows against 0.1 s).
     """
     field = StatsSnapshot._meta.get_field("data")
-    colour = next(colours, None)
+    other = next(alongside_rows, None)
     with connection.cursor() as cursor:
         cursor.execute(
             "CREATE TEMPORARY TABLE fresh_snapshots "
             "(scope varchar(10), scope_id bigint, data text) ON COMMIT DROP"
         )
         with connection.chunked_cursor() as rows_cursor:
-            rows_cursor.execute(snapshot_sql())
+            rows_cursor.execute(SNAPSHOT_ROWS.format(**names()))
             while rows := rows_cursor.fetchmany(Feed.CHUNK):
                 documents = []
                 for scope_kind, scope_key, *parts in rows:
-                    while colour is not None and tuple(colour[:2]) < (scope_kind, scope_key):
-                        colour = next(colours, None)
-                    trumps = decisions = None
-                    if colour is not None and tuple(colour[:2]) == (scope_kind, scope_key):
-                        trumps, decisions = colour[2:]
+                    # A scope created since the other connection read would have no row there.
+                    while other is not None and (other[0], other[1]) < (scope_kind, scope_key):
+                        other = next(alongside_rows, None)
+                    others: Sequence[Any] = (None,) * len(SCOPE_COLUMNS)
+                    if other is not None and (other[0], other[1]) == (scope_kind, scope_key):
+                        others = other[2:]
                     scope = SCOPES[scope_kind]
-                    data = snapshot_data(scope, parts[:3], (trumps, decisions), parts[3:])
+                    data = snapshot_data(scope, parts, others)
                     text = field.get_prep_value(aggregates.finish(scope, data))
                     documents.append((scope, scope_key, text))
                 with cursor.cursor.copy("COPY fresh_snapshots FROM STDIN") as copy:
                     for document in documents:
                         copy.write_row(document)
-        for _rest in colours:  # to the end, so that the second connection goes on to the heatmaps
+        for _rest in alongside_rows:  # to the end, so that the other connection finishes
             pass
         cursor.execute(
             f"INSERT INTO {table(StatsSnapshot)} (scope, scope_id, data, computed_at, "
@@ -443,34 +451,33 @@ def store_snapshots(*, version: int, colours: Iterator[ColourRow]) -> None:
         cursor.execute("DROP TABLE fresh_snapshots")
 
 
-def snapshot_data(
-    scope: str, first: Sequence[Any], colours: Sequence[str | None], rest: Sequence[Any]
-) -> aggregates.Data:
-    """A scope's statistics before ``finish``, in ``compute_stream``'s order (absent: left out)."""
-    missions, reasons, rounds = first
-    trumps, decisions = colours
-    won, leader, players, envelopes, boxes, last, successes, moon = rest
+SCOPE_COLUMNS = ("reasons", "rounds", "trumps", "decisions", "envelopes", "boxes", "last",
+                 "successes", "moon")  # fmt: skip
+
+
+def snapshot_data(scope: str, parts: Sequence[Any], others: Sequence[Any]) -> aggregates.Data:
+    """A scope's statistics before ``finish``, in ``compute_stream``'s order (absent: left out).
+
+    ``parts`` are the columns of ``SNAPSHOT_ROWS``, ``others`` those of ``SCOPE_ROWS``; numbers
+    only come as arrays, the rest as JSON text.
+    """
+    missions, won, leader, players = parts
+    reasons, rounds, trumps, decisions, envelopes, boxes, last, successes, moon = others
     data: aggregates.Data = {}
-    if missions is not None:
-        data.update(aggregates.missions_part(missions))
     for packed, part in (
+        (missions, aggregates.missions_part),
         (reasons, aggregates.failure_reasons_part),
         (rounds, aggregates.rounds_part),
         (trumps, lambda rows: aggregates.colours_part("trumps", rows)),
         (decisions, lambda rows: aggregates.colours_part("decisions", rows)),
         (won, aggregates.tricks_won_part),
-    ):
-        if packed is not None:
-            data.update(part(orjson.loads(packed)))
-    if leader is not None:
-        data.update(aggregates.leader_changes_part(leader))
-    for packed, part in (
+        (leader, aggregates.leader_changes_part),
         (players, aggregates.participation_part),
         (envelopes, aggregates.envelopes_part),
         (moon, aggregates.moon_by_adventure_part),
     ):
         if packed is not None:
-            data.update(part(orjson.loads(packed)))
+            data.update(part(orjson.loads(packed) if isinstance(packed, str) else packed))
     if scope == Scope.ADVENTURE:
         if boxes is not None:
             data["_boxes"] = dict(boxes)

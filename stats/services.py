@@ -260,12 +260,12 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     advance(job, step=1)
     scopes = ((Scope.ADVENTURE, Adventure), (Scope.GROUP, Group))
     if bulk.supported():
-        with bulk.alongside() as colours, transaction.atomic():
+        with bulk.alongside() as alongside_rows, transaction.atomic():
             version = outbox_version()
             for scope, model in scopes:
                 forget_gone(scope, model, (StatsSnapshot,))
             aggregates.tune_for_aggregates()
-            bulk.recompute_adventures_and_groups(version=version, colours=colours)
+            bulk.recompute_adventures_and_groups(version=version, alongside_rows=alongside_rows)
         advance(job, step=len(scopes))
     else:
         for scope, model in scopes:

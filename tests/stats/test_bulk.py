@@ -123,7 +123,7 @@ def test_colours_and_heatmaps_run_on_connections_of_their_own(
 
     monkeypatch.setattr(bulk, "on_own_connection", spy)
     services.recompute_everything()
-    assert len(used) == 2  # the colours and the heatmaps
+    assert len(used) == 2  # the statistics without tallies, and the heatmaps
     assert connections["default"] not in used
     assert stored()["cells"] == expected
 
@@ -138,15 +138,15 @@ def test_sqlite_keeps_the_portable_path(db):
 def test_a_failure_on_another_connection_fails_the_recompute(
     postgres, transactional_db, played, monkeypatch
 ):
-    """The colours' connection failing stops the snapshots (nothing stored) and is raised."""
+    """The other connection failing stops the snapshots (nothing stored) and is raised."""
     services.drain_outbox()
     before = stored()["snapshots"]
 
     def broken() -> Any:
-        raise RuntimeError("colours lost")
-        yield  # a generator, like colour_rows
+        raise RuntimeError("rows lost")
+        yield  # a generator, like scope_rows
 
-    monkeypatch.setattr(bulk, "colour_rows", broken)
+    monkeypatch.setattr(bulk, "scope_rows", broken)
     StatsSnapshot.objects.update(data={})
     with pytest.raises(RuntimeError):
         services.recompute_everything()
