@@ -8,8 +8,9 @@ creates a fresh database, fills it with ``bench/history.py`` and drops it at the
    global ranking from the fact tables, heatmaps by the database), in a
    separate worker-like process, with its peak memory (maxrss) at half and at the full history.
    On PostgreSQL it takes the fast path (``stats.bulk``): each fact table read once for
-   adventures and groups, only changed tally and heatmap rows written, the tricks' colours and
-   the heatmaps on two more connections meanwhile (so it uses both cores of a small machine).
+   adventures and groups, only changed tally and heatmap rows written, the statistics that need
+   no tally and the heatmaps on two more connections meanwhile (so it uses both cores of a small
+   machine, and its time depends on what else runs there).
 2. Incremental update after one new result (the outbox drain: facts of that attempt, its
    adventure, its group and the global ranking), median of 15.
 3. The same statistics by a naive per-object Python loop over the ORM (adventures -> attempts ->
