@@ -71,6 +71,19 @@ def keyed(queryset: QuerySet[Any], field: str | None, ids: Sequence[int] | None)
     return queryset.annotate(scope_key=F(field))
 
 
+def tune_for_aggregates() -> None:
+    """On PostgreSQL, no JIT and more sort/hash memory for the rest of the transaction.
+
+    The grouped queries over the fact tables cost enough for the planner to JIT-compile them,
+    which takes longer than running them (measured: +50-200 ms per query, for nothing). With the
+    default 4 MB, grouping every adventure's tricks by round and colour spilled to disk.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL jit = off")
+            cursor.execute("SET LOCAL work_mem = '64MB'")
+
+
 def rate(part: int, whole: int) -> float:
     return round(part / whole, 4) if whole else 0.0
 
@@ -106,14 +119,16 @@ def universe(scope: str, ids: Sequence[int] | None) -> Stream:
 
 
 def per_scope(stream: bool, rows: QuerySet[Any], build: Any) -> Stream:
-    """``build(rows of one scope)`` for each scope key of ``rows`` (ordered by ``scope_key``).
+    """``build(rows of one scope)`` for each scope key of ``rows``, tuples ordered by their key.
 
-    ``stream`` reads through a server-side cursor in chunks (flat memory over every scope); a few
-    scopes' rows are read at once instead, saving the cursor's round trips.
+    ``rows`` is a ``values_list`` whose first column is ``scope_key``; ``build`` gets the other
+    columns, the same tuples the PostgreSQL fast path (``stats.bulk``) hands it. ``stream`` reads
+    through a server-side cursor in chunks (flat memory over every scope); a few scopes' rows are
+    read at once instead, saving the cursor's round trips.
     """
     source = rows.iterator(STREAM_CHUNK) if stream else iter(rows)
-    for scope_key, group in groupby(source, key=itemgetter("scope_key")):
-        yield scope_key, build(list(group))
+    for scope_key, group in groupby(source, key=itemgetter(0)):
+        yield scope_key, build([row[1:] for row in group])
 
 
 def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
@@ -186,6 +201,9 @@ def totals(rows: list[Data]) -> Data:
     }
 
 
+MISSION_COLUMNS = ("mission", "attempts", "successes", "rounds", "rounds_known", "minutes", "timed")
+
+
 def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
     """Attempts, successes, rounds and time per mission (the totals are derived in ``finish``).
 
@@ -195,30 +213,38 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
     """
     tallies = keyed(MissionTally.objects.all(), key, ids)
     if key == FACT_KEY[Scope.ADVENTURE]:  # one tally row per adventure and mission: no sums
-        rows = tallies.annotate(adventures=Value(1, output_field=IntegerField())).values(
-            "scope_key", "mission", "attempts", "successes", "rounds", "rounds_known",
-            "minutes", "timed", "adventures",
-        ).order_by("scope_key", "mission")  # fmt: skip
-        yield from per_scope(
-            ids is None, rows, lambda group: {"missions": [mission_row(r) for r in group]}
+        rows = (
+            tallies.annotate(adventures=Value(1, output_field=IntegerField()))
+            .order_by("scope_key", "mission")
+            .values_list("scope_key", *MISSION_COLUMNS, "adventures")
         )
+        yield from per_scope(ids is None, rows, missions_part)
         return
     rows = (
         tallies.values("scope_key", "mission")
-        .annotate(
-            attempts=Sum("attempts"),
-            successes=Sum("successes"),
-            rounds=Sum("rounds"),
-            rounds_known=Sum("rounds_known"),
-            minutes=Sum("minutes"),
-            timed=Sum("timed"),
-            adventures=Count("pk"),
-        )
+        .annotate(**mission_sums())
         .order_by("scope_key", "mission")
+        .values_list("scope_key", *MISSION_COLUMNS, "adventures")
     )
-    yield from per_scope(
-        ids is None, rows, lambda group: {"missions": [mission_row(r) for r in group]}
-    )
+    yield from per_scope(ids is None, rows, missions_part)
+
+
+def mission_sums() -> dict[str, Any]:
+    """The sums of ``MissionTally`` columns over several adventures, and how many adventures."""
+    return {
+        "attempts": Sum("attempts"),
+        "successes": Sum("successes"),
+        "rounds": Sum("rounds"),
+        "rounds_known": Sum("rounds_known"),
+        "minutes": Sum("minutes"),
+        "timed": Sum("timed"),
+        "adventures": Count("pk"),
+    }
+
+
+def missions_part(rows: Iterable[Sequence[Any]]) -> Data:
+    """``missions`` of one scope from its ``(*MISSION_COLUMNS, adventures)`` rows, by mission."""
+    return {"missions": [mission_entry(*row) for row in rows]}
 
 
 def refresh_tallies(adventure_ids: Sequence[int] | None) -> None:
@@ -310,33 +336,35 @@ def global_missions() -> Stream:
     """
     rows = (
         MissionTally.objects.values("mission")
-        .annotate(
-            scope_key=Value(GLOBAL_SCOPE_ID, output_field=IntegerField()),
-            attempts=Sum("attempts"),
-            successes=Sum("successes"),
-            rounds=Sum("rounds"),
-            rounds_known=Sum("rounds_known"),
-            minutes=Sum("minutes"),
-            timed=Sum("timed"),
-            adventures=Count("pk"),
-        )
+        .annotate(scope_key=Value(GLOBAL_SCOPE_ID, output_field=IntegerField()), **mission_sums())
         .order_by("mission")
+        .values_list("scope_key", *MISSION_COLUMNS, "adventures")
     )
-    yield from per_scope(False, rows, lambda group: {"missions": [mission_row(r) for r in group]})
+    yield from per_scope(False, rows, missions_part)
 
 
-def mission_row(row: Data) -> Data:
+def mission_entry(
+    mission: int,
+    attempts: int,
+    successes: int,
+    rounds: int | None,
+    rounds_known: int,
+    minutes: int | None,
+    timed: int,
+    adventures: int,
+) -> Data:
+    """One mission's figures from the sums of its tally rows."""
     return {
-        "mission": row["mission"],
-        "attempts": row["attempts"],
-        "successes": row["successes"],
-        "failures": row["attempts"] - row["successes"],
-        "rate": rate(row["successes"], row["attempts"]),
-        "avg_rounds": average(row["rounds"], row["rounds_known"]),
-        "minutes": row["minutes"] or 0,
-        "avg_minutes": average(row["minutes"], row["timed"]),
-        "adventures": row["adventures"],
-        "avg_attempts": round(row["attempts"] / row["adventures"], 2),
+        "mission": mission,
+        "attempts": attempts,
+        "successes": successes,
+        "failures": attempts - successes,
+        "rate": rate(successes, attempts),
+        "avg_rounds": average(rounds, rounds_known),
+        "minutes": minutes or 0,
+        "avg_minutes": average(minutes, timed),
+        "adventures": adventures,
+        "avg_attempts": round(attempts / adventures, 2),
     }
 
 
@@ -351,20 +379,18 @@ def failure_reasons(key: str | None, ids: Sequence[int] | None) -> Stream:
         .values("scope_key", "failure_reason")
         .annotate(count=Count("pk"))
         .order_by("scope_key", "-count", "failure_reason")
+        .values_list("scope_key", "failure_reason", "count")
     )
+    yield from per_scope(ids is None, rows, failure_reasons_part)
 
-    def build(group: list[Data]) -> Data:
-        reasons = [
-            {
-                "reason": row["failure_reason"],
-                "label": str(FAILURE_REASONS.get(row["failure_reason"], row["failure_reason"])),
-                "count": row["count"],
-            }
-            for row in group
-        ]
-        return {"failure_reasons": reasons}
 
-    yield from per_scope(ids is None, rows, build)
+def failure_reasons_part(rows: Iterable[Sequence[Any]]) -> Data:
+    """From ``(reason, count)`` rows, most frequent first."""
+    reasons = [
+        {"reason": reason, "label": str(FAILURE_REASONS.get(reason, reason)), "count": count}
+        for reason, count in rows
+    ]
+    return {"failure_reasons": reasons}
 
 
 def rounds_played(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -374,18 +400,18 @@ def rounds_played(key: str | None, ids: Sequence[int] | None) -> Stream:
         .values("scope_key", "rounds_played", "status")
         .annotate(count=Count("pk"))
         .order_by("scope_key", "rounds_played", "status")
+        .values_list("scope_key", "rounds_played", "status", "count")
     )
+    yield from per_scope(ids is None, rows, rounds_part)
 
-    def build(group: list[Data]) -> Data:
-        entries: dict[int, dict[str, int]] = {}
-        for row in group:
-            entry = entries.setdefault(
-                row["rounds_played"], {"rounds": row["rounds_played"], "success": 0, "failure": 0}
-            )
-            entry[row["status"]] = row["count"]
-        return {"rounds": list(entries.values())}
 
-    yield from per_scope(ids is None, rows, build)
+def rounds_part(rows: Iterable[Sequence[Any]]) -> Data:
+    """From ``(rounds played, status, count)`` rows ordered by rounds and status."""
+    entries: dict[int, dict[str, int]] = {}
+    for rounds, status, count in rows:
+        entry = entries.setdefault(rounds, {"rounds": rounds, "success": 0, "failure": 0})
+        entry[status] = count
+    return {"rounds": list(entries.values())}
 
 
 def tallies(kind: str, key: str | None, ids: Sequence[int] | None) -> QuerySet[FactTally]:
@@ -406,28 +432,32 @@ def by_round(name: str, column: str, key: str | None, ids: Sequence[int] | None)
         ids = list(ids)
         where = f"WHERE {key} IN ({', '.join(['%s'] * len(ids))})" if ids else "WHERE 1 = 0"
         params = ids
-    if connection.vendor == "postgresql":
-        packed = "json_agg(json_build_array(round, colour, n))::text"
-    else:
-        packed = "json_group_array(json_array(round, colour, n))"
     sql = (
-        f"SELECT scope_key, {packed} FROM (SELECT {key} AS scope_key, round, {column} AS colour, "
-        f"COUNT(*) AS n FROM {TrickFact._meta.db_table} {where} GROUP BY {key}, round, {column}"
-        ") grouped GROUP BY scope_key ORDER BY scope_key"
+        f"SELECT scope_key, {packed_rows('round, colour, n')} FROM (SELECT {key} AS scope_key, "
+        f"round, {column} AS colour, COUNT(*) AS n FROM {TrickFact._meta.db_table} {where} "
+        f"GROUP BY {key}, round, {column}) grouped GROUP BY scope_key ORDER BY scope_key"
     )
-
-    def build(packed: str) -> Data:
-        counts = {(r, c): n for r, c, n in json.loads(packed)}
-        rounds = sorted({r for r, _ in counts})
-        colours = sorted({c for _, c in counts})
-        series = {c: [counts.get((r, c), 0) for r in rounds] for c in colours}
-        return {name: {"rounds": rounds, "series": series}}
-
     with connection.chunked_cursor() if ids is None else connection.cursor() as cursor:
         cursor.execute(sql, params)
         while rows := cursor.fetchmany(STREAM_CHUNK):
             for scope_key, packed in rows:
-                yield scope_key, build(packed)
+                yield scope_key, colours_part(name, json.loads(packed))
+
+
+def packed_rows(columns: str) -> str:
+    """SQL packing a group's rows of ``columns`` into one JSON text list of lists (any order)."""
+    if connection.vendor == "postgresql":
+        return f"json_agg(json_build_array({columns}))::text"
+    return f"json_group_array(json_array({columns}))"
+
+
+def colours_part(name: str, rows: Iterable[Sequence[Any]]) -> Data:
+    """From ``(round, colour, count)`` rows in any order: ``{name: {"rounds", "series"}}``."""
+    counts = {(r, c): n for r, c, n in rows}
+    rounds = sorted({r for r, _ in counts})
+    colours = sorted({c for _, c in counts})
+    series = {c: [counts.get((r, c), 0) for r in rounds] for c in colours}
+    return {name: {"rounds": rounds, "series": series}}
 
 
 def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -436,16 +466,18 @@ def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
         .values("scope_key", "key", "flag")
         .annotate(total=Sum("count"))
         .order_by("scope_key", "-total", "key")
+        .values_list("scope_key", "key", "flag", "total")
     )
-    yield from per_scope(
-        ids is None,
-        rows,
-        lambda group: {
-            "tricks_won": [
-                {"seat": r["key"], "automa": r["flag"], "count": r["total"]} for r in group
-            ]
-        },
-    )
+    yield from per_scope(ids is None, rows, tricks_won_part)
+
+
+def tricks_won_part(rows: Iterable[Sequence[Any]]) -> Data:
+    """From ``(winner, is the Automa, tricks)`` rows, most tricks first."""
+    return {
+        "tricks_won": [
+            {"seat": seat, "automa": automa, "count": count} for seat, automa, count in rows
+        ]
+    }
 
 
 def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -454,16 +486,19 @@ def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
         .values("scope_key", "round")
         .annotate(tricks=Sum("count"), changes=Sum("extra"))
         .order_by("scope_key", "round")
+        .values_list("scope_key", "round", "tricks", "changes")
     )
-    yield from per_scope(
-        ids is None,
-        rows,
-        lambda group: {
-            "leader_changes": [
-                {"round": r["round"], "tricks": r["tricks"], "changes": r["changes"]} for r in group
-            ]
-        },
-    )
+    yield from per_scope(ids is None, rows, leader_changes_part)
+
+
+def leader_changes_part(rows: Iterable[Sequence[Any]]) -> Data:
+    """From ``(round, tricks, Leader changes)`` rows by round."""
+    return {
+        "leader_changes": [
+            {"round": round_, "tricks": tricks, "changes": changes}
+            for round_, tricks, changes in rows
+        ]
+    }
 
 
 def participation(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -472,17 +507,19 @@ def participation(key: str | None, ids: Sequence[int] | None) -> Stream:
         .values("scope_key", "key")
         .annotate(attempts=Sum("count"), successes=Sum("extra"))
         .order_by("scope_key", "-attempts", "key")
+        .values_list("scope_key", "key", "attempts", "successes")
     )
-    yield from per_scope(
-        ids is None,
-        rows,
-        lambda group: {
-            "participation": [
-                {"player": r["key"], "attempts": r["attempts"], "successes": r["successes"]}
-                for r in group
-            ]
-        },
-    )
+    yield from per_scope(ids is None, rows, participation_part)
+
+
+def participation_part(rows: Iterable[Sequence[Any]]) -> Data:
+    """From ``(player, attempts, successes)`` rows, most attempts first."""
+    return {
+        "participation": [
+            {"player": player, "attempts": attempts, "successes": successes}
+            for player, attempts, successes in rows
+        ]
+    }
 
 
 def envelopes(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -495,17 +532,22 @@ def envelopes(key: str | None, ids: Sequence[int] | None) -> Stream:
         .values("scope_key", "date")
         .annotate(count=Count("pk"))
         .order_by("scope_key", F("date").asc(nulls_first=True))
+        .values_list("scope_key", "date", "count")
+    )
+    yield from per_scope(
+        ids is None,
+        rows,
+        lambda group: envelopes_part((d.isoformat() if d else None, n) for d, n in group),
     )
 
-    def build(group: list[Data]) -> Data:
-        series: list[Data] = []
-        for row in group:
-            total = (series[-1]["opened"] if series else 0) + row["count"]
-            date = row["date"].isoformat() if row["date"] else None
-            series.append({"date": date, "count": row["count"], "opened": total})
-        return {"envelopes": series}
 
-    yield from per_scope(ids is None, rows, build)
+def envelopes_part(rows: Iterable[Sequence[Any]]) -> Data:
+    """From ``(ISO date or None, envelopes)`` rows, undated first, then by date."""
+    series: list[Data] = []
+    for date, count in rows:
+        total = (series[-1]["opened"] if series else 0) + count
+        series.append({"date": date, "count": count, "opened": total})
+    return {"envelopes": series}
 
 
 def moon_path_by_attempt(ids: Sequence[int] | None) -> list[Stream]:
@@ -515,26 +557,24 @@ def moon_path_by_attempt(ids: Sequence[int] | None) -> list[Stream]:
         .values("scope_key", "checked_by_attempt")
         .annotate(count=Count("pk"))
         .order_by("scope_key")
+        .values_list("scope_key", "checked_by_attempt", "count")
     )
     last = (
         keyed(finished_attempts(), "adventure_id", ids)
         .values("scope_key")
         .annotate(last=Max("number"))
         .order_by("scope_key")
+        .values_list("scope_key", "last")
     )
     successes = (
         keyed(finished_attempts().filter(status=AttemptStatus.SUCCESS), "adventure_id", ids)
-        .values("scope_key", "number")
         .order_by("scope_key")
+        .values_list("scope_key", "number")
     )
     return [
-        per_scope(
-            ids is None,
-            boxes,
-            lambda g: {"_boxes": {r["checked_by_attempt"]: r["count"] for r in g}},
-        ),
-        per_scope(ids is None, last, lambda g: {"_last": g[0]["last"] or 0}),
-        per_scope(ids is None, successes, lambda g: {"_successes": {r["number"] for r in g}}),
+        per_scope(ids is None, boxes, lambda g: {"_boxes": dict(g)}),
+        per_scope(ids is None, last, lambda g: {"_last": g[0][0] or 0}),
+        per_scope(ids is None, successes, lambda g: {"_successes": {n for (n,) in g}}),
     ]
 
 
@@ -567,19 +607,20 @@ def moon_path_by_adventure(ids: Sequence[int] | None) -> Stream:
             boxes=Count("moon_boxes", filter=Q(moon_boxes__checked_by_attempt__isnull=False)),
             completed=Coalesce(Subquery(completed), 0),
         )
-        .values("scope_key", "pk", "name", "boxes", "completed", "created_at")
         .order_by("scope_key", "created_at", "pk")
+        .values_list("scope_key", "pk", "name", "boxes", "completed")
     )
-    yield from per_scope(
-        ids is None, rows,
-        lambda group: {
-            "moon": [
-                {"adventure": r["pk"], "name": r["name"], "boxes": r["boxes"],
-                 "completed": r["completed"]}
-                for r in group
-            ]
-        },
-    )  # fmt: skip
+    yield from per_scope(ids is None, rows, moon_by_adventure_part)
+
+
+def moon_by_adventure_part(rows: Iterable[Sequence[Any]]) -> Data:
+    """From ``(adventure, name, boxes checked, missions completed)`` rows, oldest first."""
+    return {
+        "moon": [
+            {"adventure": pk, "name": name, "boxes": boxes, "completed": completed}
+            for pk, name, boxes, completed in rows
+        ]
+    }
 
 
 DEFAULTS: dict[str, Any] = {

@@ -10,6 +10,7 @@ are copied onto each row so a scope's statistics filter on one indexed column wi
 import json
 from typing import Any
 
+import orjson
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -24,8 +25,22 @@ class Scope(models.TextChoices):
 GLOBAL_SCOPE_ID = 0
 
 
+def dumps(value: Any) -> str:
+    """``json.dumps(value, separators=(",", ":"))``, nine times faster (``orjson``).
+
+    The texts are the same as long as they are ASCII and hold no float below 1e-4 but 0 (orjson
+    writes 0.00005 where json writes 5e-05): statistics round their figures to at most four
+    decimals. json escapes other characters (``\\u00eb``) where orjson writes them as they are,
+    so a text that is not ASCII is written by json instead, and the stored text stays the same.
+    """
+    text = orjson.dumps(value)
+    if text.isascii():
+        return text.decode()
+    return json.dumps(value, separators=(",", ":"))
+
+
 class JSONText(models.TextField):  # type: ignore[type-arg]
-    """A JSON document stored as its text: read as Python values, written with ``json.dumps``.
+    """A JSON document stored as its text: read as Python values, written by ``dumps``.
 
     For documents only ever read whole (never queried inside): the database stores the text as
     it is, where a JSON column would parse every document on write (measured: 0.3 s of the 1 s
@@ -39,7 +54,7 @@ class JSONText(models.TextField):  # type: ignore[type-arg]
         return json.loads(value) if isinstance(value, str) else value
 
     def get_prep_value(self, value: Any) -> str | None:
-        return None if value is None else json.dumps(value, separators=(",", ":"))
+        return None if value is None else dumps(value)
 
     def value_to_string(self, obj: models.Model) -> str:
         """JSON for serializers (``dumpdata``), which ``to_python`` reads back."""

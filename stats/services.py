@@ -14,13 +14,13 @@ from datetime import timedelta
 from itertools import islice
 from typing import TypeVar
 
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.db.models import F, Max
 from django.db.models.functions import Now
 from django.utils import timezone
 
 from campaign.models import Adventure, StatisticsOutbox
-from stats import aggregates, facts, heatmaps
+from stats import aggregates, bulk, facts, heatmaps
 from stats.models import (
     GLOBAL_SCOPE_ID,
     CellCounts,
@@ -66,19 +66,6 @@ def store(
         )
 
 
-def tune_for_aggregates() -> None:
-    """On PostgreSQL, no JIT and more sort/hash memory for the rest of the transaction.
-
-    The grouped queries over the fact tables cost enough for the planner to JIT-compile them,
-    which takes longer than running them (measured: +50-200 ms per query, for nothing). With the
-    default 4 MB, grouping every adventure's tricks by round and colour spilled to disk.
-    """
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL jit = off")
-            cursor.execute("SET LOCAL work_mem = '64MB'")
-
-
 def outbox_version() -> int:
     """The highest outbox id so far: numbers computed now include every result up to it."""
     return StatisticsOutbox.objects.aggregate(top=Max("pk"))["top"] or 0
@@ -97,7 +84,7 @@ def chunks(ids: Sequence[int], size: int = SCOPE_CHUNK) -> Iterable[list[int]]:
 
 def recompute_scopes(scope: str, ids: Sequence[int] | None, *, version: int) -> None:
     """The statistics and heatmaps of ``ids`` (every scope of that kind when ``None``)."""
-    tune_for_aggregates()
+    aggregates.tune_for_aggregates()
     if scope == Scope.ADVENTURE:
         aggregates.refresh_tallies(ids)
     if scope != Scope.GLOBAL:
@@ -260,8 +247,10 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     stale are (re)extracted first; ``force`` re-extracts every attempt (after a change to the
     extraction itself). Then each scope kind is recomputed by one set of grouped queries over all
     its scopes at once, heatmaps by the database (``stats.heatmaps``), snapshots streamed scope by
-    scope, so memory stays flat as the history grows. Scopes whose adventure or group is gone lose
-    their rows. Each step commits on its own: pages keep reading the previous numbers meanwhile.
+    scope, so memory stays flat as the history grows; on PostgreSQL adventures and groups are
+    recomputed together, in one transaction (``stats.bulk``). Scopes whose adventure or group is
+    gone lose their rows. Each step commits on its own: pages keep reading the previous numbers
+    meanwhile.
     """
     from groups.models import Group
 
@@ -269,16 +258,35 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     with transaction.atomic():
         facts.refresh_facts({}, force=force)
     advance(job, step=1)
-    for scope, model in ((Scope.ADVENTURE, Adventure), (Scope.GROUP, Group)):
-        with transaction.atomic():
+    scopes = ((Scope.ADVENTURE, Adventure), (Scope.GROUP, Group))
+    if bulk.supported():
+        with bulk.alongside() as alongside_rows, transaction.atomic():
             version = outbox_version()
-            existing = model.objects.values("pk")
-            for rows in (StatsSnapshot, CellCounts):
-                rows.objects.filter(scope=scope).exclude(scope_id__in=existing).delete()
-            recompute_scopes(scope, None, version=version)
-        advance(job, step=1)
+            for scope, model in scopes:
+                forget_gone(scope, model, (StatsSnapshot,))
+            aggregates.tune_for_aggregates()
+            bulk.recompute_adventures_and_groups(version=version, alongside_rows=alongside_rows)
+        advance(job, step=len(scopes))
+    else:
+        for scope, model in scopes:
+            with transaction.atomic():
+                version = outbox_version()
+                forget_gone(scope, model)
+                recompute_scopes(scope, None, version=version)
+            advance(job, step=1)
     recompute_global()
     advance(job, step=1)
+
+
+def forget_gone(
+    scope: str,
+    model: type[models.Model],
+    kinds: Sequence[type[StatsSnapshot | CellCounts]] = (StatsSnapshot, CellCounts),
+) -> None:
+    """Delete the rows (snapshot, heatmaps) of each ``scope`` whose adventure or group is gone."""
+    existing = model._default_manager.values("pk")
+    for rows in kinds:
+        rows.objects.filter(scope=scope).exclude(scope_id__in=existing).delete()
 
 
 def run_job(job: RecomputeJob) -> None:
