@@ -82,6 +82,26 @@ def chunks(ids: Sequence[int], size: int = SCOPE_CHUNK) -> Iterable[list[int]]:
         yield list(ids[start : start + size])
 
 
+# Any 64-bit number no other advisory lock of the project uses.
+STATISTICS_WRITERS_LOCK = 0x51_75_65_73_74_6C_6F_67
+
+
+def one_statistics_writer_at_a_time() -> None:
+    """Wait until no other transaction writes statistics, then hold that right until this one ends.
+
+    ``FactTally`` has no unique key (checking one cost its inserts more than they cost), so an
+    outbox drain rewriting an adventure's tallies and the nightly recompute syncing every tally
+    would, side by side, both insert that adventure's new rows. A transaction-level advisory lock
+    on PostgreSQL serializes them; SQLite runs one writing transaction at a time anyway. Taken
+    first thing in every writing transaction, so no writer holds a contested row while it waits.
+    The nightly heatmaps, written on a connection of their own meanwhile, do not take it (they
+    would wait for the transaction that waits for them); ``CellCounts`` has a unique key.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [STATISTICS_WRITERS_LOCK])
+
+
 def recompute_scopes(scope: str, ids: Sequence[int] | None, *, version: int) -> None:
     """The statistics and heatmaps of ``ids`` (every scope of that kind when ``None``)."""
     aggregates.tune_for_aggregates()
@@ -98,6 +118,7 @@ def recompute_adventures(*, adventure_ids: Sequence[int], force: bool = False) -
 
     A deleted adventure's snapshot and heatmaps are removed.
     """
+    one_statistics_writer_at_a_time()
     version = outbox_version()
     existing = list(Adventure.objects.filter(pk__in=adventure_ids).values_list("pk", flat=True))
     gone = set(adventure_ids) - set(existing)
@@ -114,6 +135,7 @@ def recompute_groups(*, group_ids: Sequence[int]) -> None:
     """Recompute the groups' statistics from facts already extracted for their adventures."""
     from groups.models import Group
 
+    one_statistics_writer_at_a_time()
     version = outbox_version()
     existing = list(Group.objects.filter(pk__in=group_ids).values_list("pk", flat=True))
     gone = set(group_ids) - set(existing)
@@ -126,6 +148,7 @@ def recompute_groups(*, group_ids: Sequence[int]) -> None:
 @transaction.atomic
 def recompute_global() -> None:
     """Each mission's success rate and average attempts over every group (no names)."""
+    one_statistics_writer_at_a_time()
     recompute_scopes(Scope.GLOBAL, [GLOBAL_SCOPE_ID], version=outbox_version())
 
 
@@ -164,6 +187,7 @@ def drain_outbox(*, limit: int = OUTBOX_BATCH) -> Drained:
     rows = claim_outbox(limit)
     if not rows:
         return Drained()
+    one_statistics_writer_at_a_time()
     adventures = sorted({r["adventure_id"] for r in rows if r["adventure_id"] is not None})
     groups = sorted({r["group_id"] for r in rows if r["group_id"] is not None})
     for chunk in chunks(adventures):
@@ -261,6 +285,7 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     scopes = ((Scope.ADVENTURE, Adventure), (Scope.GROUP, Group))
     if bulk.supported():
         with bulk.alongside() as alongside_rows, transaction.atomic():
+            one_statistics_writer_at_a_time()
             version = outbox_version()
             for scope, model in scopes:
                 forget_gone(scope, model, (StatsSnapshot,))
@@ -270,6 +295,7 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     else:
         for scope, model in scopes:
             with transaction.atomic():
+                one_statistics_writer_at_a_time()
                 version = outbox_version()
                 forget_gone(scope, model)
                 recompute_scopes(scope, None, version=version)
