@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import DatabaseError, connection, connections, transaction
 
 from campaign.models import OpenedEnvelope
 from stats import bulk, heatmaps, services
@@ -164,3 +164,18 @@ def test_a_failure_on_another_connection_fails_the_recompute(
 )
 def test_documents_are_written_as_json_dumps_writes_them(document):
     assert dumps(document) == json.dumps(document, separators=(",", ":"))
+
+
+def test_snapshots_are_compressed_with_lz4(postgres):
+    """Migrations 0004 and 0010: the snapshots' column uses lz4 when the server has it."""
+    with connection.cursor() as cursor:
+        try:
+            with transaction.atomic():
+                cursor.execute("SET LOCAL default_toast_compression = 'lz4'")
+        except DatabaseError:
+            pytest.skip("this PostgreSQL server was built without lz4")
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute"
+            " WHERE attrelid = 'stats_statssnapshot'::regclass AND attname = 'data'"
+        )
+        assert cursor.fetchone()[0] == "l"
