@@ -11,6 +11,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from campaign import table
 from campaign.models import MissionAttempt
@@ -75,7 +76,7 @@ def play_mission(browser_session, players):
     # A card entered on the phone shows on the tablet within 3 seconds (polling every 2 s).
     first = driver.step(phone, attempt.pk)
     tablet.page.wait_for_selector(f'#status[data-version="{discards + 1}"]', timeout=3500)
-    assert tablet.page.locator(f"#card-{first['play']}").is_disabled()
+    expect(tablet.page.locator(f"#card-{first['play']}")).to_be_disabled()
     phone.shot("first-card")
     tablet.shot("sees-first-card")
 
@@ -204,10 +205,10 @@ def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, tran
     driver.wait_version(phone, attempt.version + 1)
     assert page.locator("#power-details").count() == 0
     gust = page.locator("#power-move-spirit-tile")
-    assert gust.get_by_role("button", name="✔ Used").is_disabled()
+    expect(gust.get_by_role("button", name="✔ Used")).to_be_disabled()
     assert gust.get_by_text("moved").is_visible()
     for r, c in power["to"]:
-        assert page.locator(f"#cell-{r}-{c}").get_attribute("data-tile") == moved.card
+        expect(page.locator(f"#cell-{r}-{c}")).to_have_attribute("data-tile", moved.card)
     after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
     assert sorted(after.placed[0].cells) == sorted(map(tuple, power["to"]))
     phone.shot("power-used")
@@ -332,7 +333,8 @@ def test_the_lantern_and_the_night_moth_change_the_placement_preview(
     lantern.get_by_label("Coloured edge").select_option("5,6,E")
     lantern.get_by_role("button", name="Use Lantern").click()
     driver.wait_version(phone, 4)
-    assert page.locator("#cell-5-6 .edge.any").count() == 1
+    # htmx settles a swapped element's new attributes a moment after the swap: wait for them.
+    expect(page.locator("#cell-5-6 .edge.any")).to_have_count(1)
     page.locator('#grid .cell[data-r="5"][data-c="7"]').click()
     assert page.locator("#preview-text").inner_text() == "Legal position."
     phone.shot("lantern-used")
@@ -341,7 +343,7 @@ def test_the_lantern_and_the_night_moth_change_the_placement_preview(
     moth.get_by_label("Token").select_option("0,0")
     moth.get_by_role("button", name="Use Night Moth").click()
     driver.wait_version(phone, 5)
-    assert "quiet" in (page.locator("#cell-0-0").get_attribute("class") or "")
+    expect(page.locator("#cell-0-0")).to_have_class(re.compile(r"\bquiet\b"))
     page.locator('#grid .cell[data-r="0"][data-c="0"]').click()
     assert "quieted: no effect" in page.locator("#preview-text").inner_text()
     phone.shot("moth-used")
