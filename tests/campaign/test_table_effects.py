@@ -62,6 +62,20 @@ def adventure_with(member, *, envelopes=(), tokens=(), spaces=()):
     return adventure
 
 
+# Every Power of the pack: the Lantern, Compass and Night Moth on three unlocked spaces (the
+# Hearth is unlocked from the start), the three charms held.
+EVERY_POWER = {"hearth": "lantern", "grove": "compass", "summit": "moth"}
+
+
+def adventure_with_every_power(member):
+    return adventure_with(
+        member,
+        envelopes=["B", "C", "grey"],
+        tokens=["ember-charm", "tide-charm", "wind-charm"],
+        spaces=["grove", "summit"],
+    )
+
+
 def begin(adventure, member, players=THREE, **kwargs):
     return table.begin_mission(
         adventure=adventure, by=member.user, players=players, first_player=players[0], **kwargs
@@ -117,13 +131,8 @@ def test_moon_tiles_stack(member):
 def test_power_tiles_on_spaces_and_power_tokens_held_become_powers(member):
     """Seed 003, 'Rewards': Power tokens "can be used in every mission"; Power tiles go on unlocked
     Power spaces before a mission. Each of the pack's Powers reaches the engine with its name."""
-    adventure = adventure_with(
-        member,
-        envelopes=["B", "C", "grey"],
-        tokens=["ember-charm", "tide-charm", "wind-charm"],
-        spaces=["grove", "summit"],
-    )
-    loadout = {"hearth": "lantern", "grove": "compass", "summit": "moth"}
+    adventure = adventure_with_every_power(member)
+    loadout = EVERY_POWER
     setup = begin(adventure, member, loadout=loadout).setup
     assert setup["powers"] == [
         "any-colour-edge",
@@ -236,13 +245,8 @@ def test_dark_dawn_plays_one_round_fewer(member):
 def powered(member):
     """Mission 1 with every Power: the Lantern, Compass and Night Moth on three unlocked spaces,
     the three charms held; a Whirlpool and a Mist token on the board."""
-    adventure = adventure_with(
-        member,
-        envelopes=["B", "C", "grey"],
-        tokens=["ember-charm", "tide-charm", "wind-charm"],
-        spaces=["grove", "summit"],
-    )
-    loadout = {"hearth": "lantern", "grove": "compass", "summit": "moth"}
+    adventure = adventure_with_every_power(member)
+    loadout = EVERY_POWER
     setup = helpers.setup_with_tokens(adventure, THREE, loadout=loadout)
     return table.begin_mission(
         adventure=adventure, by=member.user, players=[], first_player="", setup=setup,
