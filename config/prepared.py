@@ -66,16 +66,16 @@ class Compiled:
             raise ValueError(f"Not every placeholder reached the SQL: {self.sql} {params}")
         select = compiler.select
         self.converters = compiler.get_converters([column for column, _, _ in select])
-        self.klass_info = compiler.klass_info
+        klass_info = compiler.klass_info
         self.loader: tuple[type[Model], list[str], int, int] | None = None
         self.related: list[Any] = []
         self.annotations = dict(compiler.annotation_col_map or {})
-        if self.klass_info and queryset._iterable_class.__name__ == "ModelIterable":
-            fields = self.klass_info["select_fields"]
+        if klass_info and queryset._iterable_class.__name__ == "ModelIterable":
+            fields = klass_info["select_fields"]
             start, end = fields[0], fields[-1] + 1
             names = [column[0].target.attname for column in select[start:end]]
-            self.loader = (self.klass_info["model"], names, start, end)
-            self.related = get_related_populators(self.klass_info, select, alias)
+            self.loader = (klass_info["model"], names, start, end)
+            self.related = get_related_populators(klass_info, select, alias)
 
     def arguments(self, args: Sequence[object]) -> Sequence[object]:
         if self.as_given:
