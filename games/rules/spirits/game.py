@@ -384,7 +384,9 @@ def _token_effects(state: State, covered: Sequence[Token]) -> State:
         return state
     quiet = powers.quiet_cell(state)
     covered = tuple(t for t in covered if t.cell != quiet)
-    owed = tokens.whirlpool_discarders(state.setup.players, state.hands, covered)
+    owed = tokens.whirlpool_discarders(
+        state.setup.players, state.hands, covered, state.pending_discards
+    )
     required, choices = tokens.mist_requirement(
         (*state.mist_choices, *((state.required_lead,) if state.required_lead else ())), covered
     )
@@ -561,14 +563,13 @@ def _settle(state: State) -> State:
 
 
 def _out_of_cards(state: State) -> bool:
-    """Our reading: a seat due to play with no card left (a known empty hand, or an Automa with
-    empty river and deck) ends the mission in failure (``out-of-cards``); seed 003 never has a
-    seat without a card to play."""
+    """A seat due to play with no card left ends the mission in failure (``out-of-cards``): a
+    known empty hand (``tokens.out_of_cards``, our reading of an empty hand), or an Automa with
+    empty river and deck."""
     seat = state.current_seat
     if seat == AUTOMA:
         return not state.river and state.deck_count == 0
-    hand = state.hand(seat)
-    return hand is not None and not hand
+    return tokens.out_of_cards(state.hand(seat))
 
 
 # --- options -----------------------------------------------------------------------------------

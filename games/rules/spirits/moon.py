@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .setup import Setup
+from .tokens import discards_owed
 
 NO_TRUMP_FIRST_ROUND = "no-trump-first-round"
 DISCARD_AT_START = "discard-at-start"
@@ -49,11 +50,10 @@ def start_discarders(setup: Setup, hands: Sequence[Sequence[str]] | None) -> tup
     """The discards owed before the first trick, one entry per card.
 
     Reading of ``discard-at-start`` ("At the start of each mission, every player discards one card
-    face down"): as for a Whirlpool (``tokens.whirlpool_discarders``), every human player discards
-    one card before the first trick, the Automa (which has no hand) none, and a player whose known
-    hand is empty owes nothing.
+    face down"): as for a Whirlpool, every human player discards one card before the first trick,
+    the Automa (which has no hand) none, and a player whose known hand is empty owes nothing
+    (``tokens.discards_owed``).
     """
     if DISCARD_AT_START not in setup.moon_effects:
         return ()
-    players = setup.players
-    return tuple(seat for i, seat in enumerate(players) if hands is None or len(hands[i]) >= 1)
+    return discards_owed(setup.players, hands, (), 1)

@@ -7,19 +7,53 @@ from collections.abc import Sequence
 from .board import MIST, WHIRLPOOL, Token
 
 
-def whirlpool_discarders(
-    players: Sequence[str], hands: Sequence[Sequence[str]] | None, covered: Sequence[Token]
+def discards_owed(
+    players: Sequence[str],
+    hands: Sequence[Sequence[str]] | None,
+    pending: Sequence[str],
+    count: int,
 ) -> tuple[str, ...]:
-    """The discards owed after a placement, one entry per card to discard.
+    """The discards newly owed when every player must discard ``count`` cards, one entry per card,
+    given the discards already ``pending``.
+
+    Our reading of an empty hand. Seed 003, 'Whirlpool tokens': "every player also discards one
+    card from their hand face down". A player discards only cards they hold: with a known hand, a
+    player owes at most as many discards as cards left in it, counting those already owed, and the
+    rest is forgiven, so a discard is never owed that no card can pay. The Automa has no hand and
+    discards nothing. With unknown hands every discard stands (the table names none). A player
+    who is due to play with no card left ends the mission in failure (``out-of-cards``,
+    ``out_of_cards``).
+    """
+    owed: list[str] = []
+    for _ in range(count):
+        for i, seat in enumerate(players):
+            due = pending.count(seat) + owed.count(seat)
+            if hands is None or due < len(hands[i]):
+                owed.append(seat)
+    return tuple(owed)
+
+
+def out_of_cards(hand: Sequence[str] | None) -> bool:
+    """Whether a human seat due to play has no card left: the mission then fails
+    (``out-of-cards``); our reading of an empty hand, see ``discards_owed``. An unknown hand is
+    never out of cards."""
+    return hand is not None and not hand
+
+
+def whirlpool_discarders(
+    players: Sequence[str],
+    hands: Sequence[Sequence[str]] | None,
+    covered: Sequence[Token],
+    pending: Sequence[str] = (),
+) -> tuple[str, ...]:
+    """The discards owed after a placement, one entry per card.
 
     Seed 003, 'Whirlpool tokens': "immediately discard the token, then every player also discards
-    one card from their hand face down". Our reading: the Automa has no hand and discards nothing;
-    each covered Whirlpool costs every player one card; a player whose known hand is empty owes
-    nothing.
+    one card from their hand face down". Each covered Whirlpool costs every player one card, as
+    far as their hand goes (``discards_owed``).
     """
     count = sum(1 for token in covered if token.kind == WHIRLPOOL)
-    owing = [seat for i, seat in enumerate(players) if hands is None or len(hands[i]) >= 1]
-    return tuple(seat for _ in range(count) for seat in owing)
+    return discards_owed(players, hands, pending, count)
 
 
 def mist_colours(covered: Sequence[Token]) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from games.rules.spirits import (
     from_dict,
     legal_moves,
     new_game,
+    outcome,
     replay,
     to_dict,
 )
@@ -89,3 +90,43 @@ def test_random_playouts(
         _check(state, dealt)
         assert state.kakapo != AUTOMA
     assert replay(setup, moves, seed) == state
+
+
+WHIRLPOOLS = [[r, c] for r in range(3) for c in range(4)]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=st.data(),
+    automa=st.booleans(),
+    hand_size=st.integers(1, 3),
+    rounds=st.integers(1, 4),
+    moon_effects=st.lists(st.sampled_from(MOON_EFFECTS), unique=True),
+)
+def test_small_hands_never_stall(
+    data: st.DataObject, automa: bool, hand_size: int, rounds: int, moon_effects: list[str]
+) -> None:
+    """Seed 003, 'Whirlpool tokens' (every player discards "one card from their hand") with
+    small explicit hands and a board full of Whirlpools: whatever is played, the engine never
+    reaches a state with no legal move while the outcome is still in progress (our reading of
+    an empty hand, ``tokens.discards_owed``)."""
+    setup = two_player() if automa else scenario()
+    players = setup["players"]
+    pool = data.draw(st.permutations(sorted(setup["cards"])))
+    setup["hands"] = {
+        p: list(pool[i * hand_size : (i + 1) * hand_size]) for i, p in enumerate(players)
+    }
+    if automa:
+        rest = pool[len(players) * hand_size :]
+        setup["automa"] = {"deck": list(rest[4:10]), "river": list(rest[:4]), "kakapo": "Ana"}
+    setup["rounds"] = rounds
+    setup["powers"] = list(POWERS)
+    setup["moon_effects"] = moon_effects
+    setup["board"]["tokens"] = [{"kind": "whirlpool", "cell": cell} for cell in WHIRLPOOLS]
+    state = new_game(setup)
+    for _ in range(200):
+        options = legal_moves(state)
+        if not options:
+            break
+        state = apply_move(state, options[data.draw(st.integers(0, len(options) - 1))])
+    assert outcome(state).result != "in-progress", "no legal move yet the mission goes on"

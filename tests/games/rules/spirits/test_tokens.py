@@ -2,9 +2,9 @@
 
 import pytest
 
-from games.rules.spirits import IllegalMove, apply_move, legal_moves, new_game
+from games.rules.spirits import IllegalMove, Outcome, apply_move, legal_moves, new_game, outcome
 from games.rules.spirits.board import Token
-from games.rules.spirits.tokens import mist_requirement, whirlpool_discarders
+from games.rules.spirits.tokens import discards_owed, mist_requirement, whirlpool_discarders
 
 from .factories import scenario, two_player
 from .helpers import play_round, run
@@ -153,3 +153,39 @@ def test_last_round_tokens_have_no_effect() -> None:
     state = apply_move(state, {"place": DOMINO})
     assert state.phase == "over"
     assert state.pending_discards == ()
+
+
+def test_two_whirlpools_with_one_card_left_end_the_mission() -> None:
+    """Seed 003, 'Whirlpool tokens': "every player also discards one card from their hand".
+    A player holding one card who sees two Whirlpools covered at once discards that card only
+    (``tokens.discards_owed``, our reading of an empty hand); the seat then due to play has no
+    card and the mission fails (``out-of-cards``) instead of waiting forever for a discard."""
+    data = scenario(
+        hands={"Ana": ["blue2", "red1"], "Ben": ["blue1", "red2"], "Cy": ["purple1", "red3"]},
+        rounds=2,
+    )
+    data["board"]["tokens"] = [
+        {"kind": "whirlpool", "cell": [0, 0]},
+        {"kind": "whirlpool", "cell": [0, 1]},
+    ]
+    state = play_round(new_game(data), ["blue2", "blue1", "purple1"])
+    state = apply_move(state, {"place": DOMINO})
+    assert state.pending_discards == ("Ana", "Ben", "Cy")
+    state = run(
+        state,
+        {"discard": "red1", "seat": "Ana"},
+        {"discard": "red2", "seat": "Ben"},
+        {"discard": "red3", "seat": "Cy"},
+    )
+    assert outcome(state) == Outcome("failure", ("out-of-cards",))
+    assert legal_moves(state) == []
+
+
+def test_discards_owed_reading() -> None:
+    """Our reading of an empty hand (seed 003, 'Whirlpool tokens'): a known hand owes no more
+    discards than it holds cards, counting the ones already owed; unknown hands owe them all."""
+    assert discards_owed(["A", "B"], None, (), 2) == ("A", "B", "A", "B")
+    assert discards_owed(["A", "B"], [["x"], ["y", "z"]], (), 2) == ("A", "B", "B")
+    assert discards_owed(["A", "B"], [["x"], ["y", "z"]], ("B",), 2) == ("A", "B")
+    assert discards_owed(["A", "B"], [[], ["y"]], (), 1) == ("B",)
+    assert discards_owed(["A"], None, (), 0) == ()
