@@ -16,8 +16,8 @@ from typing import Any
 from django.utils import timezone
 
 from campaign.models import Adventure, AttemptStatus
-from campaign.progression import FAILURE_REASONS, OVERRIDE_KINDS
 from games.content import Pack, PackError, pack_from_json
+from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
 
 FORMAT = "questlog-adventure/1"
 MAX_ATTEMPTS = 5000

@@ -12,10 +12,11 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from campaign import exchange, progression
+from campaign import exchange
 from campaign.models import Adventure
 from campaign.services import AttemptData
 from games.content import Pack
+from games.rules.spirits import campaign as progression
 from groups.validators import validate_no_markup
 
 MIN_PLAYERS = 2

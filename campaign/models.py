@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from campaign.progression import FAILURE_REASONS, OVERRIDE_KINDS
+from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
 
 
 class AdventureQuerySet(models.QuerySet["Adventure"]):

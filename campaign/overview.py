@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaign.models import Adventure, ComponentKind, RevealedSpoiler
-from campaign.progression import SUCCESS
 from games.content import Pack
+from games.rules.spirits.campaign import SUCCESS
 
 REWARD_TEXT = {
     "totem": "Totem: unlocks a Power space on the board.",

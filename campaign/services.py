@@ -3,8 +3,8 @@
 Every service runs in one transaction and first locks the adventure row
 (``select_for_update``), so two members writing at once are serialised: the later one sees the
 earlier one's change and gets a clear message instead of losing or duplicating it. After changing
-the log, a service replays it (``campaign.progression``), rebuilds the derived tables, writes an
-audit entry and a statistics outbox row, all in the same transaction.
+the log, a service replays it (``games.rules.spirits.campaign``), rebuilds the derived tables,
+writes an audit entry and a statistics outbox row, all in the same transaction.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign import exchange, progression
+from campaign import exchange
 from campaign.exchange import ImportedAdventure
 from campaign.models import (
     Adventure,
@@ -38,10 +38,17 @@ from campaign.models import (
     RevealedSpoiler,
 )
 from campaign.outbox import note_results_changed
-from campaign.progression import AttemptResult, CampaignState, Entry, Override, ProgressionError
 from games.content import Pack
 from games.models import ContentPack
 from games.packs import default_content_pack, store_pack
+from games.rules.spirits import campaign as progression
+from games.rules.spirits.campaign import (
+    AttemptResult,
+    CampaignState,
+    Entry,
+    Override,
+    ProgressionError,
+)
 
 LOGGED_MEANWHILE = (
     "Attempt {number} was just logged by {who} (Mission {mission}, {result}). The page now shows "

@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from campaign import progression, services
+from campaign import services
 from campaign.models import (
     Adventure,
     AttemptMove,
@@ -39,6 +39,7 @@ from campaign.services import CampaignError
 from config.prepared import Prepared, placeholder_ids, update_fields
 from games.content import Pack
 from games.rules import spirits
+from games.rules.spirits import campaign as progression
 
 ALREADY_PLAYED = _("Someone else just played: the table below is the current one.")
 MISSION_ENDED = _("This mission is over: its result is recorded.")

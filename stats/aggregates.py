@@ -39,7 +39,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from campaign.models import AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
-from campaign.progression import FAILURE_REASONS
+from games.rules.spirits.campaign import FAILURE_REASONS
 from stats.models import (
     GLOBAL_SCOPE_ID,
     FactTally,

@@ -221,7 +221,7 @@ def test_a_mission_with_moon_tiles_and_powers(browser_session, transactional_db)
     space at setup, chooses the second round's trump; the Wind Charm lets a player not follow.
     Each Power's button is disabled once used."""
     from campaign import services
-    from campaign.progression import GAIN_TOKEN, OPEN_ENVELOPE
+    from games.rules.spirits.campaign import GAIN_TOKEN, OPEN_ENVELOPE
 
     ana = UserFactory(username="ana")
     group = Group.objects.create(name="Thursday crew")

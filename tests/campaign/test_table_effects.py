@@ -17,8 +17,8 @@ from django.urls import reverse
 
 from campaign import services, table
 from campaign.models import AttemptMove, MissionAttempt
-from campaign.progression import GAIN_TOKEN, OPEN_ENVELOPE, UNLOCK_SPACE
 from games.rules import spirits
+from games.rules.spirits.campaign import GAIN_TOKEN, OPEN_ENVELOPE, UNLOCK_SPACE
 from groups.models import Role
 from tests.campaign import table_helpers as helpers
 from tests.factories import AdventureFactory, MembershipFactory

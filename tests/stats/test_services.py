@@ -141,7 +141,7 @@ def test_a_trick_without_trump_is_counted_as_none(db):
     """Seed 003, 'The Moon Path': with the Pale Crescent (moon.json, no-trump-first-round) round
     1 has no trump; its trick fact says "none" and the trump chart counts it."""
     from campaign import table
-    from campaign.progression import OPEN_ENVELOPE
+    from games.rules.spirits.campaign import OPEN_ENVELOPE
     from groups.models import Role
     from stats.facts import NO_TRUMP
     from tests.campaign import table_helpers

@@ -5,24 +5,8 @@ Seed 003, 'Switching to Night mode'.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from .board import ColouredEdge, MissionTile
 from .shapes import Cell
-
-
-def align_night_side(
-    night_cells: Iterable[Cell], night_triangle: Cell, board_triangle: Cell
-) -> tuple[Cell, ...]:
-    """Place a Night side (cells relative to the tile) so its black triangle is on the board cell
-    the day side's triangle occupied.
-
-    Seed 003: "turn each Mission tile over to its Night side, making sure its black triangle ends
-    up in the same place on the board as when it was on its classic side."
-    """
-    dr = board_triangle[0] - night_triangle[0]
-    dc = board_triangle[1] - night_triangle[1]
-    return tuple(sorted((r + dr, c + dc) for r, c in night_cells))
 
 
 def active_cells(tile: MissionTile, night: bool) -> tuple[Cell, ...]:

@@ -4,18 +4,10 @@ import pytest
 
 from games.rules.spirits import IllegalMove, apply_move, new_game, outcome
 from games.rules.spirits.board import MissionTile
-from games.rules.spirits.night import active_cells, align_night_side, tokens_must_be_covered
+from games.rules.spirits.night import active_cells, tokens_must_be_covered
 
 from .factories import scenario
 from .helpers import play_round
-
-
-def test_night_side_keeps_triangle_cell() -> None:
-    """ "turn each Mission tile over to its Night side, making sure its black triangle ends up in
-    the same place on the board"."""
-    cells = align_night_side([(0, 0), (0, 1), (1, 1)], (1, 1), (5, 5))
-    assert cells == ((4, 4), (4, 5), (5, 5))
-    assert (5, 5) in cells
 
 
 def test_active_cells_by_mode() -> None:

@@ -1,17 +1,14 @@
 """The campaign rules as pure functions: no database, no Django.
 
-Rules: ``shared/seeds/003_56213531c1d471a6.txt``, headings "Rewards", "The Moon Path",
+Rules: seed 003 (``003_56213531c1d471a6.txt``), headings "Rewards", "The Moon Path",
 "The envelopes" and "Switching to Night mode".
 """
 
-import ast
-from pathlib import Path
-
 import pytest
 
-from campaign import progression as p
-from campaign.progression import FAILURE, SUCCESS, AttemptResult, Override
 from games.content import default_pack
+from games.rules.spirits import campaign as p
+from games.rules.spirits.campaign import FAILURE, SUCCESS, AttemptResult, Override
 
 PACK = default_pack()
 
@@ -29,22 +26,6 @@ def play(*results, start=1):
 
 def succeed_through(last):
     return play(*[(m, SUCCESS) for m in range(1, last + 1)])
-
-
-def test_core_imports_no_django():
-    """The progression module is pure: it imports nothing from Django."""
-    source = Path(p.__file__).read_text()
-    modules = [
-        node.module or ""
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.ImportFrom)
-    ] + [
-        alias.name
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Import)
-        for alias in node.names
-    ]
-    assert not [m for m in modules if m.startswith("django")]
 
 
 def test_new_adventure_starts_sealed():
@@ -248,9 +229,111 @@ def test_diff_lists_downstream_changes():
     assert not p.diff(before, before, PACK).attempts
 
 
-def test_next_mission_explanation():
-    """What is next and why."""
-    assert (
-        p.next_mission_explanation(p.replay(PACK, succeed_through(5)))
-        == "Play Mission 6. Mission 7 opens when Mission 6 succeeds."
+def test_envelope_opened_after_the_mission_does_not_count_during_it():
+    """Seed 003, "Rewards": Power tiles are placed "before starting a mission"; "The envelopes":
+    open them only when instructed. Mission 9 opens the grey envelope (holding the Night Moth)
+    after the mission, so its own attempt cannot have the Night Moth on a space: the replay
+    ignores it and says why."""
+    tiles = [("hearth", "moth")]
+    entries = [*succeed_through(8), *play((9, SUCCESS, tiles), (10, SUCCESS, tiles), start=9)]
+    state = p.replay(PACK, entries)
+    assert [c.text for c in state.changes_of("attempt:9") if c.kind == "loadout-ignored"] == [
+        "Ignored: Night Moth is not available in this adventure yet."
+    ]
+    assert not any(c.kind == "loadout-ignored" for c in state.changes_of("attempt:10"))
+    assert state.loadout == (("hearth", "moth"),)
+    before = p.replay(PACK, succeed_through(8))
+    with pytest.raises(p.ProgressionError) as error:
+        p.check_new_attempt(PACK, before, entries[8])
+    assert str(error.value) == "Night Moth is not available in this adventure yet."
+
+
+def test_sort_loadout_keeps_allowed_and_says_why_others_are_refused():
+    """Seed 003, "Rewards": one Power tile per unlocked Power space."""
+    state = p.replay(PACK, succeed_through(4))
+    kept, refused = p.sort_loadout(PACK, state, (("hearth", "gust"), ("grove", "gust")))
+    assert kept == (("hearth", "gust"),)
+    assert [(space, tile, error.code) for space, tile, error in refused] == [
+        ("grove", "gust", "tile-twice")
+    ]
+
+
+def test_overrides_unlock_gain_and_switch_night_mode_by_hand():
+    """Manual override: unlock a Power space, gain a Power token, switch to Night mode by hand;
+    a reward that finds it already done changes nothing more."""
+    entries = [
+        Override(1, p.UNLOCK_SPACE, "grove", "we forgot"),
+        Override(2, p.GAIN_TOKEN, "tide-charm", "house rule"),
+        Override(3, p.NIGHT_MODE, "", "we like the dark"),
+        *succeed_through(2),
+    ]
+    state = p.replay(PACK, entries)
+    assert state.unlocked_spaces == ("hearth", "grove")
+    assert state.power_tokens == ("tide-charm",)
+    assert state.night_mode
+    assert [c.text for c in state.changes_of("override:1")] == [
+        "By hand: we forgot",
+        "Grove space unlocked.",
+    ]
+    assert [c.kind for c in state.changes_of("attempt:2")] == [
+        "moon-box",
+        "mission-completed",
+        "mission-opened",
+    ]
+    assert state.changes_of("attempt:99") == ()
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        (Override(1, p.UNLOCK_SPACE, "hearth"), "Hearth space is already unlocked."),
+        (Override(1, p.GAIN_TOKEN, "ember-charm"), "Ember Charm is already gained."),
+        (Override(1, p.NIGHT_MODE), "Night mode is already on."),
+        (Override(1, p.OPEN_ENVELOPE, "A"), "White envelope A is already open."),
+        (Override(1, p.OPEN_ENVELOPE, "pink"), "Unknown envelope “pink”."),
+        (Override(1, p.GAIN_TOKEN, "pebble"), "Unknown power token “pebble”."),
+        (Override(1, "teleport", "x"), "Unknown override “teleport”."),
+    ],
+)
+def test_override_refused_says_why(override, message):
+    """An override that the state makes pointless or that names nothing known is refused."""
+    state = p.replay(PACK, [*succeed_through(13)])
+    with pytest.raises(p.ProgressionError) as error:
+        p.check_override(PACK, state, override)
+    assert str(error.value) == message
+
+
+def test_unknown_space_or_tile_is_named_by_its_id():
+    """A loadout naming a Power space or tile the pack lacks is refused with the id it gave."""
+    state = p.replay(PACK, [])
+    with pytest.raises(p.ProgressionError) as error:
+        p.check_loadout(PACK, state, (("attic", "gust"),))
+    assert str(error.value) == (
+        "attic is locked: a Power tile can only go on an unlocked Power space."
     )
+    with pytest.raises(p.ProgressionError) as error:
+        p.check_loadout(PACK, state, (("hearth", "kite"),))
+    assert str(error.value) == "kite is not available in this adventure yet."
+
+
+def test_success_has_no_failure_reason():
+    with pytest.raises(p.ProgressionError) as error:
+        p.check_result(SUCCESS, "abandoned")
+    assert str(error.value) == "A successful attempt has no failure reason."
+
+
+def test_night_mode_instruction_applies_once():
+    """Seed, "Switching to Night mode": a retry of the instructing mission finds it on already."""
+    entries = [*succeed_through(11), *play((12, FAILURE), (12, SUCCESS), start=12)]
+    state = p.replay(PACK, entries)
+    assert [c.kind for c in state.changes_of("attempt:12")][:1] == ["night-mode"]
+    assert "night-mode" not in [c.kind for c in state.changes_of("attempt:13")]
+
+
+def test_diff_of_night_mode_and_no_change():
+    """The correction preview says yes/no for Night mode; an identical log has an empty diff."""
+    before = p.replay(PACK, succeed_through(12))
+    after = p.replay(PACK, succeed_through(11))
+    assert "Night mode: yes → no" in p.diff(before, after, PACK).summary
+    assert p.diff(before, before, PACK).empty
+    assert not p.diff(before, after, PACK).empty

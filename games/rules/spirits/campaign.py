@@ -1,21 +1,24 @@
 """Campaign progression: an adventure's log replayed against its content pack.
 
-Pure Python, no Django. The log is the ordered list of attempt results and manual overrides; the
-state (current mission, Moon Path, envelopes, Power spaces, tokens and tiles, Moon tiles, Night
-mode, Holo Liana, red envelope) is whatever ``replay`` derives from it. Correcting a result means
-changing the log and replaying it; ``diff`` says what that changes.
+Pure Python, no Django: the ``campaign`` app stores the log and shows the state. The log is the
+ordered list of attempt results and manual overrides; the state (current mission, Moon Path,
+envelopes, Power spaces, tokens and tiles, Moon tiles, Night mode, Holo Liana, red envelope) is
+whatever ``replay`` derives from it. Correcting a result means changing the log and replaying it;
+``diff`` says what that changes.
 
-Rules source: ``shared/seeds/003_56213531c1d471a6.txt``, sections "Rewards", "The Moon Path",
-"The envelopes" and "Switching to Night mode". Where the seed leaves a point open, one named
-function below holds "our reading" and says so in its docstring.
+Rules source: seed 003, sections "Rewards", "The Moon Path", "The envelopes" and "Switching to
+Night mode". Where the seed leaves a point open, one named function below holds "our reading" and
+says so in its docstring.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Protocol
 
-from games.content import Pack
+if TYPE_CHECKING:
+    from games.content import Pack
 
 SUCCESS = "success"
 FAILURE = "failure"
@@ -240,19 +243,9 @@ def red_envelope_may_open(state: CampaignState) -> bool:
     """Seed, "The envelopes": the red envelope opens at the end, only if Mission 22 was completed.
 
     Our reading: completing the last mission is the end of the adventure, so the red envelope
-    opens as that attempt is recorded.
+    opens as that attempt is recorded (``complete_mission``); before, only this allows it.
     """
     return state.final_mission_completed
-
-
-def next_mission_explanation(state: CampaignState) -> str:
-    """What is next and why, e.g. "Mission 7 opens when Mission 6 succeeds"."""
-    if state.current_mission is None:
-        return f"The adventure is complete: Mission {state.last_mission} was completed."
-    current = state.current_mission
-    if current == state.last_mission:
-        return f"Mission {current} is the last: when it succeeds, the red envelope opens."
-    return f"Play Mission {current}. Mission {current + 1} opens when Mission {current} succeeds."
 
 
 # --- Replay --------------------------------------------------------------------------------------
@@ -308,7 +301,7 @@ def apply_attempt(
 ) -> tuple[CampaignState, list[Change]]:
     changes: list[Change] = []
     state = replace(state, attempts=state.attempts + 1)
-    if state.finished:
+    if not attempt_checks_moon_box(state):
         changes.append(Change("no-effect", "", "Played after the adventure ended: no effect."))
         return state, changes
     progress = attempt_counts_as_progress(state, attempt.mission)
@@ -321,20 +314,21 @@ def apply_attempt(
                 f"(Mission {state.current_mission}): only the Moon Path moves.",
             )
         )
+    kept, refused = sort_loadout(pack, state, attempt.loadout)
+    for space, tile, error in refused:
+        changes.append(Change("loadout-ignored", f"{space}:{tile}", f"Ignored: {error}"))
+    state = replace(state, loadout=kept)
     mission = pack.mission(attempt.mission)
     if progress and instructions_apply(result=attempt.result):
         for instruction in mission.instructions:
-            if instruction.kind == "night-mode" and not state.night_mode:
-                state = replace(state, night_mode=True)
-                changes.append(Change("night-mode", "", "Night mode is on from now on."))
-            elif instruction.kind == "open-envelope" and instruction.envelope:
+            if instruction.envelope is not None:  # open-envelope
                 state = open_envelope(
                     pack, state, instruction.envelope, "instruction", attempt.number, changes
                 )
-    state, kept = apply_loadout(pack, state, attempt.loadout, changes)
-    state = replace(state, loadout=kept)
-    if attempt_checks_moon_box(state):
-        state = check_moon_box(pack, state, attempt.number, changes)
+            elif not state.night_mode:  # night-mode, not yet on
+                state = replace(state, night_mode=True)
+                changes.append(Change("night-mode", "", "Night mode is on from now on."))
+    state = check_moon_box(pack, state, attempt.number, changes)
     if progress and attempt.result == SUCCESS:
         for reward in mission.rewards:
             state = apply_reward(pack, state, reward.kind, reward.target, attempt.number, changes)
@@ -342,22 +336,30 @@ def apply_attempt(
     return state, changes
 
 
-def apply_loadout(
-    pack: Pack,
-    state: CampaignState,
-    loadout: tuple[tuple[str, str], ...],
-    changes: list[Change],
-) -> tuple[CampaignState, tuple[tuple[str, str], ...]]:
-    """Keep the placements the rules allow at this point; report the others as ignored."""
+Loadout = tuple[tuple[str, str], ...]  # (Power space id, Power tile id), by space
+
+
+def sort_loadout(
+    pack: Pack, state: CampaignState, loadout: Loadout
+) -> tuple[Loadout, tuple[tuple[str, str, ProgressionError], ...]]:
+    """The Power tiles of an attempt the rules allow (kept), and each other with why it is refused.
+
+    ``state`` is the campaign before the attempt: seed 003, "Rewards": "Before starting a mission,
+    you may place Power tiles on unlocked Power spaces", so a tile that the attempt itself brings
+    (an envelope its instructions open after the mission, a reward) is not there yet. Every path
+    that takes a loadout checks it here, against that state: the quick log, the live setup, a
+    correction (``check_loadout``) and the replay of a stored or imported log (``apply_attempt``).
+    """
     kept: list[tuple[str, str]] = []
+    refused: list[tuple[str, str, ProgressionError]] = []
     for space, tile in loadout:
         try:
             check_placement(pack, state, space, tile, [t for _, t in kept])
         except ProgressionError as error:
-            changes.append(Change("loadout-ignored", f"{space}:{tile}", f"Ignored: {error}"))
+            refused.append((space, tile, error))
         else:
             kept.append((space, tile))
-    return state, tuple(kept)
+    return tuple(kept), tuple(refused)
 
 
 def check_placement(
@@ -387,14 +389,12 @@ def check_moon_box(
     box = replace(state.moon_path[index], checked_by=number)
     path = (*state.moon_path[:index], box, *state.moon_path[index + 1 :])
     state = replace(state, moon_path=path)
-    if box.phase is None:
+    if box.phase is None or box.envelope is None:  # a pack pairs a phase with its envelope
         changes.append(Change("moon-box", str(box.box), f"Moon Path box {box.box} checked."))
         return state
     phase = next(p.name for p in pack.moon.phases if p.id == box.phase)
     changes.append(Change("moon-box", str(box.box), f"Moon Path box {box.box} checked: {phase}."))
-    if box.envelope:
-        state = open_envelope(pack, state, box.envelope, "moon-path", number, changes)
-    return state
+    return open_envelope(pack, state, box.envelope, "moon-path", number, changes)
 
 
 def apply_reward(
@@ -437,9 +437,7 @@ def complete_mission(
         return state
     changes.append(Change("adventure-finished", "", "The adventure is complete."))
     red = next(e for e in pack.envelopes if e.colour == "red")
-    if red_envelope_may_open(state):
-        state = open_envelope(pack, state, red.id, "end", number, changes)
-    return state
+    return open_envelope(pack, state, red.id, "end", number, changes)
 
 
 def open_envelope(
@@ -555,11 +553,12 @@ def check_result(result: str, reason: str) -> None:
         raise ProgressionError("reason-on-success", REASON_ON_SUCCESS)
 
 
-def check_loadout(pack: Pack, state: CampaignState, loadout: tuple[tuple[str, str], ...]) -> None:
-    placed: list[str] = []
-    for space, tile in loadout:
-        check_placement(pack, state, space, tile, placed)
-        placed.append(tile)
+def check_loadout(pack: Pack, state: CampaignState, loadout: Loadout) -> None:
+    """Refuse a loadout the rules do not allow before the attempt (``sort_loadout``): raises the
+    first problem as a ProgressionError."""
+    _kept, refused = sort_loadout(pack, state, loadout)
+    if refused:
+        raise refused[0][2]
 
 
 def find_or_error(pack: Pack, kind: str, ident: str) -> str:
@@ -569,8 +568,13 @@ def find_or_error(pack: Pack, kind: str, ident: str) -> str:
         raise ProgressionError("unknown", UNKNOWN_ITEM.format(kind=kind, value=ident)) from None
 
 
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
 def name_of(pack: Pack, kind: str, ident: str) -> str:
-    lookups = {
+    lookups: dict[str, Callable[[str], Named]] = {
         "envelope": pack.envelope,
         "power space": pack.power_space,
         "power token": pack.power_token,
