@@ -130,7 +130,8 @@ def table_setup(
     Hands are unknown (a real table). With 2 players the Automa sits after them, with its 4 face-up
     river cards entered at setup and a face-down deck of 6 unknown cards. The campaign's Moon tiles
     and the Power tiles of the ``loadout`` change the rounds (``mission_rules``), and with the
-    Power tokens the group holds give the Moon effects and Powers the engine enforces. Extra
+    Power tokens the group holds give the Moon effects and Powers the engine enforces; a Holo Liana
+    relief eases the last mission (``progression.relieve``). Extra
     optional fields (``colours``, ``mission``, ``moon_names``, ``power_names``) carry what the
     table screen shows without loading the pack.
     """
@@ -165,6 +166,11 @@ def table_setup(
     for field in ("moon_effects", "moon_names", "powers", "power_names"):
         if rules[field]:
             setup[field] = rules[field]
+    if relief := progression.mission_relief(pack, campaign, mission):
+        setup = progression.relieve(setup, relief)
+        objectives = setup["mission"]["objectives"]
+        setup["mission"]["objectives"] = [o for o in objectives if o["tile"] != relief.tile]
+        setup["mission"]["relief"] = relief.text
     seats = list(players)
     if len(players) == MIN_PLAYERS:
         river = [c for c in automa_river if c]

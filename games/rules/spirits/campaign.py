@@ -13,12 +13,12 @@ says so in its docstring.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from games.content import Pack
+    from games.content import HoloLianaRelief, Pack
 
 SUCCESS = "success"
 FAILURE = "failure"
@@ -237,6 +237,32 @@ def uses_night_sides(state: CampaignState, pack: Pack) -> bool:
     if state.night_mode or state.current_mission is None:
         return state.night_mode
     return any(i.kind == "night-mode" for i in pack.mission(state.current_mission).instructions)
+
+
+def mission_relief(pack: Pack, state: CampaignState, mission: int) -> HoloLianaRelief | None:
+    """The Holo Liana relief that eases ``mission`` in this adventure, if any.
+
+    Seed 003, "Rewards": "The Purified Holo Liana reward reduces the difficulty of Mission 22."
+    Our reading: once the reward is gained, every later attempt of the last mission is set up with
+    the relief the pack gives it (``holo_liana_relief``: extra rounds, or one Mission tile no
+    longer to surround); a pack gives that relief to the last mission only.
+    """
+    if not state.holo_liana:
+        return None
+    return pack.mission(mission).holo_liana_relief
+
+
+def relieve(setup: Mapping[str, Any], relief: HoloLianaRelief) -> dict[str, Any]:
+    """A mission's ``spirits-scenario/1`` setup eased by a Holo Liana relief (``mission_relief``):
+    ``extra-rounds`` adds rounds; ``waive-objective`` leaves its Mission tile unsurrounded."""
+    if relief.kind == "extra-rounds":
+        return {**setup, "rounds": setup["rounds"] + (relief.rounds or 0)}
+    board = setup["board"]
+    tiles = [
+        {**tile, "surround": False} if tile["id"] == relief.tile else tile
+        for tile in board["mission_tiles"]
+    ]
+    return {**setup, "board": {**board, "mission_tiles": tiles}}
 
 
 def red_envelope_may_open(state: CampaignState) -> bool:

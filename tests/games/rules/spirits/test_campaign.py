@@ -6,9 +6,13 @@ Rules: seed 003 (``003_56213531c1d471a6.txt``), headings "Rewards", "The Moon Pa
 
 import pytest
 
-from games.content import default_pack
+from games.content import HoloLianaRelief, default_pack
+from games.rules.spirits import Outcome, new_game
 from games.rules.spirits import campaign as p
+from games.rules.spirits.bitboard import mask_of, neighbours
 from games.rules.spirits.campaign import FAILURE, SUCCESS, AttemptResult, Override
+from games.rules.spirits.night import active_cells
+from games.rules.spirits.objectives import mission_result
 
 PACK = default_pack()
 
@@ -106,13 +110,6 @@ def test_rewards_only_on_success():
     """Seed, "Rewards" apply when the mission is won: a failed Mission 2 unlocks nothing."""
     state = p.replay(PACK, [*succeed_through(1), *play((2, FAILURE), start=2)])
     assert state.unlocked_spaces == ("hearth",)
-
-
-def test_holo_liana_eases_mission_22():
-    """Seed, "Rewards": the Purified Holo Liana reward reduces the difficulty of Mission 22."""
-    state = p.replay(PACK, succeed_through(20))
-    assert state.holo_liana
-    assert PACK.mission(22).holo_liana_relief is not None
 
 
 def test_power_tiles_only_on_unlocked_spaces_one_per_space():
@@ -337,3 +334,64 @@ def test_diff_of_night_mode_and_no_change():
     assert "Night mode: yes → no" in p.diff(before, after, PACK).summary
     assert p.diff(before, before, PACK).empty
     assert not p.diff(before, after, PACK).empty
+
+
+def mission_22_setup():
+    return {
+        "format": "spirits-scenario/1",
+        "cards": PACK.scenario_cards(),
+        "board": PACK.mission_board(22, night=True),
+        "night": True,
+        "players": ["Ana", "Ben", "Cy"],
+        "first_player": "Ana",
+        "trump": PACK.mission(22).trump,
+        "rounds": PACK.mission(22).rounds,
+    }
+
+
+def ring_of_all_but(board, waived):
+    """Spirit-tile cells closing the ring of every Mission tile to surround except ``waived``."""
+    size = board.size
+    taken = mask_of((c for t in board.mission_tiles for c in active_cells(t, True)), size)
+    ring = 0
+    for tile in board.mission_tiles:
+        if tile.id != waived:
+            ring |= neighbours(mask_of(active_cells(tile, True), size), size)
+    return ring & ~taken
+
+
+def test_holo_liana_relief_eases_mission_22_as_the_pack_says():
+    """Seed 003, "Rewards": "The Purified Holo Liana reward reduces the difficulty of Mission 22."
+    The sample pack's relief waives the Elder Tree: with the reward, a board that surrounds every
+    other Mission tile succeeds; without it, the same board fails (not surrounded)."""
+    relief = PACK.mission(22).holo_liana_relief
+    assert (relief.kind, relief.tile) == ("waive-objective", "elder-tree")
+    without = p.replay(PACK, succeed_through(19))
+    with_reward = p.replay(PACK, succeed_through(21))
+    assert with_reward.holo_liana
+    assert not without.holo_liana
+    assert p.mission_relief(PACK, without, 22) is None
+    assert p.mission_relief(PACK, with_reward, 22) == relief
+    assert p.mission_relief(PACK, with_reward, 21) is None
+    plain = new_game(mission_22_setup()).setup
+    eased = new_game(p.relieve(mission_22_setup(), relief)).setup
+    assert {t.id for t in plain.board.mission_tiles if t.surround} == {
+        "sky-nest",
+        "ruined-gate",
+        "elder-tree",
+    }
+    assert {t.id for t in eased.board.mission_tiles if t.surround} == {"sky-nest", "ruined-gate"}
+    assert eased.rounds == plain.rounds
+    spirits = ring_of_all_but(plain.board, "elder-tree")
+    assert mission_result(plain.board, True, spirits, (), ()) == Outcome(
+        "failure", ("not-surrounded",)
+    )
+    assert mission_result(eased.board, True, spirits, (), ()) == Outcome("success")
+
+
+def test_extra_rounds_relief_adds_rounds():
+    """A pack may ease Mission 22 with extra rounds instead (``HoloLianaRelief``)."""
+    relief = HoloLianaRelief(kind="extra-rounds", text="Two more rounds.", rounds=2)
+    eased = p.relieve(mission_22_setup(), relief)
+    assert eased["rounds"] == PACK.mission(22).rounds + 2
+    assert eased["board"] == mission_22_setup()["board"]
