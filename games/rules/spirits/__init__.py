@@ -23,10 +23,11 @@ from .errors import (
     IllegalMove,
     SetupError,
 )
+from .format import FORMAT, setup_from_dict, setup_to_dict
 from .game import Move, apply_move, legal_moves, legal_placements, new_game, outcome, view_for
 from .moon import DISCARD_AT_START, LEAD_TRUMP_FIRST, MOON_EFFECTS, NO_TRUMP_FIRST_ROUND
 from .objectives import Outcome
-from .scenario import FORMAT, replay, report, run_scenario, setup_from_dict, setup_to_dict
+from .scenario import replay, report, run_scenario
 from .serialize import from_dict, to_dict
 from .setup import (
     ANY_COLOUR_EDGE,

@@ -15,6 +15,8 @@ from . import automa, errors, powers, tokens
 from .bitboard import mask_of
 from .board import Token
 from .cards import Card
+from .dealing import deal
+from .format import setup_from_dict
 from .moon import first_lead, start_discarders
 from .objectives import (
     FAILURE,
@@ -37,6 +39,7 @@ from .placement import (
     placement_cells,
 )
 from .revokes import track_play
+from .serialize import to_dict
 from .setup import (
     ANY_COLOUR_EDGE,
     AUTOMA,
@@ -74,12 +77,8 @@ def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
     force may owe discards before the first trick and bind its lead (``moon``).
     """
     if not isinstance(setup, Setup):
-        from .scenario import setup_from_dict
-
         setup = setup_from_dict(setup)
     if setup.deal:
-        from .dealing import deal
-
         setup = deal(setup, random.Random(seed))
     auto = setup.automa
     return State(
@@ -175,8 +174,6 @@ def legal_moves(state: State) -> list[Move]:
 
 def view_for(state: State, seat: str) -> dict[str, Any]:
     """What one seat may see: its own hand, other hands as counts, the Automa's deck as a count."""
-    from .serialize import to_dict
-
     view = to_dict(state)
     hands = view["hands"]
     if hands is not None:

@@ -6,15 +6,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .board import Token
+from .format import cell_list, power_use_to_dict, setup_from_dict, setup_to_dict, token_to_dict
 from .placement import PlacedTile, Placement
 from .revokes import Flag
-from .scenario import (
-    _cell_list,
-    power_use_to_dict,
-    setup_from_dict,
-    setup_to_dict,
-    token_to_dict,
-)
 from .shapes import Cell
 from .state import Discard, PowerUse, State
 from .tricks import Trick
@@ -44,7 +38,7 @@ def _trick_to_dict(trick: Trick) -> dict[str, Any]:
         "placement": None
         if placement is None
         else {
-            "cells": _cell_list(placement.cells),
+            "cells": cell_list(placement.cells),
             "covered_tokens": [token_to_dict(t, with_cell=True) for t in placement.covered_tokens],
             "violations": list(placement.violations),
         },
@@ -106,7 +100,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "current": [list(p) for p in state.current],
         "required_lead": state.required_lead,
         "tricks": [_trick_to_dict(t) for t in state.tricks],
-        "placed": [{"card": t.card, "cells": _cell_list(t.cells)} for t in state.placed],
+        "placed": [{"card": t.card, "cells": cell_list(t.cells)} for t in state.placed],
         "tokens": [token_to_dict(t, with_cell=True) for t in state.tokens],
         "pending_discards": list(state.pending_discards),
         "discards": [{"seat": d.seat, "card": d.card, "round": d.round} for d in state.discards],

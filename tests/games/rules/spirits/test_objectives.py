@@ -32,7 +32,7 @@ def test_corner_tile_surrounded_by_grid_edges() -> None:
     data["board"]["mission_tiles"] = [
         {"id": "C", "cells": [[0, 0]], "surround": True, "coloured_edges": [], "triangle": [0, 0]}
     ]
-    from games.rules.spirits.scenario import setup_from_dict
+    from games.rules.spirits.format import setup_from_dict
 
     setup: Setup = setup_from_dict(data)
     tile = setup.board.mission_tiles[0]
