@@ -22,7 +22,6 @@ from games.rules.spirits import automa, powers
 from games.rules.spirits.cards import back_side
 from games.rules.spirits.night import active_cells
 from games.rules.spirits.shapes import normalise
-from games.rules.spirits.tricks import required_colour
 
 PHASE_TEXT = {
     "play": _("Play a card"),
@@ -406,9 +405,7 @@ def picker(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, A
 def automa_panel(state: spirits.State, colours: dict[str, Colour]) -> dict[str, Any] | None:
     if state.setup.automa is None:
         return None
-    lead = state.card(state.current[0][1]) if state.current else None
-    required = required_colour(lead, state.required_lead)
-    matching = automa.matching_river(state.river, state.setup.card_index, required)
+    matching = automa.matching_river(state.river, state.setup.card_index, state.required_colour)
     river = [card_view(state, colours, c) for c in state.river]
     leader = state.kakapo
     if state.phase != "automa":
@@ -433,24 +430,9 @@ def automa_panel(state: spirits.State, colours: dict[str, Colour]) -> dict[str, 
         "deck_count": state.deck_count,
         "kakapo": leader,
         "advice": advice,
-        "candidates": [card_view(state, colours, c) for c in deck_candidates(state)],
+        "candidates": [card_view(state, colours, c) for c in state.deck_candidates],
         "deck_allowed": any(m.get("automa") == "deck" for m in moves),
     }
-
-
-def deck_candidates(state: spirits.State) -> list[str]:
-    """The cards that may lie in the Automa's face-down deck, in the setup's order, whatever the
-    phase: the refill and deck drop-downs list them all the time, so a move only removes the
-    cards it revealed (``campaign.table_views.move_response``)."""
-    if state.deck is not None or not state.deck_count:
-        return []
-    held = {c for hand in state.hands or () for c in hand}
-    river = set(state.river)
-    return [
-        card.id
-        for card in state.setup.cards
-        if card.id not in state.spent and card.id not in river and card.id not in held
-    ]
 
 
 def piles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, Any]]:

@@ -26,7 +26,6 @@ from campaign.table_forms import MoveForm, TableSetupForm
 from campaign.table_screen import (
     Table,
     automa_panel,
-    deck_candidates,
     power_list,
     table_snapshot,
 )
@@ -335,8 +334,8 @@ def move_response(
         # The Gust's list of placed tiles follows the board while it can still be used.
         changes["power_tiles_changed"] = board_changed and bool(gust) and not gust[0]["used"]
     if after.setup.automa is not None:
-        was = deck_candidates(before) if before.phase != "over" else []
-        now = deck_candidates(after)
+        was = before.deck_candidates if before.phase != "over" else ()
+        now = after.deck_candidates
         gone = [card for card in was if card not in set(now)]
         # The whole panel when it goes (the mission is over) or a card came back; when the deck
         # runs out, its form and the refill drop-down go.

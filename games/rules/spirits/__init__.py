@@ -24,7 +24,7 @@ from .errors import (
     SetupError,
 )
 from .format import FORMAT, setup_from_dict, setup_to_dict
-from .game import Move, apply_move, legal_moves, legal_placements, new_game, outcome, view_for
+from .game import apply_move, legal_moves, legal_placements, new_game, outcome, view_for
 from .moon import DISCARD_AT_START, LEAD_TRUMP_FIRST, MOON_EFFECTS, NO_TRUMP_FIRST_ROUND
 from .objectives import Outcome
 from .scenario import replay, report, run_scenario
@@ -41,7 +41,7 @@ from .setup import (
     SWAP_CARDS,
     Setup,
 )
-from .state import State
+from .state import Move, State
 
 __all__ = [
     "ANY_COLOUR_EDGE",

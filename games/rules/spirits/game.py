@@ -7,14 +7,11 @@ Moves are plain dicts in the ``spirits-scenario/1`` move shape (see
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from . import automa, errors, powers, tokens
-from .bitboard import mask_of
-from .board import Token
-from .cards import Card
 from .dealing import deal
 from .format import setup_from_dict
 from .moon import first_lead, start_discarders
@@ -30,28 +27,20 @@ from .placement import (
     PlacedTile,
     Placement,
     check_free,
-    coloured_edge_violations,
     covered_tokens,
     has_legal_placement,
     legal_masks,
     locate,
+    move_cells,
     no_legal_placement_fails_mission,
     placement_cells,
 )
 from .revokes import track_play
 from .serialize import to_dict
 from .setup import (
-    ANY_COLOUR_EDGE,
     AUTOMA,
-    CHOOSE_TRUMP,
-    IGNORE_MUST_FOLLOW,
-    MOVE_SPIRIT_TILE,
-    NAME_MISSING_COLOUR,
-    QUIET_TOKEN,
-    SWAP_CARDS,
     Setup,
 )
-from .shapes import Cell
 from .state import (
     AUTOMA_PHASE,
     DISCARD,
@@ -60,12 +49,11 @@ from .state import (
     PLACE,
     PLAY,
     Discard,
-    PowerUse,
+    Move,
     State,
 )
-from .tricks import Trick, check_follow, required_colour, trick_winner
+from .tricks import Trick, check_follow, trick_winner
 
-Move = dict[str, Any]
 MOVE_KINDS = ("play", "automa", "place", "discard", "mist_colour", "power")
 
 
@@ -115,7 +103,7 @@ def apply_move(state: State, move: Mapping[str, Any]) -> State:
     if phase == OVER:
         raise errors.IllegalMove(errors.MISSION_OVER, "the mission is over")
     if kind == "power":
-        return _settle(_power(state, move))
+        return _settle(powers.use(state, move))
     wanted = {
         PLAY: ("play", "automa"),
         AUTOMA_PHASE: ("play", "automa"),
@@ -169,7 +157,7 @@ def legal_moves(state: State) -> list[Move]:
         moves = _discard_options(state)
     else:
         moves = [{"mist_colour": colour} for colour in state.mist_choices]
-    return moves + _power_options(state)
+    return moves + powers.options(state)
 
 
 def view_for(state: State, seat: str) -> dict[str, Any]:
@@ -240,8 +228,7 @@ def _play(state: State, move: Mapping[str, Any]) -> State:
     card_id = _card_id(move["play"], state)
     _check_human_card(state, seat, card_id)
     card = state.card(card_id)
-    lead = state.card(state.current[0][1]) if state.current else None
-    required = required_colour(lead, state.required_lead)
+    required = state.required_colour
     hand = state.hand(seat)
     hands = state.hands
     voids, flags, used = state.voids, state.flags, state.powers_used
@@ -266,8 +253,7 @@ def _automa(state: State, move: Mapping[str, Any]) -> State:
         raise errors.IllegalMove(errors.NOT_YOUR_TURN, f"{state.current_seat} is due to play")
     if "seat" in move and move["seat"] != AUTOMA:
         raise errors.IllegalMove(errors.NOT_YOUR_TURN, "the Automa is due to play")
-    lead = state.card(state.current[0][1]) if state.current else None
-    required = required_colour(lead, state.required_lead)
+    required = state.required_colour
     matching = automa.matching_river(state.river, state.setup.card_index, required)
     choice = move["automa"]
     if choice == "river":
@@ -336,24 +322,14 @@ def _add_play(state: State, seat: str, card_id: str) -> State:
     )
 
 
-def _cells(value: Any) -> tuple[Cell, ...]:
-    ok = isinstance(value, list) and all(
-        isinstance(c, list | tuple) and len(c) == 2 and all(type(x) is int for x in c)
-        for c in value
-    )
-    if not ok:
-        raise errors.IllegalMove(errors.BAD_MOVE, "cells are a list of [row, col] integer pairs")
-    return tuple((int(c[0]), int(c[1])) for c in value)
-
-
 def _place(state: State, move: Mapping[str, Any]) -> State:
     card = state.decision
     assert card is not None  # the phase is PLACE
     size = state.setup.board.size
-    mask = locate(card, _cells(move["place"]), size)
+    mask = locate(card, move_cells(move["place"]), size)
     check_free(mask, state.occupied)
     covered = covered_tokens(state.tokens, mask, size)
-    violations = _edge_violations(state, mask, card)
+    violations = powers.edge_violations(state, mask, card)
     cells = placement_cells(mask, size)
     placement = Placement(cells=cells, covered_tokens=covered, violations=violations)
     last = state.tricks[-1]
@@ -363,36 +339,7 @@ def _place(state: State, move: Mapping[str, Any]) -> State:
         placed=(*state.placed, PlacedTile(card.id, cells)),
         tokens=tuple(t for t in state.tokens if t not in covered),
     )
-    return _token_effects(state, covered)
-
-
-def _edge_violations(state: State, mask: int, card: Card) -> tuple[str, ...]:
-    """Seed 003, 'Mission tile constraints': a tile against a coloured edge of another colour
-    can be placed, but the mission then fails; the violation is recorded. An edge a Lantern
-    made accept any colour asks for none (``powers.neutral_edges``)."""
-    edges = powers.edges_in_force(state)
-    return coloured_edge_violations(edges, mask, card.colour, state.setup.board.size)
-
-
-def _token_effects(state: State, covered: Sequence[Token]) -> State:
-    """Apply Whirlpool and Mist effects for the next trick, unless the mission just ended; a
-    token a Night Moth quieted has none (``powers.quiet_cell``)."""
-    if state.complete:
-        return state
-    quiet = powers.quiet_cell(state)
-    covered = tuple(t for t in covered if t.cell != quiet)
-    owed = tokens.whirlpool_discarders(
-        state.setup.players, state.hands, covered, state.pending_discards
-    )
-    required, choices = tokens.mist_requirement(
-        (*state.mist_choices, *((state.required_lead,) if state.required_lead else ())), covered
-    )
-    return replace(
-        state,
-        pending_discards=(*state.pending_discards, *owed),
-        required_lead=required,
-        mist_choices=choices,
-    )
+    return powers.cover_tokens(state, covered)
 
 
 def _discard(state: State, move: Mapping[str, Any]) -> State:
@@ -433,115 +380,6 @@ def _mist_colour(state: State, move: Mapping[str, Any]) -> State:
     return replace(state, required_lead=colour, mist_choices=())
 
 
-def _power(state: State, move: Mapping[str, Any]) -> State:
-    """A Power used: listed in the setup, once per mission, in its window (``powers``)."""
-    power = move["power"]
-    if not isinstance(power, str) or power not in state.setup.powers or power not in POWER_MOVES:
-        raise errors.IllegalMove(errors.POWER_UNAVAILABLE, f"power {power!r} is not available")
-    if powers.used(state, power):
-        raise errors.IllegalMove(errors.POWER_USED, f"power {power} was already used")
-    if not powers.in_window(state, power):
-        raise errors.IllegalMove(errors.WRONG_PHASE, POWER_WINDOWS.get(power, BETWEEN_TRICKS))
-    return POWER_MOVES[power](state, move)
-
-
-BETWEEN_TRICKS = "a Power is used between tricks"
-POWER_WINDOWS = {
-    CHOOSE_TRUMP: "the Compass chooses the next round's trump, between a trick won and the next",
-    IGNORE_MUST_FOLLOW: "the Wind Charm is used by the player due to follow, before they play",
-}
-
-
-def _move_tile(state: State, move: Mapping[str, Any]) -> State:
-    """Seed 003: placed Spirit tiles never move "unless you use a Power tile that allows it".
-
-    Our reading of the generic ``move-spirit-tile`` power: usable once per mission when the setup
-    lists it, before a trick begins or before the Decision tile is placed; the moved tile follows
-    the placement rules, a coloured edge of another colour at its new place is a violation like a
-    placement's, and covering a token has its usual effect. A violation already recorded stays:
-    moving the tile away does not undo a failed constraint.
-    """
-    before = tuple(sorted(_cells(move.get("from"))))
-    tiles = [tile for tile in state.placed if tile.cells == before]
-    if not tiles:
-        raise errors.IllegalMove(errors.NO_SUCH_TILE, "no placed Spirit tile covers those cells")
-    moved = tiles[0]
-    card = state.card(moved.card)
-    size = state.setup.board.size
-    mask = locate(card, _cells(move.get("to")), size)
-    check_free(mask, state.occupied & ~mask_of(moved.cells, size))
-    covered = covered_tokens(state.tokens, mask, size)
-    after = placement_cells(mask, size)
-    violations = _edge_violations(state, mask, card)
-    use = PowerUse(MOVE_SPIRIT_TILE, state.round, card.id, before, after, violations)
-    placed = tuple(PlacedTile(t.card, after) if t is moved else t for t in state.placed)
-    state = replace(
-        state,
-        placed=placed,
-        tokens=tuple(t for t in state.tokens if t not in covered),
-        powers_used=(*state.powers_used, use),
-    )
-    return _token_effects(state, covered)
-
-
-def _any_colour_edge(state: State, move: Mapping[str, Any]) -> State:
-    """The Lantern names one coloured edge in play (``powers.neutral_edges``)."""
-    cell = _cells([move.get("cell")])[0]
-    side = move.get("side")
-    edges = [e for e in powers.edges_in_force(state) if (e.cell, e.side) == (cell, side)]
-    if not edges:
-        raise errors.IllegalMove(errors.NO_SUCH_EDGE, "no coloured edge in play is there")
-    edge = edges[0]
-    use = PowerUse(ANY_COLOUR_EDGE, state.round, cell=cell, side=edge.side, colour=edge.colour)
-    return replace(state, powers_used=(*state.powers_used, use))
-
-
-def _choose_trump(state: State, move: Mapping[str, Any]) -> State:
-    """The Compass names the next round's trump colour (``powers.compass_window``)."""
-    colour = move.get("colour")
-    if not isinstance(colour, str) or colour not in {card.colour for card in state.setup.cards}:
-        raise errors.IllegalMove(errors.UNKNOWN_COLOUR, f"unknown colour {colour!r}")
-    use = PowerUse(CHOOSE_TRUMP, len(state.tricks) + 1, colour=colour)
-    return replace(state, powers_used=(*state.powers_used, use))
-
-
-def _quiet_token(state: State, move: Mapping[str, Any]) -> State:
-    """The Night Moth names a token on the board (``powers.quiet_cell``)."""
-    cell = _cells([move.get("cell")])[0]
-    if not any(token.cell == cell for token in state.tokens):
-        raise errors.IllegalMove(errors.NO_SUCH_TOKEN, "no token lies on that cell")
-    use = PowerUse(QUIET_TOKEN, state.round, cell=cell)
-    return replace(state, powers_used=(*state.powers_used, use))
-
-
-def _ignore_must_follow(state: State, move: Mapping[str, Any]) -> State:
-    """The Wind Charm frees the next card of the player due (``powers.free_play_seat``)."""
-    seat = state.current_seat
-    if "seat" in move and move["seat"] != seat:
-        raise errors.IllegalMove(errors.NOT_YOUR_TURN, f"{seat} is due to play")
-    use = PowerUse(IGNORE_MUST_FOLLOW, state.round, seat=seat)
-    return replace(state, powers_used=(*state.powers_used, use))
-
-
-def _recorded(state: State, move: Mapping[str, Any]) -> State:
-    """A Power token the table cannot check: its use is recorded (``powers.voids_after``)."""
-    power = move["power"]
-    use = PowerUse(power, state.round)
-    voids = powers.voids_after(power, state.voids)
-    return replace(state, powers_used=(*state.powers_used, use), voids=voids)
-
-
-POWER_MOVES: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
-    MOVE_SPIRIT_TILE: _move_tile,
-    ANY_COLOUR_EDGE: _any_colour_edge,
-    CHOOSE_TRUMP: _choose_trump,
-    QUIET_TOKEN: _quiet_token,
-    IGNORE_MUST_FOLLOW: _ignore_must_follow,
-    NAME_MISSING_COLOUR: _recorded,
-    SWAP_CARDS: _recorded,
-}
-
-
 def _settle(state: State) -> State:
     """Fail the mission at once when play cannot go on."""
     phase = state.phase
@@ -580,30 +418,16 @@ def _playable(state: State) -> list[str]:
         return sorted(c for c in state.setup.card_index if c not in state.spent and c not in owned)
     if powers.free_play_seat(state) == seat:
         return list(hand)
-    lead = state.card(state.current[0][1]) if state.current else None
-    required = required_colour(lead, state.required_lead)
+    required = state.required_colour
     following = [c for c in hand if state.card(c).colour == required]
     return list(following or hand)
 
 
-def _deck_candidates(state: State) -> list[str]:
-    """Cards that may lie in the Automa's unknown deck."""
-    if state.deck_count == 0:
-        return []
-    held = {c for hand in state.hands or () for c in hand}
-    return sorted(
-        c
-        for c in state.setup.card_index
-        if c not in state.spent and c not in state.river and c not in held
-    )
-
-
 def _automa_options(state: State) -> list[Move]:
-    lead = state.card(state.current[0][1]) if state.current else None
-    required = required_colour(lead, state.required_lead)
+    required = state.required_colour
     matching = automa.matching_river(state.river, state.setup.card_index, required)
     moves: list[Move] = []
-    refills = _deck_candidates(state) if state.deck is None else []
+    refills = state.deck_candidates
     for card in matching or state.river:
         if refills:
             moves.extend({"automa": "river", "card": card, "refill": r} for r in refills)
@@ -613,7 +437,7 @@ def _automa_options(state: State) -> list[Move]:
         if state.deck is not None:
             moves.append({"automa": "deck"})
         else:
-            moves.extend({"automa": "deck", "card": c} for c in _deck_candidates(state))
+            moves.extend({"automa": "deck", "card": c} for c in state.deck_candidates)
     return moves
 
 
@@ -626,61 +450,3 @@ def _discard_options(state: State) -> list[Move]:
         else:
             moves.extend({"discard": card, "seat": seat} for card in hand)
     return moves
-
-
-def _power_options(state: State) -> list[Move]:
-    """Every Power move allowed now, Power by Power in the setup's order."""
-    moves: list[Move] = []
-    for power in state.setup.powers:
-        if powers.available(state, power) and powers.in_window(state, power):
-            moves.extend(POWER_OPTIONS[power](state, power))
-    return moves
-
-
-def _move_tile_options(state: State, power: str) -> list[Move]:
-    size = state.setup.board.size
-    moves: list[Move] = []
-    for tile in state.placed:
-        card = state.card(tile.card)
-        own = mask_of(tile.cells, size)
-        for mask in legal_masks(card, state.occupied & ~own, size):
-            if mask != own:
-                moves.append(
-                    {
-                        "power": power,
-                        "from": [list(c) for c in tile.cells],
-                        "to": [list(c) for c in placement_cells(mask, size)],
-                    }
-                )
-    return moves
-
-
-def _edge_options(state: State, power: str) -> list[Move]:
-    return [
-        {"power": power, "cell": list(edge.cell), "side": edge.side}
-        for edge in powers.edges_in_force(state)
-    ]
-
-
-def _trump_options(state: State, power: str) -> list[Move]:
-    colours = sorted({card.colour for card in state.setup.cards})
-    return [{"power": power, "colour": colour} for colour in colours]
-
-
-def _token_options(state: State, power: str) -> list[Move]:
-    return [{"power": power, "cell": list(token.cell)} for token in state.tokens]
-
-
-def _plain_options(state: State, power: str) -> list[Move]:
-    return [{"power": power}]
-
-
-POWER_OPTIONS: dict[str, Callable[[State, str], list[Move]]] = {
-    MOVE_SPIRIT_TILE: _move_tile_options,
-    ANY_COLOUR_EDGE: _edge_options,
-    CHOOSE_TRUMP: _trump_options,
-    QUIET_TOKEN: _token_options,
-    IGNORE_MUST_FOLLOW: _plain_options,
-    NAME_MISSING_COLOUR: _plain_options,
-    SWAP_CARDS: _plain_options,
-}

@@ -3,25 +3,45 @@
 Seed 003, 'Rewards': Power tokens are kept for the whole adventure and "can be used in every
 mission"; Power tiles are placed on unlocked Power spaces before a mission "for extra help". A
 setup lists the Powers of the mission (``Setup.powers``); each is used at most once per mission.
-``game`` applies the moves; the readings of the rule texts live here, one function each.
+The Power moves, their options, and the readings of the rule texts live here, one function each;
+so does what a placement leaves behind as far as a Power changes it (coloured edges a Lantern
+neutralised, a token a Night Moth quieted), which ``game`` applies to every placement.
 """
 
 from __future__ import annotations
 
-from .board import ColouredEdge
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from . import errors, tokens
+from .bitboard import mask_of
+from .board import ColouredEdge, Token
+from .cards import Card
 from .night import active_coloured_edges
+from .placement import (
+    PlacedTile,
+    check_free,
+    coloured_edge_violations,
+    covered_tokens,
+    legal_masks,
+    locate,
+    move_cells,
+    placement_cells,
+)
 from .setup import (
     ANY_COLOUR_EDGE,
     AUTOMA,
     CHOOSE_TRUMP,
     IGNORE_MUST_FOLLOW,
+    MOVE_SPIRIT_TILE,
     NAME_MISSING_COLOUR,
     POWERS,
     QUIET_TOKEN,
     SWAP_CARDS,
 )
 from .shapes import Cell
-from .state import AUTOMA_PHASE, PLACE, PLAY, PowerUse, State
+from .state import AUTOMA_PHASE, PLACE, PLAY, Move, PowerUse, State
 
 # Powers whose effect the table cannot see: it records that they were used, nothing more.
 RECORDED_ONLY = (NAME_MISSING_COLOUR, SWAP_CARDS)
@@ -153,3 +173,208 @@ def voids_after(power: str, voids: tuple[tuple[str, str], ...]) -> tuple[tuple[s
     if power == SWAP_CARDS:
         return ()
     return voids
+
+
+# --- what a placement leaves behind ------------------------------------------------------------
+
+
+def edge_violations(state: State, mask: int, card: Card) -> tuple[str, ...]:
+    """Seed 003, 'Mission tile constraints': a tile against a coloured edge of another colour
+    can be placed, but the mission then fails; the violation is recorded. An edge a Lantern
+    made accept any colour asks for none (``neutral_edges``)."""
+    edges = edges_in_force(state)
+    return coloured_edge_violations(edges, mask, card.colour, state.setup.board.size)
+
+
+def cover_tokens(state: State, covered: Sequence[Token]) -> State:
+    """Apply Whirlpool and Mist effects for the next trick, unless the mission just ended; a
+    token a Night Moth quieted has none (``quiet_cell``)."""
+    if state.complete:
+        return state
+    quiet = quiet_cell(state)
+    covered = tuple(t for t in covered if t.cell != quiet)
+    owed = tokens.whirlpool_discarders(
+        state.setup.players, state.hands, covered, state.pending_discards
+    )
+    required, choices = tokens.mist_requirement(
+        (*state.mist_choices, *((state.required_lead,) if state.required_lead else ())), covered
+    )
+    return replace(
+        state,
+        pending_discards=(*state.pending_discards, *owed),
+        required_lead=required,
+        mist_choices=choices,
+    )
+
+
+# --- Power moves -------------------------------------------------------------------------------
+
+
+def use(state: State, move: Mapping[str, Any]) -> State:
+    """A Power move: the Power is listed in the setup, used once per mission, in its window."""
+    power = move["power"]
+    if not isinstance(power, str) or power not in state.setup.powers or power not in POWER_MOVES:
+        raise errors.IllegalMove(errors.POWER_UNAVAILABLE, f"power {power!r} is not available")
+    if used(state, power):
+        raise errors.IllegalMove(errors.POWER_USED, f"power {power} was already used")
+    if not in_window(state, power):
+        raise errors.IllegalMove(errors.WRONG_PHASE, POWER_WINDOWS.get(power, BETWEEN_TRICKS))
+    return POWER_MOVES[power](state, move)
+
+
+BETWEEN_TRICKS = "a Power is used between tricks"
+POWER_WINDOWS = {
+    CHOOSE_TRUMP: "the Compass chooses the next round's trump, between a trick won and the next",
+    IGNORE_MUST_FOLLOW: "the Wind Charm is used by the player due to follow, before they play",
+}
+
+
+def _move_tile(state: State, move: Mapping[str, Any]) -> State:
+    """Seed 003: placed Spirit tiles never move "unless you use a Power tile that allows it".
+
+    Our reading of the generic ``move-spirit-tile`` power: usable once per mission when the setup
+    lists it, before a trick begins or before the Decision tile is placed; the moved tile follows
+    the placement rules, a coloured edge of another colour at its new place is a violation like a
+    placement's, and covering a token has its usual effect. A violation already recorded stays:
+    moving the tile away does not undo a failed constraint.
+    """
+    before = tuple(sorted(move_cells(move.get("from"))))
+    tiles = [tile for tile in state.placed if tile.cells == before]
+    if not tiles:
+        raise errors.IllegalMove(errors.NO_SUCH_TILE, "no placed Spirit tile covers those cells")
+    moved = tiles[0]
+    card = state.card(moved.card)
+    size = state.setup.board.size
+    mask = locate(card, move_cells(move.get("to")), size)
+    check_free(mask, state.occupied & ~mask_of(moved.cells, size))
+    covered = covered_tokens(state.tokens, mask, size)
+    after = placement_cells(mask, size)
+    violations = edge_violations(state, mask, card)
+    use = PowerUse(MOVE_SPIRIT_TILE, state.round, card.id, before, after, violations)
+    placed = tuple(PlacedTile(t.card, after) if t is moved else t for t in state.placed)
+    state = replace(
+        state,
+        placed=placed,
+        tokens=tuple(t for t in state.tokens if t not in covered),
+        powers_used=(*state.powers_used, use),
+    )
+    return cover_tokens(state, covered)
+
+
+def _any_colour_edge(state: State, move: Mapping[str, Any]) -> State:
+    """The Lantern names one coloured edge in play (``neutral_edges``)."""
+    cell = move_cells([move.get("cell")])[0]
+    side = move.get("side")
+    edges = [e for e in edges_in_force(state) if (e.cell, e.side) == (cell, side)]
+    if not edges:
+        raise errors.IllegalMove(errors.NO_SUCH_EDGE, "no coloured edge in play is there")
+    edge = edges[0]
+    use = PowerUse(ANY_COLOUR_EDGE, state.round, cell=cell, side=edge.side, colour=edge.colour)
+    return replace(state, powers_used=(*state.powers_used, use))
+
+
+def _choose_trump(state: State, move: Mapping[str, Any]) -> State:
+    """The Compass names the next round's trump colour (``compass_window``)."""
+    colour = move.get("colour")
+    if not isinstance(colour, str) or colour not in {card.colour for card in state.setup.cards}:
+        raise errors.IllegalMove(errors.UNKNOWN_COLOUR, f"unknown colour {colour!r}")
+    use = PowerUse(CHOOSE_TRUMP, len(state.tricks) + 1, colour=colour)
+    return replace(state, powers_used=(*state.powers_used, use))
+
+
+def _quiet_token(state: State, move: Mapping[str, Any]) -> State:
+    """The Night Moth names a token on the board (``quiet_cell``)."""
+    cell = move_cells([move.get("cell")])[0]
+    if not any(token.cell == cell for token in state.tokens):
+        raise errors.IllegalMove(errors.NO_SUCH_TOKEN, "no token lies on that cell")
+    use = PowerUse(QUIET_TOKEN, state.round, cell=cell)
+    return replace(state, powers_used=(*state.powers_used, use))
+
+
+def _ignore_must_follow(state: State, move: Mapping[str, Any]) -> State:
+    """The Wind Charm frees the next card of the player due (``free_play_seat``)."""
+    seat = state.current_seat
+    if "seat" in move and move["seat"] != seat:
+        raise errors.IllegalMove(errors.NOT_YOUR_TURN, f"{seat} is due to play")
+    use = PowerUse(IGNORE_MUST_FOLLOW, state.round, seat=seat)
+    return replace(state, powers_used=(*state.powers_used, use))
+
+
+def _recorded(state: State, move: Mapping[str, Any]) -> State:
+    """A Power token the table cannot check: its use is recorded (``voids_after``)."""
+    power = move["power"]
+    use = PowerUse(power, state.round)
+    voids = voids_after(power, state.voids)
+    return replace(state, powers_used=(*state.powers_used, use), voids=voids)
+
+
+POWER_MOVES: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
+    MOVE_SPIRIT_TILE: _move_tile,
+    ANY_COLOUR_EDGE: _any_colour_edge,
+    CHOOSE_TRUMP: _choose_trump,
+    QUIET_TOKEN: _quiet_token,
+    IGNORE_MUST_FOLLOW: _ignore_must_follow,
+    NAME_MISSING_COLOUR: _recorded,
+    SWAP_CARDS: _recorded,
+}
+
+
+# --- Power options -----------------------------------------------------------------------------
+
+
+def options(state: State) -> list[Move]:
+    """Every Power move allowed now, Power by Power in the setup's order."""
+    moves: list[Move] = []
+    for power in state.setup.powers:
+        if available(state, power) and in_window(state, power):
+            moves.extend(POWER_OPTIONS[power](state, power))
+    return moves
+
+
+def _move_tile_options(state: State, power: str) -> list[Move]:
+    size = state.setup.board.size
+    moves: list[Move] = []
+    for tile in state.placed:
+        card = state.card(tile.card)
+        own = mask_of(tile.cells, size)
+        for mask in legal_masks(card, state.occupied & ~own, size):
+            if mask != own:
+                moves.append(
+                    {
+                        "power": power,
+                        "from": [list(c) for c in tile.cells],
+                        "to": [list(c) for c in placement_cells(mask, size)],
+                    }
+                )
+    return moves
+
+
+def _edge_options(state: State, power: str) -> list[Move]:
+    return [
+        {"power": power, "cell": list(edge.cell), "side": edge.side}
+        for edge in edges_in_force(state)
+    ]
+
+
+def _trump_options(state: State, power: str) -> list[Move]:
+    colours = sorted({card.colour for card in state.setup.cards})
+    return [{"power": power, "colour": colour} for colour in colours]
+
+
+def _token_options(state: State, power: str) -> list[Move]:
+    return [{"power": power, "cell": list(token.cell)} for token in state.tokens]
+
+
+def _plain_options(state: State, power: str) -> list[Move]:
+    return [{"power": power}]
+
+
+POWER_OPTIONS: dict[str, Callable[[State, str], list[Move]]] = {
+    MOVE_SPIRIT_TILE: _move_tile_options,
+    ANY_COLOUR_EDGE: _edge_options,
+    CHOOSE_TRUMP: _trump_options,
+    QUIET_TOKEN: _token_options,
+    IGNORE_MUST_FOLLOW: _plain_options,
+    NAME_MISSING_COLOUR: _plain_options,
+    SWAP_CARDS: _plain_options,
+}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from .bitboard import mask_of
 from .board import Token
@@ -17,7 +18,9 @@ from .night import active_cells
 from .placement import PlacedTile
 from .revokes import Flag
 from .setup import AUTOMA, CHOOSE_TRUMP, Setup
-from .tricks import Play, Trick
+from .tricks import Play, Trick, required_colour
+
+Move = dict[str, Any]  # a move in the spirits-scenario/1 move shape
 
 PLAY = "play"
 AUTOMA_PHASE = "automa"
@@ -129,6 +132,13 @@ class State:
         return self.card(self.current[0][1]).colour
 
     @property
+    def required_colour(self) -> str | None:
+        """The colour the next card must follow if it can (``tricks.required_colour``): the lead
+        card's colour, or before the lead a colour a Mist token or a Moon tile binds it to."""
+        lead = self.card(self.current[0][1]) if self.current else None
+        return required_colour(lead, self.required_lead)
+
+    @property
     def complete(self) -> bool:
         """True once the last round's Spirit tile is placed."""
         return len(self.tricks) == self.rounds and self.tricks[-1].placement is not None
@@ -180,6 +190,21 @@ class State:
         spent.update(card for _, card in self.current)
         spent.update(d.card for d in self.discards if d.card is not None)
         return frozenset(spent)
+
+    @cached_property
+    def deck_candidates(self) -> tuple[str, ...]:
+        """The cards that may lie in the Automa's face-down deck when it is unknown (a real
+        table), in the setup's order: neither played, discarded face up, in the river nor in a
+        known hand. Empty when the deck is known or empty."""
+        if self.deck is not None or not self.deck_count:
+            return ()
+        held = {c for hand in self.hands or () for c in hand}
+        river = set(self.river)
+        return tuple(
+            card.id
+            for card in self.setup.cards
+            if card.id not in self.spent and card.id not in river and card.id not in held
+        )
 
     @cached_property
     def spirit_mask(self) -> int:
