@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import ALREADY_PLAYED, ONE_FEWER_ROUND, REASON_TEXT, state_of
+from games.content import Colour
 from games.rules import spirits
 from games.rules.spirits import automa, powers
 from games.rules.spirits.cards import back_side
@@ -57,13 +58,6 @@ MOON_TEXT = {
     spirits.DISCARD_AT_START: _("every player discards a card before the first trick"),
     spirits.LEAD_TRUMP_FIRST: _("the first trick is led in the trump colour, if possible"),
 }
-
-
-@dataclass(frozen=True)
-class Colour:
-    id: str
-    name: str
-    symbol: str
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.content.geometry import BOARD_SIZE, Cell, place_cell, place_cells, rotate_side
+from games.content.geometry import BOARD_SIZE, place_cell, place_cells, rotate_side
 from games.content.schema import (
     Board,
     ColouredEdge,
@@ -19,6 +19,7 @@ from games.content.schema import (
     PlacedTile,
     cells_json,
 )
+from games.rules.spirits.shapes import Cell
 
 
 @dataclass(frozen=True)

@@ -12,22 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-Cell = tuple[int, int]
+from games.rules.spirits.board import SIDES as SIDE_OFFSETS
+from games.rules.spirits.shapes import Cell, mirror, orientations
 
-BOARD_SIZE = 12
-SIDES = ("N", "E", "S", "W")
-SIDE_OFFSETS: dict[str, Cell] = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+BOARD_SIZE = 12  # seed 003, 'Placing the Spirit tile': "the limits of the 12 × 12 grid"
+SIDES = tuple(SIDE_OFFSETS)  # clockwise from north: a quarter turn moves a side one step on
 ROTATIONS = (0, 90, 180, 270)
-
-
-def normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
-    """Shift ``cells`` so the smallest row and column are 0, sorted."""
-    cells = list(cells)
-    if not cells:
-        return ()
-    top = min(r for r, _ in cells)
-    left = min(c for _, c in cells)
-    return tuple(sorted((r - top, c - left) for r, c in cells))
 
 
 def is_normalised(cells: Iterable[Cell]) -> bool:
@@ -64,19 +54,11 @@ def rotate_side(side: str, degrees: int) -> str:
     return SIDES[(SIDES.index(side) + (degrees // 90)) % 4]
 
 
-def mirror(cells: Iterable[Cell]) -> tuple[Cell, ...]:
-    """The shape turned over left to right, normalised: the back of a Spirit tile."""
-    return normalise((r, -c) for r, c in cells)
-
-
 def free_form(cells: Iterable[Cell]) -> tuple[Cell, ...]:
-    """A canonical form of the shape up to rotation and turning over."""
+    """A canonical form of the shape up to rotation and turning over (the engine's
+    ``orientations`` of both sides)."""
     cells = list(cells)
-    forms = []
-    for flipped in (cells, [(r, -c) for r, c in cells]):
-        for degrees in ROTATIONS:
-            forms.append(normalise(rotate_cell(cell, degrees) for cell in flipped))
-    return min(forms)
+    return min(orientations(cells, mirror(cells)))
 
 
 def neighbour(cell: Cell, side: str) -> Cell:

@@ -15,7 +15,6 @@ from games.content.errors import PackError, cell_text
 from games.content.geometry import (
     ROTATIONS,
     SIDES,
-    Cell,
     is_connected,
     is_normalised,
     neighbour,
@@ -48,6 +47,7 @@ from games.content.schema import (
     Reward,
     Token,
 )
+from games.rules.spirits.shapes import Cell
 
 T = TypeVar("T")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.content.geometry import Cell
+from games.rules.spirits.shapes import Cell
 
 FORMAT = "questlog-pack/1"
 

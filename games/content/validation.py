@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from games.content import errors
 from games.content.boards import PlacedSide, place_side
 from games.content.errors import PackError, cell_text
-from games.content.geometry import BOARD_SIZE, Cell, free_form, in_bounds, neighbour
+from games.content.geometry import BOARD_SIZE, free_form, in_bounds, neighbour
 from games.content.schema import (
     Card,
     Colour,
@@ -22,6 +22,7 @@ from games.content.schema import (
     Moon,
     PowerSet,
 )
+from games.rules.spirits.shapes import Cell
 
 MISSION_COUNT = 22
 ENVELOPE_COUNT = 10

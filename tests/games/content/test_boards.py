@@ -5,15 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.content import default_pack
-from games.content.geometry import (
-    free_form,
-    is_connected,
-    mirror,
-    neighbour,
-    normalise,
-    rotate_cell,
-    rotate_side,
-)
+from games.content.geometry import free_form, is_connected, neighbour, rotate_cell, rotate_side
+from games.rules.spirits.shapes import mirror, normalise
 
 NUMBERS = range(1, 23)
 
