@@ -9,9 +9,14 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from celery.schedules import crontab
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
+
+# Generic Django classes (``ModelAdmin[ContentPack]``) are subscriptable at run time too, as the
+# type checker reads them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

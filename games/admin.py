@@ -5,10 +5,11 @@ import json
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import path, reverse
+from django.urls import URLPattern, path, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -29,7 +30,7 @@ def validated_document(data: object) -> dict[str, object]:
         raise ValidationError(str(error), code="pack") from None
 
 
-class ContentPackForm(forms.ModelForm):
+class ContentPackForm(forms.ModelForm[ContentPack]):
     class Meta:
         model = ContentPack
         fields = ["document"]
@@ -45,7 +46,8 @@ class ContentPackForm(forms.ModelForm):
 
     def save(self, commit: bool = True) -> ContentPack:
         self.instance.fill_from_document()
-        return super().save(commit)
+        saved: ContentPack = super().save(commit)
+        return saved
 
 
 class PackImportForm(forms.Form):
@@ -72,7 +74,7 @@ def pack_download(pack: ContentPack) -> HttpResponse:
 
 
 @admin.register(ContentPack)
-class ContentPackAdmin(admin.ModelAdmin):
+class ContentPackAdmin(admin.ModelAdmin[ContentPack]):
     form = ContentPackForm
     list_display = ["name", "pack_id", "sample", "created_at", "digest"]
     readonly_fields = ["pack_id", "name", "sample", "digest", "created_at"]
@@ -88,8 +90,8 @@ class ContentPackAdmin(admin.ModelAdmin):
             fields.append("document")
         return fields
 
-    def get_urls(self) -> list[object]:
-        extra = [
+    def get_urls(self) -> list[URLPattern]:
+        extra: list[URLPattern] = [
             path(
                 "import/",
                 self.admin_site.admin_view(self.import_view),
@@ -104,8 +106,10 @@ class ContentPackAdmin(admin.ModelAdmin):
         return extra + super().get_urls()
 
     @admin.action(description=_("Export the selected pack as JSON"))
-    def export_pack(self, request: HttpRequest, queryset: object) -> HttpResponse | None:
-        packs = list(queryset)  # type: ignore[call-overload]
+    def export_pack(
+        self, request: HttpRequest, queryset: QuerySet[ContentPack]
+    ) -> HttpResponse | None:
+        packs = list(queryset)
         if len(packs) != 1:
             self.message_user(request, _("Select exactly one pack to export."), messages.ERROR)
             return None
