@@ -7,7 +7,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaign.models import Adventure
 from groups import services
 from groups.access import membership_or_404, require_owner
 from groups.forms import GroupForm, InviteForm, MembershipRoleForm
@@ -40,8 +39,6 @@ def group_page(
         "invites": group.invites.filter(revoked_at__isnull=True) if membership.can_manage else [],
         "invite_form": InviteForm(),
         "rename_form": rename_form,
-        # The campaign app's section of the group page.
-        "adventures": Adventure.objects.for_group(group.pk),
     }
     return render(request, "groups/group_detail.html", context, status=status)
 
