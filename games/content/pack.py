@@ -31,8 +31,8 @@ from games.content.schema import (
     PowerPiece,
     PowerSet,
     PowerSpace,
-    cells_json,
 )
+from games.rules.spirits.format import card_to_dict
 
 SAMPLE_PATH = Path(__file__).resolve().parent / "sample"
 
@@ -105,14 +105,7 @@ class Pack:
         for card in self.cards:
             if card.id in sealed:
                 continue
-            entry: JSONDict = {
-                "colour": card.colour,
-                "value": card.value,
-                "tile": cells_json(card.tile),
-            }
-            if card.back is not None:
-                entry["back"] = cells_json(card.back)
-            result[card.id] = entry
+            result[card.id] = card_to_dict(card.colour, card.value, card.tile, card.back)
         return result
 
     def mission_board(self, number: int, *, night: bool) -> JSONDict:

@@ -212,22 +212,25 @@ def cell_list(cells: Iterable[Cell]) -> list[list[int]]:
     return [[r, c] for r, c in cells]
 
 
+def card_to_dict(
+    colour: str, value: int, tile: Iterable[Cell], back: Iterable[Cell] | None
+) -> dict[str, Any]:
+    """One entry of ``cards``: ``back`` only for a tile whose back is not its mirror image."""
+    entry: dict[str, Any] = {"colour": colour, "value": value, "tile": cell_list(tile)}
+    if back is not None:
+        entry["back"] = cell_list(back)
+    return entry
+
+
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
     """The setup in the ``spirits-scenario/1`` shape (without ``moves``)."""
-    cards: dict[str, Any] = {}
-    for card in setup.cards:
-        entry: dict[str, Any] = {
-            "colour": card.colour,
-            "value": card.value,
-            "tile": cell_list(card.tile),
-        }
-        if card.back is not None:
-            entry["back"] = cell_list(card.back)
-        cards[card.id] = entry
+    cards = {
+        card.id: card_to_dict(card.colour, card.value, card.tile, card.back) for card in setup.cards
+    }
     board = setup.board
     tiles = []
     for tile in board.mission_tiles:
-        entry = {
+        entry: dict[str, Any] = {
             "id": tile.id,
             "cells": cell_list(tile.cells),
             "surround": tile.surround,

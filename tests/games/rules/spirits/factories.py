@@ -70,3 +70,21 @@ def two_player(**overrides: Any) -> dict[str, Any]:
     )
     data.update(overrides)
     return data
+
+
+def pack_mission(number: int, *, night: bool = False) -> dict[str, Any]:
+    """Mission ``number`` of the sample content pack for three players, without ``cards`` (the
+    command line fills them in from the pack)."""
+    from games.content import default_pack
+
+    pack = default_pack()
+    mission = pack.mission(number)
+    return {
+        "format": "spirits-scenario/1",
+        "board": pack.mission_board(number, night=night),
+        "night": night,
+        "players": ["Ana", "Bea", "Cid"],
+        "first_player": "Ana",
+        "trump": mission.trump,
+        "rounds": mission.rounds,
+    }

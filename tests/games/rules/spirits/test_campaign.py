@@ -14,6 +14,8 @@ from games.rules.spirits.campaign import FAILURE, SUCCESS, AttemptResult, Overri
 from games.rules.spirits.night import active_cells
 from games.rules.spirits.objectives import mission_result
 
+from .factories import pack_mission
+
 PACK = default_pack()
 
 
@@ -198,10 +200,17 @@ def test_only_the_current_mission_can_be_logged():
     assert str(error.value) == "Mission 6 is not open: the next mission to play is Mission 4."
 
 
-def test_failure_needs_a_reason():
+@pytest.mark.parametrize(
+    ("result", "reason", "message"),
+    [
+        (FAILURE, "", "Say why the mission failed."),
+        (SUCCESS, "abandoned", "A successful attempt has no failure reason."),
+    ],
+)
+def test_result_and_failure_reason_agree(result, reason, message):
     with pytest.raises(p.ProgressionError) as error:
-        p.check_result(FAILURE, "")
-    assert str(error.value) == "Say why the mission failed."
+        p.check_result(result, reason)
+    assert str(error.value) == message
 
 
 def test_overrides_open_by_hand_and_become_ignored_when_redundant():
@@ -313,12 +322,6 @@ def test_unknown_space_or_tile_is_named_by_its_id():
     assert str(error.value) == "kite is not available in this adventure yet."
 
 
-def test_success_has_no_failure_reason():
-    with pytest.raises(p.ProgressionError) as error:
-        p.check_result(SUCCESS, "abandoned")
-    assert str(error.value) == "A successful attempt has no failure reason."
-
-
 def test_night_mode_instruction_applies_once():
     """Seed, "Switching to Night mode": a retry of the instructing mission finds it on already."""
     entries = [*succeed_through(11), *play((12, FAILURE), (12, SUCCESS), start=12)]
@@ -337,16 +340,7 @@ def test_diff_of_night_mode_and_no_change():
 
 
 def mission_22_setup():
-    return {
-        "format": "spirits-scenario/1",
-        "cards": PACK.scenario_cards(),
-        "board": PACK.mission_board(22, night=True),
-        "night": True,
-        "players": ["Ana", "Ben", "Cy"],
-        "first_player": "Ana",
-        "trump": PACK.mission(22).trump,
-        "rounds": PACK.mission(22).rounds,
-    }
+    return {**pack_mission(22, night=True), "cards": PACK.scenario_cards()}
 
 
 def ring_of_all_but(board, waived):

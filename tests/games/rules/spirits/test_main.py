@@ -12,7 +12,7 @@ import pytest
 
 from games.rules.spirits.__main__ import main
 
-from .factories import scenario
+from .factories import pack_mission, scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ROOT = Path(__file__).resolve().parents[4]
@@ -135,17 +135,8 @@ def test_missing_cards_uses_content_pack(
 def test_replay_without_cards_uses_the_default_content_pack(tmp_path: Path) -> None:
     """`cards` may be omitted to use the content pack's cards (scenario format); the pack's
     Mission 1 board drives the replay the same way a hand-written one does."""
-    from games.content import default_pack
-
-    pack = default_pack()
     data = {
-        "format": "spirits-scenario/1",
-        "board": pack.mission_board(1, night=False),
-        "night": False,
-        "players": ["Ana", "Bea", "Cid"],
-        "first_player": "Ana",
-        "trump": pack.mission(1).trump,
-        "rounds": pack.mission(1).rounds,
+        **pack_mission(1),
         "moves": [{"play": "blue-5"}, {"play": "blue-2"}, {"play": "red-3"}],
     }
     path = tmp_path / "pack.json"
