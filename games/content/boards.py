@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.content.geometry import BOARD_SIZE, place_cell, place_cells, rotate_side
+from games.content.geometry import place_cell, place_cells, rotate_side
 from games.content.schema import (
     Board,
     ColouredEdge,
@@ -55,7 +55,7 @@ def edges_json(edges: tuple[ColouredEdge, ...]) -> list[JSONDict]:
     return [edge.to_json() for edge in edges]
 
 
-def board_json(board: Board, tiles: dict[str, MissionTile], *, night: bool) -> JSONDict:
+def board_json(board: Board, tiles: dict[str, MissionTile], *, night: bool, size: int) -> JSONDict:
     """The rules engine's ``board``: both sides of every Mission tile, in board cells.
 
     ``cells`` and ``coloured_edges`` are always the day side and ``night_cells`` and
@@ -79,7 +79,7 @@ def board_json(board: Board, tiles: dict[str, MissionTile], *, night: bool) -> J
             }
         )
     return {
-        "size": BOARD_SIZE,
+        "size": size,
         "night": night,
         "mission_tiles": mission_tiles,
         "tokens": [token.to_json() for token in board.tokens],

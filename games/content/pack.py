@@ -17,6 +17,7 @@ from typing import Protocol, TypeVar
 from games.content import errors, parsing, validation
 from games.content.boards import board_json
 from games.content.errors import PackError
+from games.content.geometry import BOARD_SIZE
 from games.content.schema import (
     FORMAT,
     Card,
@@ -58,6 +59,13 @@ class Pack:
     power: PowerSet
     moon: Moon
     envelopes: tuple[Envelope, ...]
+
+    @property
+    def board_size(self) -> int:
+        """The side of the square board its missions are played on: every reader of a board
+        (the engine's setup, the setup preview, statistics) takes it from here. A pack's boards
+        are validated against the seed's 12 × 12 grid."""
+        return BOARD_SIZE
 
     def colour(self, colour_id: str) -> Colour:
         return find(self.colours, colour_id, "colour")
@@ -111,7 +119,7 @@ class Pack:
     def mission_board(self, number: int, *, night: bool) -> JSONDict:
         """Mission ``number``'s board in the ``spirits-scenario/1`` ``board`` shape."""
         tiles = {tile.id: tile for tile in self.mission_tiles}
-        return board_json(self.mission(number).board, tiles, night=night)
+        return board_json(self.mission(number).board, tiles, night=night, size=self.board_size)
 
     def to_json(self) -> JSONDict:
         """The whole pack as one JSON document, read back by ``pack_from_json``."""

@@ -122,3 +122,11 @@ def test_coloured_edges_face_an_open_grid_cell(number: int) -> None:
                 assert 0 <= r < 12
                 assert 0 <= c < 12
                 assert (r, c) not in taken
+
+
+def test_boards_take_their_size_from_the_pack() -> None:
+    """Seed 003, 'Placing the Spirit tile': "the limits of the 12 × 12 grid"; every board the
+    pack writes says the pack's size."""
+    pack = default_pack()
+    assert pack.board_size == 12
+    assert {pack.mission_board(n, night=False)["size"] for n in NUMBERS} == {pack.board_size}
