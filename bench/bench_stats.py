@@ -5,20 +5,13 @@ PostgreSQL (QUESTLOG_BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5
 creates a fresh database, fills it with ``bench/history.py`` and drops it at the end.
 
 1. Full recompute (the nightly task: stale facts only, then every adventure, group and the
-   global ranking from the fact tables, heatmaps by the database), in a
-   separate worker-like process, with its peak memory (maxrss) at half and at the full history.
-   On PostgreSQL it takes the fast path (``stats.bulk``): each fact table read once for
-   adventures and groups, only changed tally and heatmap rows written, the statistics that need
-   no tally and the heatmaps on two more connections meanwhile (so it uses both cores of a small
-   machine, and its time depends on what else runs there).
+   global ranking from the fact tables, heatmaps by the database), in a separate worker-like
+   process, with its peak memory (maxrss) at half and at the full history.
 2. Incremental update after one new result (the outbox drain: facts of that attempt, its
    adventure, its group and the global ranking), median of 15.
 3. The same statistics by a naive per-object Python loop over the ORM (adventures -> attempts ->
    fact rows through one query per attempt and fact table), run in full when that takes under a
    minute, otherwise on a random sample of adventures and extrapolated linearly (and said so).
-4. With ``--check``: the portable path (what SQLite runs: one scope kind at a time, every row
-   rewritten) recomputes the same history, and every stored snapshot (byte for byte), heatmap
-   and tally row is compared with what the fast path stored.
 """
 
 from __future__ import annotations
@@ -157,47 +150,6 @@ def naive(adventure_ids: list[int]) -> float:
     return time.perf_counter() - started
 
 
-def stored_rows() -> dict[str, list[tuple[Any, ...]]]:
-    """Every derived statistics row, without ids; snapshot documents as their text."""
-    from django.db import connection
-
-    queries = {
-        "snapshots": "SELECT scope, scope_id, data, source_version FROM stats_statssnapshot",
-        "heatmaps": "SELECT scope, scope_id, mission, counts FROM stats_cellcounts",
-        "mission tallies": "SELECT adventure_id, group_id, mission, attempts, successes, rounds, "
-        "rounds_known, minutes, timed FROM stats_missiontally",
-        "fact tallies": 'SELECT adventure_id, group_id, kind, round, "key", flag, count, extra '
-        "FROM stats_facttally",
-    }
-    rows = {}
-    with connection.cursor() as cursor:
-        for name, sql in queries.items():
-            cursor.execute(sql)
-            rows[name] = sorted(cursor.fetchall())
-    return rows
-
-
-def check_against_portable_path() -> bool:
-    """Recompute by the portable path and compare every stored row with the fast path's."""
-    from django.db import transaction
-
-    from stats import services
-    from stats.models import Scope
-
-    fast = stored_rows()
-    with transaction.atomic():
-        for scope in (Scope.ADVENTURE, Scope.GROUP):
-            services.recompute_scopes(scope, None, version=services.outbox_version())
-        services.recompute_global()
-    portable = stored_rows()
-    same = True
-    for name, rows in fast.items():
-        equal = rows == portable[name]
-        same &= equal
-        print(f"check: {len(rows)} {name} {'identical' if equal else 'DIFFER'} on both paths")
-    return same
-
-
 def extraction_rate(sample: int = 1000) -> float:
     """Seconds per attempt to re-extract facts (delete and reinsert), on a sample."""
     from campaign.models import MissionAttempt
@@ -215,9 +167,6 @@ def main() -> int:
     parser.add_argument("--sample", type=int, default=100, help="adventures for the naive loop")
     parser.add_argument(
         "--naive-full-limit", type=float, default=60.0, help="run the naive loop in full below"
-    )
-    parser.add_argument(
-        "--check", action="store_true", help="compare with the portable path's stored rows"
     )
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -254,8 +203,6 @@ def main() -> int:
         print(f"full recompute, full history ({half['attempts'] + rest['attempts']} attempts): "
               f"{full['seconds']:.2f} s, worker peak memory "
               f"{full['maxrss_mb']:.0f} MB")  # fmt: skip
-        if args.check and not check_against_portable_path():
-            return 1
         timings = incremental()
         print(f"incremental update after one new result (drain: facts + adventure + group + "
               f"global): median {1000 * statistics.median(timings):.1f} ms, "

@@ -72,4 +72,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
     else:
         status = "ok"
     body = {"status": status, "database": database, "redis": redis_, "celery": celery}
+    if database == "ok":
+        from stats.services import failed_outbox_rows
+
+        body["statistics"] = {"failed": failed_outbox_rows().count()}
     return JsonResponse(body, status=200 if database == "ok" else 503)

@@ -184,8 +184,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": crontab(hour=3, minute=17),
     },
 }
-# Without a broker, drain the outbox in-process once a result's transaction commits.
+# Without a broker, drain the acting group's outbox rows in-process once the response is sent.
 STATS_DRAIN_ON_COMMIT = env_bool("STATS_DRAIN_ON_COMMIT", True)
+# A worker running a full recompute beats this often; a job that missed three beats is failed.
+STATS_JOB_HEARTBEAT_SECONDS = float(os.environ.get("STATS_JOB_HEARTBEAT_SECONDS", "5"))
 
 SESSION_ENGINE = "accounts.sessions"
 

@@ -122,7 +122,7 @@ def per_scope(stream: bool, rows: QuerySet[Any], build: Any) -> Stream:
     """``build(rows of one scope)`` for each scope key of ``rows``, tuples ordered by their key.
 
     ``rows`` is a ``values_list`` whose first column is ``scope_key``; ``build`` gets the other
-    columns, the same tuples the PostgreSQL fast path (``stats.bulk``) hands it. ``stream`` reads
+    columns. ``stream`` reads
     through a server-side cursor in chunks (flat memory over every scope); a few scopes' rows are
     read at once instead, saving the cursor's round trips.
     """

@@ -10,7 +10,6 @@ are copied onto each row so a scope's statistics filter on one indexed column wi
 import json
 from typing import Any
 
-import orjson
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -26,16 +25,7 @@ GLOBAL_SCOPE_ID = 0
 
 
 def dumps(value: Any) -> str:
-    """``json.dumps(value, separators=(",", ":"))``, nine times faster (``orjson``).
-
-    The texts are the same as long as they are ASCII and hold no float below 1e-4 but 0 (orjson
-    writes 0.00005 where json writes 5e-05): statistics round their figures to at most four
-    decimals. json escapes other characters (``\\u00eb``) where orjson writes them as they are,
-    so a text that is not ASCII is written by json instead, and the stored text stays the same.
-    """
-    text = orjson.dumps(value)
-    if text.isascii():
-        return text.decode()
+    """The stored text of a JSON document: compact, the same text for the same value."""
     return json.dumps(value, separators=(",", ":"))
 
 
@@ -86,19 +76,16 @@ class StatsSnapshot(models.Model):
 class CellCounts(models.Model):
     """How often each board cell was covered in one scope and mission (``0``: all missions).
 
-    ``counts`` is JSON text: the 144 cells' counts (cell = row × 12 + column) packed three
-    per number (``stats.heatmaps.counts_json``), see ``CoverageFact`` for what is counted; rows
-    written before hold the list of the 144 counts or map a cell (as text) to its count, and
-    ``stats.heatmaps.grid`` reads all three. Text rather than a JSON
-    column: the database writes it without parsing 144 numbers per row. The rows are built by
-    the database (``stats.heatmaps``), so no worker loops over facts, and a page reads a
-    scope's heatmaps with one query.
+    ``counts`` is the JSON list of the 144 cells' counts (cell = row × 12 + column), see
+    ``CoverageFact`` for what is counted. The rows are built by the database
+    (``stats.heatmaps.refresh``), so no worker loops over facts, and a page reads a scope's
+    heatmaps with one query.
     """
 
     scope = models.CharField(max_length=10, choices=Scope)
     scope_id = models.PositiveBigIntegerField(default=GLOBAL_SCOPE_ID)
     mission = models.PositiveSmallIntegerField()
-    counts = models.TextField(default="[]")
+    counts = JSONText(default=list)
 
     class Meta:
         constraints = [
@@ -199,12 +186,8 @@ class MissionTally(models.Model):
     one ``GROUP BY mission`` over these rows (a few per adventure) instead of over every attempt.
     """
 
-    # No database constraint: its check per inserted row (a trigger) cost more than the insert;
-    # deleting an adventure through Django still deletes these rows (``CASCADE``).
-    adventure = models.ForeignKey(
-        "campaign.Adventure", on_delete=models.CASCADE, related_name="+", db_constraint=False
-    )
-    group_id = models.PositiveBigIntegerField()
+    adventure = models.ForeignKey("campaign.Adventure", on_delete=models.CASCADE, related_name="+")
+    group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
     mission = models.PositiveSmallIntegerField()
     attempts = models.PositiveIntegerField(default=0)
     successes = models.PositiveIntegerField(default=0)
@@ -236,12 +219,8 @@ class FactTally(models.Model):
     tricks again for the groups (measured: 6.8-8.9 s against 12.8-17.7 s for everything).
     """
 
-    # No database constraint: its check per inserted row (a trigger) cost more than the insert;
-    # deleting an adventure through Django still deletes these rows (``CASCADE``).
-    adventure = models.ForeignKey(
-        "campaign.Adventure", on_delete=models.CASCADE, related_name="+", db_constraint=False
-    )
-    group_id = models.PositiveBigIntegerField()
+    adventure = models.ForeignKey("campaign.Adventure", on_delete=models.CASCADE, related_name="+")
+    group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=10)
     round = models.PositiveSmallIntegerField(default=0)
     key = models.CharField(max_length=150, default="")
@@ -250,7 +229,11 @@ class FactTally(models.Model):
     extra = models.PositiveIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["group_id"], name="stats_tally_group")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["adventure", "kind", "round", "key", "flag"], name="one_tally_per_key"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} of adventure {self.adventure_id}"
@@ -282,9 +265,10 @@ class JobState(models.TextChoices):
 class RecomputeJob(models.Model):
     """A full recompute someone asked for, with its progress; the worker updates it as it goes.
 
-    Asking writes only this row (never Redis); the outbox drain starts pending jobs. The worker
-    touches ``updated_at`` with every step, so a running job left behind by a worker that died is
-    found by its age and handed to the next worker (``services.reclaim_stale_jobs``).
+    Asking writes only this row (never Redis); the outbox drain starts pending jobs. While a worker
+    runs the job, a thread of that worker touches ``heartbeat_at`` every few seconds
+    (``services.Heartbeat``): a running job whose heartbeat stopped has no worker left, and is
+    marked failed at once so that it can be asked for again (``services.fail_abandoned_jobs``).
     """
 
     scope = models.CharField(max_length=10, choices=Scope)
@@ -294,6 +278,7 @@ class RecomputeJob(models.Model):
     done = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(default=timezone.now)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     error = models.CharField(max_length=300, blank=True)
 
@@ -312,3 +297,27 @@ class RecomputeJob(models.Model):
         if self.state == JobState.DONE:
             return 100
         return int(100 * self.done / self.total) if self.total else 0
+
+
+class OutboxFailure(models.Model):
+    """An outbox row whose statistics could not be computed: the error, and when to try again.
+
+    The drain computes each adventure and group on its own (``services.drain_outbox``): a row
+    that fails keeps this note, is left unprocessed and is retried after a growing delay, while
+    the other rows are processed. ``/healthz`` and the statistics pages report these notes; the
+    note goes when the row is processed.
+    """
+
+    outbox = models.OneToOneField(
+        "campaign.StatisticsOutbox",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="failure",
+    )
+    error = models.CharField(max_length=300)
+    failures = models.PositiveIntegerField(default=1)
+    failed_at = models.DateTimeField()
+    retry_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"Statistics of outbox row {self.outbox_id} failed {self.failures} times"

@@ -8,32 +8,41 @@ what to recompute.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import logging
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 from itertools import islice
 from typing import TypeVar
 
-from django.db import connection, models, transaction
-from django.db.models import F, Max
+from django.conf import settings
+from django.db import DatabaseError, connection, models, transaction
+from django.db.models import Exists, F, Max, OuterRef, QuerySet
 from django.db.models.functions import Now
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Adventure, StatisticsOutbox
-from stats import aggregates, bulk, facts, heatmaps
+from stats import aggregates, facts, heatmaps
 from stats.models import (
     GLOBAL_SCOPE_ID,
     CellCounts,
     JobState,
+    OutboxFailure,
     RecomputeJob,
     Scope,
     StatsSnapshot,
 )
 
+logger = logging.getLogger(__name__)
+
 OUTBOX_BATCH = 500
-SCOPE_CHUNK = 200
 SNAPSHOT_BATCH = 500
-STALE_JOB = timedelta(minutes=30)
+RETRY_FIRST = timedelta(seconds=30)
+RETRY_MOST = timedelta(hours=1)
+JOB_ABANDONED = _("The worker running this recompute stopped; ask again to start it anew.")
 EVERYTHING = ("facts", "adventures", "groups", "global")
 T = TypeVar("T")
 
@@ -77,11 +86,6 @@ def batched(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield batch
 
 
-def chunks(ids: Sequence[int], size: int = SCOPE_CHUNK) -> Iterable[list[int]]:
-    for start in range(0, len(ids), size):
-        yield list(ids[start : start + size])
-
-
 # Any 64-bit number no other advisory lock of the project uses.
 STATISTICS_WRITERS_LOCK = 0x51_75_65_73_74_6C_6F_67
 
@@ -89,13 +93,12 @@ STATISTICS_WRITERS_LOCK = 0x51_75_65_73_74_6C_6F_67
 def one_statistics_writer_at_a_time() -> None:
     """Wait until no other transaction writes statistics, then hold that right until this one ends.
 
-    ``FactTally`` has no unique key (checking one cost its inserts more than they cost), so an
-    outbox drain rewriting an adventure's tallies and the nightly recompute syncing every tally
-    would, side by side, both insert that adventure's new rows. A transaction-level advisory lock
-    on PostgreSQL serializes them; SQLite runs one writing transaction at a time anyway. Taken
-    first thing in every writing transaction, so no writer holds a contested row while it waits.
-    The nightly heatmaps, written on a connection of their own meanwhile, do not take it (they
-    would wait for the transaction that waits for them); ``CellCounts`` has a unique key.
+    Writers delete an adventure's derived rows (facts, tallies) and insert them again: side by
+    side, the second one's DELETE misses the first one's uncommitted rows, and its inserts then
+    fail on the unique keys (``FactSource``, ``FactTally``, ``MissionTally``) once the first
+    commits (``tests/stats/test_writers.py``). A transaction-level advisory lock on PostgreSQL
+    serializes them; SQLite runs one writing transaction at a time anyway. Taken first thing in
+    every writing transaction, so no writer holds a contested row while it waits.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -166,39 +169,87 @@ class Drained:
     rows: int = 0
     adventures: list[int] = field(default_factory=list)
     groups: list[int] = field(default_factory=list)
+    failed: int = 0
 
 
-def claim_outbox(limit: int) -> list[dict[str, int | None]]:
-    """Unprocessed outbox rows, locked; rows another worker holds are skipped, not waited for."""
-    queryset = StatisticsOutbox.objects.filter(processed_at__isnull=True).order_by("pk")
+def claim_outbox(limit: int, group_id: int | None = None) -> list[dict[str, int | None]]:
+    """Unprocessed outbox rows due now, locked; rows another worker holds are skipped.
+
+    A row whose statistics failed waits for its ``OutboxFailure.retry_at``.
+    """
+    waiting = OutboxFailure.objects.filter(outbox=OuterRef("pk"), retry_at__gt=timezone.now())
+    queryset = StatisticsOutbox.objects.filter(processed_at__isnull=True).exclude(Exists(waiting))
+    if group_id is not None:
+        queryset = queryset.filter(group_id=group_id)
     if connection.features.has_select_for_update_skip_locked:
         queryset = queryset.select_for_update(skip_locked=True)
-    return list(queryset.values("pk", "group_id", "adventure_id")[:limit])
+    return list(queryset.order_by("pk").values("pk", "group_id", "adventure_id")[:limit])
+
+
+def isolated(work: Callable[[], object]) -> str:
+    """Run ``work`` in a savepoint: its error message (the savepoint rolled back), or ``""``."""
+    try:
+        with transaction.atomic():
+            work()
+    except Exception as error:
+        logger.exception("statistics could not be computed")
+        return f"{type(error).__name__}: {error}"[:300]
+    return ""
 
 
 @transaction.atomic
-def drain_outbox(*, limit: int = OUTBOX_BATCH) -> Drained:
-    """Recompute what the unprocessed outbox rows name, once each, then mark them processed.
+def drain_outbox(*, limit: int = OUTBOX_BATCH, group_id: int | None = None) -> Drained:
+    """Recompute what the outbox rows due now name, each adventure and group on its own.
 
-    The rows stay locked (``select_for_update(skip_locked=True)`` on PostgreSQL) until the
-    statistics are stored, in the same transaction: a crash leaves them unprocessed for the next
-    run, and two workers never take the same rows.
+    Each adventure, each group and the global ranking are recomputed in a savepoint: one that
+    fails (a row the database refuses, a state the code did not expect) rolls back only its own
+    work, and its rows get an ``OutboxFailure`` (retried later with backoff) while every other
+    row is processed. ``group_id``: only that group's rows (the in-process drain after a user's
+    change). The rows stay locked (``select_for_update(skip_locked=True)`` on PostgreSQL) until
+    the statistics are stored, in the same transaction: a worker that dies leaves them
+    unprocessed for the next run, and two workers never take the same rows.
     """
-    rows = claim_outbox(limit)
+    rows = claim_outbox(limit, group_id)
     if not rows:
         return Drained()
     one_statistics_writer_at_a_time()
     adventures = sorted({r["adventure_id"] for r in rows if r["adventure_id"] is not None})
     groups = sorted({r["group_id"] for r in rows if r["group_id"] is not None})
-    for chunk in chunks(adventures):
-        recompute_adventures(adventure_ids=chunk)
-    for chunk in chunks(groups):
-        recompute_groups(group_ids=chunk)
-    recompute_global()
-    StatisticsOutbox.objects.filter(pk__in=[r["pk"] for r in rows]).update(
-        processed_at=timezone.now()
-    )
-    return Drained(rows=len(rows), adventures=adventures, groups=groups)
+    errors: dict[int, str] = {}
+    work = [
+        ("adventure_id", a, partial(recompute_adventures, adventure_ids=[a])) for a in adventures
+    ]
+    work += [("group_id", g, partial(recompute_groups, group_ids=[g])) for g in groups]
+    for name, key, recompute in work:
+        if error := isolated(recompute):
+            errors.update({row["pk"]: error for row in rows if row[name] == key})
+    if error := isolated(recompute_global):
+        errors = {row["pk"]: error for row in rows}
+    done = [row["pk"] for row in rows if row["pk"] not in errors]
+    StatisticsOutbox.objects.filter(pk__in=done).update(processed_at=timezone.now())
+    OutboxFailure.objects.filter(outbox_id__in=done).delete()
+    note_failures(errors)
+    return Drained(rows=len(done), adventures=adventures, groups=groups, failed=len(errors))
+
+
+def note_failures(errors: dict[int, str]) -> None:
+    """Record each failed row's error and when to try it again (the delay doubles each time)."""
+    now = timezone.now()
+    known = OutboxFailure.objects.in_bulk(list(errors))
+    for pk, error in errors.items():
+        failures = known[pk].failures + 1 if pk in known else 1
+        delay = min(RETRY_FIRST * 2 ** (failures - 1), RETRY_MOST)
+        OutboxFailure.objects.update_or_create(
+            outbox_id=pk,
+            defaults={"error": error, "failures": failures, "failed_at": now,
+                      "retry_at": now + delay},
+        )  # fmt: skip
+
+
+def failed_outbox_rows(**scope: int) -> QuerySet[OutboxFailure]:
+    """The failure notes of the unprocessed outbox rows of ``scope`` (e.g. ``group_id``)."""
+    rows = OutboxFailure.objects.filter(outbox__processed_at__isnull=True)
+    return rows.filter(**{f"outbox__{name}": value for name, value in scope.items()})
 
 
 # --- Full recomputes, with progress ---------------------------------------------------------------
@@ -207,27 +258,68 @@ def drain_outbox(*, limit: int = OUTBOX_BATCH) -> Drained:
 def request_recompute(*, scope: str, scope_id: int = GLOBAL_SCOPE_ID) -> RecomputeJob:
     """Ask for a full recompute; a worker starts it (only the database is written, never Redis).
 
-    Asking again while one is waiting returns the waiting one.
+    Asking again while one is waiting or running returns that one; one whose worker is gone is
+    marked failed first, so asking again starts a new one at once.
     """
+    fail_abandoned_jobs()
     waiting = RecomputeJob.objects.filter(
         scope=scope, scope_id=scope_id, state__in=[JobState.PENDING, JobState.RUNNING]
     ).first()
     return waiting or RecomputeJob.objects.create(scope=scope, scope_id=scope_id)
 
 
-def reclaim_stale_jobs(*, older_than: timedelta = STALE_JOB) -> int:
-    """Put back to waiting the running jobs nobody advanced for ``older_than``; returns how many.
+def heartbeat_seconds() -> float:
+    return float(settings.STATS_JOB_HEARTBEAT_SECONDS)
+
+
+def fail_abandoned_jobs() -> int:
+    """Mark failed the running jobs whose worker stopped beating (``Heartbeat``); how many.
 
     A worker that died (killed, out of memory, lost its machine) leaves its job ``running``; a
-    live worker touches ``updated_at`` with every step, so a job this old has no worker left.
+    live one touches ``heartbeat_at`` every ``STATS_JOB_HEARTBEAT_SECONDS``, so a job that missed
+    three beats has no worker left.
     """
+    now = timezone.now()
     return RecomputeJob.objects.filter(
-        state=JobState.RUNNING, updated_at__lt=timezone.now() - older_than
-    ).update(state=JobState.PENDING, updated_at=timezone.now())
+        state=JobState.RUNNING, heartbeat_at__lt=now - timedelta(seconds=3 * heartbeat_seconds())
+    ).update(state=JobState.FAILED, error=JOB_ABANDONED, finished_at=now, updated_at=now)
+
+
+class Heartbeat:
+    """While the block runs, a thread touches the job's ``heartbeat_at`` every few seconds.
+
+    The thread dies with the worker's process, so the beats stop exactly when nobody runs the job
+    any more. It writes on a connection of its own, outside the work's transactions.
+    """
+
+    def __init__(self, job: RecomputeJob) -> None:
+        self.job_id = job.pk
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self.beat, name=f"job-{job.pk}", daemon=True)
+
+    def __enter__(self) -> Heartbeat:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stopped.set()
+        self.thread.join()
+
+    def beat(self) -> None:
+        try:
+            while not self.stopped.wait(heartbeat_seconds()):
+                try:
+                    RecomputeJob.objects.filter(pk=self.job_id, state=JobState.RUNNING).update(
+                        heartbeat_at=timezone.now()
+                    )
+                except DatabaseError:
+                    logger.warning("the heartbeat of job %s was not written", self.job_id)
+        finally:
+            connection.close()
 
 
 def claim_job() -> RecomputeJob | None:
-    reclaim_stale_jobs()
+    fail_abandoned_jobs()
     with transaction.atomic():
         queryset = RecomputeJob.objects.filter(state=JobState.PENDING).order_by("pk")
         if connection.features.has_select_for_update_skip_locked:
@@ -235,8 +327,8 @@ def claim_job() -> RecomputeJob | None:
         job = queryset.first()
         if job is not None:
             job.state = JobState.RUNNING
-            job.updated_at = timezone.now()
-            job.save(update_fields=["state", "updated_at"])
+            job.updated_at = job.heartbeat_at = timezone.now()
+            job.save(update_fields=["state", "updated_at", "heartbeat_at"])
     return job
 
 
@@ -271,9 +363,8 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     stale are (re)extracted first; ``force`` re-extracts every attempt (after a change to the
     extraction itself). Then each scope kind is recomputed by one set of grouped queries over all
     its scopes at once, heatmaps by the database (``stats.heatmaps``), snapshots streamed scope by
-    scope, so memory stays flat as the history grows; on PostgreSQL adventures and groups are
-    recomputed together, in one transaction (``stats.bulk``). Scopes whose adventure or group is
-    gone lose their rows. Each step commits on its own: pages keep reading the previous numbers
+    scope, so memory stays flat as the history grows. Scopes whose adventure or group is gone
+    lose their rows. Each step commits on its own: pages keep reading the previous numbers
     meanwhile.
     """
     from groups.models import Group
@@ -282,46 +373,32 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     with transaction.atomic():
         facts.refresh_facts({}, force=force)
     advance(job, step=1)
-    scopes = ((Scope.ADVENTURE, Adventure), (Scope.GROUP, Group))
-    if bulk.supported():
-        with bulk.alongside() as alongside_rows, transaction.atomic():
+    for scope, model in ((Scope.ADVENTURE, Adventure), (Scope.GROUP, Group)):
+        with transaction.atomic():
             one_statistics_writer_at_a_time()
             version = outbox_version()
-            for scope, model in scopes:
-                forget_gone(scope, model, (StatsSnapshot,))
-            aggregates.tune_for_aggregates()
-            bulk.recompute_adventures_and_groups(version=version, alongside_rows=alongside_rows)
-        advance(job, step=len(scopes))
-    else:
-        for scope, model in scopes:
-            with transaction.atomic():
-                one_statistics_writer_at_a_time()
-                version = outbox_version()
-                forget_gone(scope, model)
-                recompute_scopes(scope, None, version=version)
-            advance(job, step=1)
+            forget_gone(scope, model)
+            recompute_scopes(scope, None, version=version)
+        advance(job, step=1)
     recompute_global()
     advance(job, step=1)
 
 
-def forget_gone(
-    scope: str,
-    model: type[models.Model],
-    kinds: Sequence[type[StatsSnapshot | CellCounts]] = (StatsSnapshot, CellCounts),
-) -> None:
+def forget_gone(scope: str, model: type[models.Model]) -> None:
     """Delete the rows (snapshot, heatmaps) of each ``scope`` whose adventure or group is gone."""
     existing = model._default_manager.values("pk")
-    for rows in kinds:
+    for rows in (StatsSnapshot, CellCounts):
         rows.objects.filter(scope=scope).exclude(scope_id__in=existing).delete()
 
 
 def run_job(job: RecomputeJob) -> None:
     """Run a claimed job to the end, recording failure on the job before re-raising."""
     try:
-        if job.scope == Scope.GROUP:
-            recompute_group_fully(group_id=job.scope_id, job=job)
-        else:
-            recompute_everything(force=True, job=job)
+        with Heartbeat(job):
+            if job.scope == Scope.GROUP:
+                recompute_group_fully(group_id=job.scope_id, job=job)
+            else:
+                recompute_everything(force=True, job=job)
     except Exception as error:
         RecomputeJob.objects.filter(pk=job.pk).update(
             state=JobState.FAILED, error=str(error)[:300], finished_at=timezone.now()

@@ -9,7 +9,7 @@ page shows no group names.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
@@ -23,8 +23,20 @@ from stats.models import GLOBAL_SCOPE_ID, RecomputeJob, Scope, StatsSnapshot
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 
 
-def pending(**scope: int) -> bool:
-    return StatisticsOutbox.objects.filter(processed_at__isnull=True, **scope).exists()
+def freshness(**scope: int) -> dict[str, object]:
+    """Whether newer results of the scope are pending, and the failures among them.
+
+    One query, and one more for the latest error when some failed. The global page (no scope)
+    shows no failure: its errors may speak of other groups' data.
+    """
+    counts = StatisticsOutbox.objects.filter(processed_at__isnull=True, **scope).aggregate(
+        pending=Count("pk"), failures=Count("failure")
+    )
+    context: dict[str, object] = {"pending": counts["pending"] > 0}
+    if scope and counts["failures"]:
+        failures = services.failed_outbox_rows(**scope).order_by("-failed_at")
+        context.update(failure=failures.first(), failures=counts["failures"])
+    return context
 
 
 @login_required
@@ -40,7 +52,7 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
         "adventure": adventure,
         "snapshot": snapshot,
         "totals": data.get("totals"),
-        "pending": pending(adventure_id=adventure.pk),
+        **freshness(adventure_id=adventure.pk),
         "sections": [
             pages.Section(_("Missions"), pages.mission_charts(data), "missions"),
             pages.Section(
@@ -75,7 +87,7 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
         "membership": membership,
         "snapshot": snapshot,
         "totals": data.get("totals"),
-        "pending": pending(group_id=group.pk),
+        **freshness(group_id=group.pk),
         "job": RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk)
         .order_by("-pk")
         .first(),
@@ -105,7 +117,7 @@ def global_stats(request: HttpRequest) -> HttpResponse:
         "snapshot": snapshot,
         "ranking": data.get("ranking", []),
         "charts": pages.global_charts(data),
-        "pending": pending(),
+        **freshness(),
     }
     return render(request, "stats/global.html", context)
 

@@ -15,6 +15,7 @@ def test_embedded_default_is_healthy_with_eager_tasks(client, settings):
         "database": "ok",
         "redis": "not-configured",
         "celery": {"state": "eager", "workers": 0},
+        "statistics": {"failed": 0},
     }
 
 

@@ -13,6 +13,17 @@ from groups.models import Role
 from tests.factories import AdventureFactory, GroupFactory, MembershipFactory
 from tests.stats.playouts import mission_setup, play_mission
 
+# The worker processes the fault tests killed (``test_faults.py``), for the run's summary.
+FAULTS_INJECTED: list[int] = []
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if FAULTS_INJECTED:
+        terminalreporter.write_line(
+            f"fault tests: {len(FAULTS_INJECTED)} faults injected "
+            "(Celery workers killed with SIGKILL during a drain and a recompute)"
+        )
+
 
 def record_driven(
     adventure: Adventure,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from datetime import timedelta
 from typing import Any
@@ -122,19 +123,37 @@ def test_deleted_adventure_loses_its_statistics(db, played):
     assert not CellCounts.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure).exists()
 
 
-def test_a_job_whose_worker_died_is_reclaimed(db, played):
-    """A running job nobody advanced for STALE_JOB goes back to waiting and is run again."""
+def test_a_job_whose_worker_stopped_beating_is_failed_and_can_be_asked_again(db, played):
+    """Issue 17, defect 6: a running job whose heartbeat stopped is failed at once, and asking
+    again starts a new job instead of returning the stuck one."""
     job = services.request_recompute(scope=Scope.GROUP, scope_id=played["group"].pk)
     assert services.claim_job() == job
-    assert services.claim_job() is None  # running, recently advanced: still its worker's
-    assert services.reclaim_stale_jobs() == 0
-    RecomputeJob.objects.filter(pk=job.pk).update(
-        updated_at=timezone.now() - services.STALE_JOB - timedelta(seconds=1)
-    )
-    assert services.run_pending_jobs() == 1
+    assert services.claim_job() is None  # running, beating: still its worker's
+    assert services.request_recompute(scope=Scope.GROUP, scope_id=played["group"].pk) == job
+    assert services.fail_abandoned_jobs() == 0
+    silent = timedelta(seconds=3 * services.heartbeat_seconds() + 1)
+    RecomputeJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - silent)
+    again = services.request_recompute(scope=Scope.GROUP, scope_id=played["group"].pk)
     job.refresh_from_db()
-    assert job.state == JobState.DONE
-    assert job.done == job.total == 3
+    assert (job.state, job.error) == (JobState.FAILED, str(services.JOB_ABANDONED))
+    assert again != job
+    assert services.run_pending_jobs() == 1
+    again.refresh_from_db()
+    assert again.state == JobState.DONE
+    assert again.done == again.total == 3
+
+
+def test_a_running_job_beats(transactional_db, settings):
+    """The worker's heartbeat thread touches the running job's ``heartbeat_at`` as it runs."""
+    settings.STATS_JOB_HEARTBEAT_SECONDS = 0.05
+    services.request_recompute(scope=Scope.GLOBAL)
+    job = services.claim_job()
+    assert job is not None
+    claimed = job.heartbeat_at
+    with services.Heartbeat(job):
+        time.sleep(0.3)
+    job.refresh_from_db()
+    assert job.heartbeat_at > claimed
 
 
 def test_a_trick_without_trump_is_counted_as_none(db):

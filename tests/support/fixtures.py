@@ -5,6 +5,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -69,21 +70,21 @@ def subprocess_env(**extra: str) -> dict[str, str]:
     return env
 
 
-@pytest.fixture
-def celery_worker(redis_url: str, transactional_db: None) -> Iterator[Any]:
-    """A real Celery worker process on the test Redis and the test database.
+@contextmanager
+def running_celery_worker(redis_url: str, **env: str) -> Iterator[tuple[Any, Any]]:
+    """A real Celery worker process on ``redis_url`` and the test database, with ``env``.
 
-    Yields a Celery app that talks to that worker (send tasks by name).
+    Yields the process and a Celery app that talks to that worker (send tasks by name).
     """
     from celery import Celery
 
     log = OUTPUT / "celery-worker.log"
     log.parent.mkdir(exist_ok=True)
-    env = subprocess_env(REDIS_URL=redis_url, DATABASE_URL=database_url_for_subprocess())
+    env = subprocess_env(REDIS_URL=redis_url, DATABASE_URL=database_url_for_subprocess(), **env)
     command = [
         sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
         "--loglevel", "INFO", "--without-gossip", "--without-mingle",
-        "-n", f"test-{os.getpid()}@%h",
+        "-n", f"test-{os.getpid()}-{time.monotonic_ns()}@%h",
     ]  # fmt: skip
     with log.open("ab") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
@@ -93,7 +94,7 @@ def celery_worker(redis_url: str, transactional_db: None) -> Iterator[Any]:
         while not client.control.ping(timeout=0.5):
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"the Celery worker did not start; see {log}")
-        yield client
+        yield process, client
     finally:
         process.terminate()
         try:
@@ -101,6 +102,16 @@ def celery_worker(redis_url: str, transactional_db: None) -> Iterator[Any]:
         except subprocess.TimeoutExpired:
             process.kill()
         client.close()
+
+
+@pytest.fixture
+def celery_worker(redis_url: str, transactional_db: None) -> Iterator[Any]:
+    """A real Celery worker process on the test Redis and the test database.
+
+    Yields a Celery app that talks to that worker (send tasks by name).
+    """
+    with running_celery_worker(redis_url) as (_process, client):
+        yield client
 
 
 @pytest.fixture(scope="session")
