@@ -3,9 +3,9 @@
 import re
 
 import pytest
+from axes.models import AccessAttempt
 from django.contrib.auth.models import User
 from django.core import mail
-from axes.models import AccessAttempt
 from django.urls import reverse
 
 from groups.validators import MARKUP_IN_NAME
