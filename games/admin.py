@@ -6,18 +6,18 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from config.uploads import parse_json_text, read_json_upload
 from games.content import PackError, pack_from_json
 from games.models import ContentPack, pack_digest
 from games.packs import import_pack
 
-NOT_JSON = _("This file is not valid JSON: %(detail)s")
-NOT_UTF8 = _("This file is not UTF-8 text.")
+MAX_PACK_BYTES = 5 * 1024 * 1024
 PACK_EXISTS = _("This exact pack is already stored as “%(name)s”.")
 
 
@@ -29,7 +29,18 @@ def validated_document(data: object) -> dict[str, object]:
         raise ValidationError(str(error), code="pack") from None
 
 
+class DocumentField(forms.JSONField):
+    """The pack document typed in the admin, read with the same limits as an uploaded pack."""
+
+    def to_python(self, value: object) -> object:
+        if self.disabled or value in self.empty_values or not isinstance(value, str):
+            return super().to_python(value)
+        return parse_json_text(value)
+
+
 class ContentPackForm(forms.ModelForm):
+    document = DocumentField()
+
     class Meta:
         model = ContentPack
         fields = ["document"]
@@ -52,14 +63,9 @@ class PackImportForm(forms.Form):
     file = forms.FileField(label=_("Pack file (JSON, format questlog-pack/1)"))
 
     def clean_file(self) -> dict[str, object]:
-        raw = self.cleaned_data["file"].read()
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise ValidationError(NOT_UTF8, code="encoding") from None
-        except json.JSONDecodeError as error:
-            raise ValidationError(NOT_JSON % {"detail": error}, code="json") from None
-        return validated_document(data)
+        return validated_document(
+            read_json_upload(self.cleaned_data["file"], max_bytes=MAX_PACK_BYTES)
+        )
 
 
 def pack_download(pack: ContentPack) -> HttpResponse:
@@ -114,7 +120,7 @@ class ContentPackAdmin(admin.ModelAdmin):
     def export_view(self, request: HttpRequest, pack_id: int) -> HttpResponse:
         if not self.has_view_permission(request):
             raise PermissionDenied
-        return pack_download(ContentPack.objects.get(pk=pack_id))
+        return pack_download(get_object_or_404(ContentPack, pk=pack_id))
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
         if not self.has_add_permission(request):
