@@ -368,6 +368,8 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
             f"a failure needs one of {sorted(FAILURE_REASONS)}; other results none",
         )
     players = attempt.get("players", "list", limit=100)
+    for i, name in enumerate(players):
+        check_type(name, "str", at(at(place, "players"), i), MAX_NAME)
     try:
         names.check_player_names(players)
     except ValidationError as error:

@@ -81,7 +81,8 @@ def text_problems(data: object) -> tuple[str, str] | None:
         if isinstance(value, dict):
             for key in reversed(list(value)):
                 if problem := text_problem(str(key), MAX_KEY):
-                    return at(where, str(key)[:40]), problem
+                    label = str(key)[:40].encode("unicode_escape").decode("ascii")
+                    return at(where, label), problem
                 stack.append((at(where, key), value[key]))
         elif isinstance(value, list):
             stack.extend((at(where, i), value[i]) for i in reversed(range(len(value))))

@@ -5,6 +5,7 @@ import json
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -36,6 +37,15 @@ class DocumentField(forms.JSONField):
         if self.disabled or value in self.empty_values or not isinstance(value, str):
             return super().to_python(value)
         return parse_json_text(value)
+
+    def bound_data(self, data: object, initial: object) -> object:
+        """What the form shows again after an error: the text as typed when it cannot be read."""
+        if self.disabled or not isinstance(data, str):
+            return super().bound_data(data, initial)
+        try:
+            return parse_json_text(data)
+        except ValidationError:
+            return InvalidJSONInput(data)
 
 
 class ContentPackForm(forms.ModelForm):
