@@ -4,8 +4,8 @@ saved, or accepted as the app itself would store it; never a server error.
 Each case in ``import_corpus/`` is a JSON object: ``expect`` (the message next to the file
 field, or null with ``accepted``), and the file's content: ``text`` or ``base64`` as is,
 ``repeat`` (prefix, unit, count, suffix) for large files, or ``edits`` of a real export of an
-adventure that uses every field (``set``, ``delete``, ``copy`` a value from another path, or
-``nest`` a value that many lists deep).
+adventure that uses every field (``set``, ``delete``, ``copy`` a value from another path,
+``repeat`` a text or list item that many times, or ``nest`` a value that many lists deep).
 """
 
 import base64
@@ -54,6 +54,9 @@ def apply(document, edit):
             target.append(value)
         else:
             target[key] = value
+    elif "repeat" in edit:
+        unit, count = edit["repeat"]
+        target[key] = unit * count if isinstance(unit, str) else [unit] * count
     elif "nest" in edit:
         value: object = 1
         for _ in range(edit["nest"]):
