@@ -182,6 +182,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 # Without a broker, drain the outbox in-process once a result's transaction commits.
 STATS_DRAIN_ON_COMMIT = env_bool("STATS_DRAIN_ON_COMMIT", True)
 
+# Other checks /healthz reports under "checks": name -> dotted path of a function returning a
+# dict with "state" ("ok", "degraded" or "down") and any figures (config.health).
+HEALTH_CHECKS: dict[str, str] = {}
+
 SESSION_ENGINE = "accounts.sessions"
 
 AUTHENTICATION_BACKENDS = [
