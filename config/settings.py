@@ -108,10 +108,16 @@ def database_from_env() -> dict[str, object]:
 
     SQLite runs in WAL mode with IMMEDIATE transactions: with Django's default (deferred) mode,
     concurrent writers fail with "database is locked" instead of waiting for each other.
+
+    Connections are kept for a minute and checked before a request reuses one
+    (``CONN_HEALTH_CHECKS``): after a database restart a server process reconnects instead of
+    answering its first request with an error.
     """
     url = os.environ.get("DATABASE_URL")
     if url:
-        config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=60))
+        config: dict[str, object] = dict(
+            dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+        )
     else:
         config = {
             "ENGINE": "django.db.backends.sqlite3",

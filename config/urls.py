@@ -29,3 +29,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler500 = "config.errors.server_error"
