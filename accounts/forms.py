@@ -1,9 +1,11 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from groups.validators import validate_no_markup
+
+USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
@@ -21,3 +23,17 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["username"].validators.append(validate_no_markup)
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form, refusing a username no account can have before authenticating.
+
+    The field's length limit is only a widget attribute: without this check a 256-character name
+    still reaches authentication, and the failed-login record (255 characters) breaks on it.
+    """
+
+    def clean(self) -> dict[str, object]:
+        username = self.cleaned_data.get("username")
+        if username is not None and len(username) > USERNAME_MAX_LENGTH:
+            raise self.get_invalid_login_error()
+        return super().clean()  # type: ignore[no-any-return]

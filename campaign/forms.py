@@ -14,25 +14,18 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign import exchange
 from campaign.models import Adventure
+from campaign.names import MAX_PLAYER_NAME, check_player_names
 from campaign.services import AttemptData
+from config.uploads import read_json_upload
 from games.content import Pack
 from games.rules.spirits import campaign as progression
 from groups.validators import validate_no_markup
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
-MAX_PLAYER_NAME = 40
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 
 REASON_REQUIRED = _("Say why the mission failed.")
-PLAYER_COUNT = _("Name %(low)s to %(high)s players, one per line.")
-PLAYER_TOO_LONG = _("“%(name)s…” is longer than %(max)s characters.")
-PLAYER_TWICE = _("“%(name)s” is listed twice.")
 TILE_TWICE = _("This Power tile is already placed on another space.")
 DATES_REVERSED = _("“From” must be on or before “to”.")
-FILE_TOO_BIG = _("The file is larger than 5 MB.")
-NOT_JSON = _("This file is not valid JSON: %(detail)s")
-NOT_UTF8 = _("This file is not UTF-8 text.")
 
 
 class AdventureForm(forms.ModelForm):
@@ -103,21 +96,7 @@ class AttemptForm(forms.Form):
             self.space_fields.append((space, name))
 
     def clean_players(self) -> list[str]:
-        names = split_players(self.cleaned_data["players"])
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValidationError(
-                PLAYER_COUNT % {"low": MIN_PLAYERS, "high": MAX_PLAYERS}, code="count"
-            )
-        for name in names:
-            if len(name) > MAX_PLAYER_NAME:
-                raise ValidationError(
-                    PLAYER_TOO_LONG % {"name": name[:20], "max": MAX_PLAYER_NAME}, code="long"
-                )
-            validate_no_markup(name)
-        for name in names:
-            if names.count(name) > 1:
-                raise ValidationError(PLAYER_TWICE % {"name": name}, code="twice")
-        return names
+        return check_player_names(split_players(self.cleaned_data["players"]))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -267,15 +246,7 @@ class ImportForm(forms.Form):
     file = forms.FileField(label=_("Adventure file (JSON, format questlog-adventure/1)"))
 
     def clean_file(self) -> list[exchange.ImportedAdventure]:
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_IMPORT_BYTES:
-            raise ValidationError(FILE_TOO_BIG, code="size")
-        try:
-            data = json.loads(upload.read().decode("utf-8"))
-        except UnicodeDecodeError:
-            raise ValidationError(NOT_UTF8, code="encoding") from None
-        except json.JSONDecodeError as error:
-            raise ValidationError(NOT_JSON % {"detail": error}, code="json") from None
+        data = read_json_upload(self.cleaned_data["file"], max_bytes=MAX_IMPORT_BYTES)
         try:
             return exchange.parse_document(data)
         except exchange.ExchangeError as error:

@@ -173,7 +173,9 @@ def rebuild(
     adventure.red_envelope_opened = state.red_envelope_opened
     adventure.night_mode = state.night_mode
     adventure.holo_liana = state.holo_liana
-    adventure.attempt_count = len(attempts)
+    # Finished attempts: an attempt in progress at the table counts once its result is recorded
+    # (starting one does not rebuild), so an import counts as the adventure it came from.
+    adventure.attempt_count = sum(a.status != AttemptStatus.OPEN for a in attempts)
     adventure.moon_boxes_checked = state.moon_boxes_checked
     adventure.log_version = F("log_version") + 1
     adventure.save()
@@ -779,7 +781,7 @@ def import_adventures(
                 keep_created_at(row, move.get("created_at"))
             keep_created_at(attempt, item.get("created_at"))
         for item in data.get("overrides") or []:
-            ManualOverride.objects.create(
+            override = ManualOverride.objects.create(
                 adventure=adventure,
                 after_attempt=item["after_attempt"],
                 kind=item["kind"],
@@ -787,6 +789,7 @@ def import_adventures(
                 reason=item["reason"],
                 created_by=members.get(item.get("created_by") or ""),
             )
+            keep_created_at(override, item.get("created_at"))
         AuditEntry.objects.bulk_create(
             AuditEntry(
                 adventure=adventure,
@@ -815,3 +818,4 @@ def keep_created_at(row: Any, value: str | None) -> None:
     created_at = exchange.check_datetime(value, "created_at")
     if created_at is not None:
         type(row).objects.filter(pk=row.pk).update(created_at=created_at)
+        row.created_at = created_at  # a later save() of ``row`` must not put the import time back

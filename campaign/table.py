@@ -57,7 +57,7 @@ AUTOMA_DECK_SIZE = 6
 AUTOMA_RIVER_SIZE = 4
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
-# Engine failure reasons → the campaign's failure reason codes (campaign.progression).
+# Engine failure reasons → the campaign's failure reason codes (games.rules.spirits.campaign).
 FAILURE_REASON = {
     "coloured-edge": "coloured-edge",
     "not-surrounded": "objective-not-met",

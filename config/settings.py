@@ -113,10 +113,16 @@ def database_from_env() -> dict[str, object]:
 
     SQLite runs in WAL mode with IMMEDIATE transactions: with Django's default (deferred) mode,
     concurrent writers fail with "database is locked" instead of waiting for each other.
+
+    Connections are kept for a minute and checked before a request reuses one
+    (``CONN_HEALTH_CHECKS``): after a database restart a server process reconnects instead of
+    answering its first request with an error.
     """
     url = os.environ.get("DATABASE_URL")
     if url:
-        config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=60))
+        config: dict[str, object] = dict(
+            dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+        )
     else:
         config = {
             "ENGINE": "django.db.backends.sqlite3",
@@ -188,6 +194,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 STATS_DRAIN_ON_COMMIT = env_bool("STATS_DRAIN_ON_COMMIT", True)
 # A worker running a full recompute beats this often; a job that missed three beats is failed.
 STATS_JOB_HEARTBEAT_SECONDS = float(os.environ.get("STATS_JOB_HEARTBEAT_SECONDS", "5"))
+
+# Other checks /healthz reports under "checks": name -> dotted path of a function returning a
+# dict with "state" ("ok", "degraded" or "down") and any figures (config.health).
+HEALTH_CHECKS: dict[str, str] = {"statistics": "stats.services.outbox_health"}
 
 SESSION_ENGINE = "accounts.sessions"
 

@@ -1,7 +1,9 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from accounts import views as account_views
+from accounts.forms import LoginForm
 from campaign import table_views
 from config.health import healthz
 
@@ -15,6 +17,11 @@ urlpatterns = [
     path("", account_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("accounts/signup/", account_views.signup, name="signup"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        name="login",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("groups/", include("groups.urls")),
     path("groups/", include("campaign.urls")),
@@ -22,3 +29,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler500 = "config.errors.server_error"

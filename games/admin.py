@@ -1,24 +1,26 @@
 """Content packs in the admin: edit the document (validated), import and export whole packs."""
 
 import json
+from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
+from django.forms.fields import InvalidJSONInput
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from config.uploads import parse_json_text, read_json_upload
 from games.content import PackError, pack_from_json
 from games.models import ContentPack, pack_digest
 from games.packs import import_pack
 
-NOT_JSON = _("This file is not valid JSON: %(detail)s")
-NOT_UTF8 = _("This file is not UTF-8 text.")
+MAX_PACK_BYTES = 5 * 1024 * 1024
 PACK_EXISTS = _("This exact pack is already stored as “%(name)s”.")
 
 
@@ -30,7 +32,27 @@ def validated_document(data: object) -> dict[str, object]:
         raise ValidationError(str(error), code="pack") from None
 
 
+class DocumentField(forms.JSONField):
+    """The pack document typed in the admin, read with the same limits as an uploaded pack."""
+
+    def to_python(self, value: Any) -> Any:
+        if self.disabled or value in self.empty_values or not isinstance(value, str):
+            return super().to_python(value)
+        return parse_json_text(value)
+
+    def bound_data(self, data: object, initial: object) -> object:
+        """What the form shows again after an error: the text as typed when it cannot be read."""
+        if self.disabled or not isinstance(data, str):
+            return super().bound_data(data, initial)
+        try:
+            return parse_json_text(data)
+        except ValidationError:
+            return InvalidJSONInput(data)
+
+
 class ContentPackForm(forms.ModelForm[ContentPack]):
+    document = DocumentField()
+
     class Meta:
         model = ContentPack
         fields = ["document"]
@@ -54,14 +76,9 @@ class PackImportForm(forms.Form):
     file = forms.FileField(label=_("Pack file (JSON, format questlog-pack/1)"))
 
     def clean_file(self) -> dict[str, object]:
-        raw = self.cleaned_data["file"].read()
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise ValidationError(NOT_UTF8, code="encoding") from None
-        except json.JSONDecodeError as error:
-            raise ValidationError(NOT_JSON % {"detail": error}, code="json") from None
-        return validated_document(data)
+        return validated_document(
+            read_json_upload(self.cleaned_data["file"], max_bytes=MAX_PACK_BYTES)
+        )
 
 
 def pack_download(pack: ContentPack) -> HttpResponse:
@@ -118,7 +135,7 @@ class ContentPackAdmin(admin.ModelAdmin[ContentPack]):
     def export_view(self, request: HttpRequest, pack_id: int) -> HttpResponse:
         if not self.has_view_permission(request):
             raise PermissionDenied
-        return pack_download(ContentPack.objects.get(pk=pack_id))
+        return pack_download(get_object_or_404(ContentPack, pk=pack_id))
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
         if not self.has_add_permission(request):

@@ -252,6 +252,12 @@ def failed_outbox_rows(**scope: int) -> QuerySet[OutboxFailure]:
     return rows.filter(**{f"outbox__{name}": value for name, value in scope.items()})
 
 
+def outbox_health() -> dict[str, object]:
+    """/healthz's statistics check: rows that failed and wait for a retry degrade the service."""
+    failed = failed_outbox_rows().count()
+    return {"state": "degraded" if failed else "ok", "failed": failed}
+
+
 # --- Full recomputes, with progress ---------------------------------------------------------------
 
 

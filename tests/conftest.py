@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 
+from tests.support.counts import FIGURES
 from tests.support.services import missing_services
 
 # Playwright's sync API runs an event loop in the test thread; the Django ORM calls the tests make
@@ -51,5 +52,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         if any(counts.values()):
             summary = ", ".join(f"{n} {o}" for o, n in counts.items() if n)
             terminalreporter.write_line(f"service tests {group}: {summary}")
+    for name, figure in sorted(FIGURES.items()):
+        terminalreporter.write_line(f"{name}: {figure}")
     for group, reason in sorted(missing_services.items()):
         terminalreporter.write_line(f"SKIPPED GROUP {group}: {reason}", yellow=True)

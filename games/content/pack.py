@@ -153,6 +153,8 @@ def find(items: tuple[T, ...], ident: str, kind: str) -> T:
 
 def build(sections: dict[str, object], source: Callable[[str], str]) -> Pack:
     """Parse and validate raw sections; ``source`` names a section in error messages."""
+    for section in SECTIONS:
+        validation.check_texts(sections[section], source=source(section), section=section)
     info = parsing.parse_info(sections["pack"], source=source("pack"))
     colours = parsing.parse_colours(sections["colours"], source=source("colours"))
     cards = parsing.parse_cards(sections["cards"], source=source("cards"))

@@ -12,6 +12,15 @@ from games.rules.spirits.shapes import Cell
 
 FORMAT = "questlog-pack/1"
 
+# What the database stores of a pack bounds its texts: every id and every reference to one lands
+# in a column (the statistics' colour columns hold 20 characters, the adventure's Power spaces,
+# envelopes and components 40), names and texts are shown on pages.
+MAX_ID = 20
+MAX_PACK_ID = 80
+MAX_NAME = 80
+MAX_TEXT = 2000
+TEXT_LIMITS = {"name": MAX_NAME, "text": MAX_TEXT, "notice": MAX_TEXT, "how": MAX_TEXT}
+
 JSONDict = dict[str, object]
 
 

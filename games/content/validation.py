@@ -14,6 +14,9 @@ from games.content.boards import PlacedSide, place_side
 from games.content.errors import PackError, cell_text
 from games.content.geometry import BOARD_SIZE, free_form, in_bounds, neighbour
 from games.content.schema import (
+    MAX_ID,
+    MAX_PACK_ID,
+    TEXT_LIMITS,
     Card,
     Colour,
     Envelope,
@@ -32,6 +35,44 @@ OPENS_BY_COLOUR = {
     "grey": "instruction",
     "red": "end",
 }
+
+
+def text_problem(value: str, limit: int) -> str | None:
+    """What is wrong with a text the database will store, if anything."""
+    if len(value) > limit:
+        return errors.TOO_LONG.format(limit=limit)
+    if "\x00" in value:
+        return errors.NUL_CHARACTER
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return errors.LONE_SURROGATE
+    return None
+
+
+def check_texts(data: object, *, source: str, section: str) -> None:
+    """Every text of a raw section fits where it is stored: names and texts by their limits,
+    every other text (an id, or a reference to one) in ``MAX_ID`` characters.
+
+    Runs before parsing, over the section as read (iteratively: the depth is the reader's to
+    bound), so a too-long id is refused by its path, e.g. ``colours.json: [3].id``.
+    """
+    limits = dict(TEXT_LIMITS)
+    if section == "pack":
+        limits["id"] = MAX_PACK_ID
+    stack: list[tuple[str, str, object]] = [("", "", data)]
+    while stack:
+        path, key, value = stack.pop()
+        if isinstance(value, dict):
+            for name, item in reversed(value.items()):
+                where = f"{path}.{name}" if path else str(name)
+                if problem := text_problem(str(name), MAX_ID):
+                    raise PackError(source, "", where, problem)
+                stack.append((where, str(name), item))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", key, value[i]) for i in reversed(range(len(value))))
+        elif isinstance(value, str) and (problem := text_problem(value, limits.get(key, MAX_ID))):
+            raise PackError(source, "", path, problem)
 
 
 def unique_ids(ids: Iterable[str], *, source: str, kind: str, field: str = "id") -> set[str]:

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from axes.models import AccessAttempt
 from django.contrib.auth.models import User
 from django.core import mail
 from django.urls import reverse
@@ -105,3 +106,13 @@ def test_signup_follows_next_only_within_the_site(client, next_url, expected):
     response = client.post(f"{reverse('signup')}?next={next_url}", form)
     assert response.status_code == 302
     assert response["Location"] == expected
+
+
+@pytest.mark.parametrize("length", [151, 256, 10_000])
+def test_login_with_a_name_no_account_can_have_is_an_invalid_login(client, postgres, length):
+    """On PostgreSQL the failed-login record holds 255 characters: a longer name must not reach
+    it (it answered 500), and any name over 150 is refused like a wrong password."""
+    response = client.post(reverse("login"), {"username": "a" * length, "password": "x"})
+    assert response.status_code == 200
+    assert "Please enter a correct username and password." in text(response)
+    assert not AccessAttempt.objects.exists()

@@ -158,7 +158,7 @@ def test_quick_log_applies_the_rules_and_shows_what_changed(client, adventure, p
     [
         ("players", "", "This field is required."),
         ("players", "x" * 10_000, "Ensure this value has at most 400 characters (it has 10000)."),
-        ("players", "Ana\n<b>Ben</b>", "Names cannot contain < or > (no HTML)."),
+        ("players", "Ana\nB\x07en", "Names cannot contain control characters."),
         ("players", "Ana", "Name 2 to 5 players, one per line."),
         ("players", "Ana\nAna", "“Ana” is listed twice."),
         ("rounds_played", "seven", "Enter a whole number."),

@@ -62,7 +62,10 @@ def test_a_refused_row_fails_alone_and_is_retried_with_backoff(bad_group, played
     assert not bad_rows.filter(processed_at__isnull=False).exists()
 
     # Reported where people look: /healthz and the group's statistics page (not other groups').
-    assert client.get(reverse("healthz")).json()["statistics"] == {"failed": failed}
+    assert client.get(reverse("healthz")).json()["checks"]["statistics"] == {
+        "state": "degraded",
+        "failed": failed,
+    }
     client.force_login(bad_group.user)
     page = client.get(reverse("stats:group", args=[bad_group.group_id])).content.decode()
     assert 'id="stats-failures"' in page

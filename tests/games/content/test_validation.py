@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.content import PackError, load_pack
+from games.content import PackError, default_pack, load_pack, pack_from_json
 
 from .conftest import Edit
 
@@ -432,6 +432,43 @@ CASES: list[tuple[str, str, Callable[[Any], object], str]] = [
         "missions.json: mission 2: rewards[0].power_space: Power space 'hearth' is unlocked at "
         "start",
     ),
+    # texts against what the database stores
+    (
+        "colour id longer than the statistics' colour column",
+        "colours",
+        set_key(lambda d: d[0], "id", "b" * 21),
+        "colours.json: [0].id: longer than 20 characters",
+    ),
+    (
+        "reference longer than an id",
+        "missions",
+        set_key(mission(3), "trump", "</script><img src=x onerror=alert(1)>"),
+        "missions.json: [2].trump: longer than 20 characters",
+    ),
+    (
+        "name too long",
+        "envelopes",
+        set_key(envelope("A"), "name", "n" * 81),
+        "envelopes.json: [0].name: longer than 80 characters",
+    ),
+    (
+        "text too long",
+        "missions",
+        set_key(mission(1), "text", "t" * 2001),
+        "missions.json: [0].text: longer than 2000 characters",
+    ),
+    (
+        "NUL in a name",
+        "colours",
+        set_key(lambda d: d[1], "name", "Blue\u0000"),
+        "colours.json: [1].name: contains a NUL character",
+    ),
+    (
+        "pack id longer than its column",
+        "pack",
+        set_key(lambda d: d, "id", "p" * 81),
+        "pack.json: id: longer than 80 characters",
+    ),
     # pack.json
     (
         "wrong format",
@@ -459,6 +496,17 @@ def test_broken_pack_is_refused_with_exact_message(
     with pytest.raises(PackError) as caught:
         load_pack(folder)
     assert str(caught.value) == message
+
+
+def test_lone_surrogate_in_a_pack_document_is_refused() -> None:
+    """A lone surrogate (``"\\ud800"`` in JSON) cannot be stored as text on PostgreSQL."""
+    document = default_pack().to_json()
+    document["power"]["tiles"][0]["text"] = "\ud800"
+    with pytest.raises(PackError) as caught:
+        pack_from_json(document)
+    assert str(caught.value) == (
+        "power: tiles[0].text: contains a lone surrogate (not Unicode text)"
+    )
 
 
 def test_missing_file(pack_copy: Path) -> None:

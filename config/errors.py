@@ -1,0 +1,34 @@
+"""The server error page: "try again" (503 with ``Retry-After``) while the database is down.
+
+Django calls ``server_error`` for any exception nothing else handled (``handler500``, with
+``DEBUG`` off). A lost or refused database connection (``OperationalError``,
+``InterfaceError``) is a passing state, not a bug: the page says so and asks the browser to come
+back in a few seconds. It is rendered without the request, since the request's user and session
+live in the database that just failed.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.template import loader
+from django.views.decorators.csrf import requires_csrf_token
+from django.views.defaults import server_error as django_server_error
+
+RETRY_AFTER_SECONDS = 5
+
+
+def database_unavailable() -> HttpResponse:
+    body = loader.render_to_string("503.html", {"retry_after": RETRY_AFTER_SECONDS})
+    response = HttpResponse(body, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+@requires_csrf_token
+def server_error(request: HttpRequest) -> HttpResponse:
+    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        return database_unavailable()
+    return django_server_error(request)
