@@ -232,12 +232,12 @@ def _island(data: Any, known: _Known, tasks: set[str], what: str) -> Island:
 
 
 def _destiny(data: Any, known: _Known) -> tuple[tuple[DestinyTile, ...], DestinyArea]:
-    section = r.obj(data, "destiny")
-    entries = r.items(section.get("tiles"), "destiny.tiles")
-    ids = _ids(entries, "destiny.tiles")
+    section = r.obj(data, "content.destiny")
+    entries = r.items(section.get("tiles"), "content.destiny.tiles")
+    ids = _ids(entries, "content.destiny.tiles")
     tiles = []
     for i, entry in enumerate(entries):
-        what = f"destiny.tiles[{i}]"
+        what = f"content.destiny.tiles[{i}]"
         actions = r.items(entry.get("actions"), f"{what}.actions")
         r.need(len(actions) == 3, f"{what}.actions: a Destiny tile shows three Action tiles")
         tiles.append(
@@ -250,14 +250,15 @@ def _destiny(data: Any, known: _Known) -> tuple[tuple[DestinyTile, ...], Destiny
             )
         )
     area = frozenset(
-        r.cell(c, "destiny.area") for c in r.items(section.get("area"), "destiny.area")
+        r.cell(c, "content.destiny.area")
+        for c in r.items(section.get("area"), "content.destiny.area")
     )
-    r.need(len(area) > 0, "destiny.area: expected at least one cell")
-    start = r.cell(section.get("start"), "destiny.start")
-    r.need(start in area, "destiny.start: not a cell of the Destiny Area")
+    r.need(len(area) > 0, "content.destiny.area: expected at least one cell")
+    start = r.cell(section.get("start"), "content.destiny.start")
+    r.need(start in area, "content.destiny.start: not a cell of the Destiny Area")
     gold = []
-    for i, entry in enumerate(r.items(section.get("gold", []), "destiny.gold")):
-        what = f"destiny.gold[{i}]"
+    for i, entry in enumerate(r.items(section.get("gold", []), "content.destiny.gold")):
+        what = f"content.destiny.gold[{i}]"
         where = r.cell(r.obj(entry, what).get("cell"), f"{what}.cell")
         r.need(
             where in area and where != start, f"{what}.cell: not a free cell of the Destiny Area"
@@ -266,7 +267,9 @@ def _destiny(data: Any, known: _Known) -> tuple[tuple[DestinyTile, ...], Destiny
     return tuple(tiles), DestinyArea(
         cells=area,
         start=start,
-        start_tile=r.name_in(section.get("start_tile"), ids, "destiny.start_tile", "Destiny tile"),
+        start_tile=r.name_in(
+            section.get("start_tile"), ids, "content.destiny.start_tile", "Destiny tile"
+        ),
         gold=tuple(gold),
     )
 

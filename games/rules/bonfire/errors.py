@@ -83,19 +83,19 @@ CODES = frozenset(RULE_OF)
 class IllegalMove(ValueError):
     """A move the rules forbid. ``code`` is stable; ``message`` is for people.
 
-    ``index`` is the 0-based position of the move in a replayed log, when known.
+    ``rule`` is the seed rule (``"B1"`` … ``"B6"``) the move breaks, ``""`` for turn order and
+    shape; by default the code's own rule (``cannot-pay`` is B2 unless the caller says which
+    payment it was). ``index`` is the 0-based position of the move in a replayed log, when known.
     """
 
-    def __init__(self, code: str, message: str, index: int | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, index: int | None = None, *, rule: str | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.index = index
-
-    @property
-    def rule(self) -> str:
-        """The seed rule (``"B1"`` … ``"B6"``) the move breaks, or ``""`` for turn order/shape."""
-        return RULE_OF.get(self.code, "")
+        self.rule = RULE_OF.get(code, "") if rule is None else rule
 
 
 class SetupError(ValueError):

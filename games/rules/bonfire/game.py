@@ -101,6 +101,7 @@ def _spend_tokens(player: Player, cost: int, what: str) -> Player:
         raise IllegalMove(
             errors.CANNOT_PAY,
             f"{what} costs {cost} Action token(s); you have {player.tokens} (B3, p. 8)",
+            rule="B3",
         )
     return replace(player, tokens=player.tokens - cost)
 
@@ -125,6 +126,7 @@ def _island_action(state: State, player: Player, move: Move) -> State:
             errors.CANNOT_PAY,
             f"{island.name}'s action costs {island.action_resources.text()}; you have "
             f"{player.resources.text()} (B3, p. 8)",
+            rule="B3",
         )
     player = replace(player, resources=player.resources - island.action_resources)
     return state.with_player(player.gain(island.action_gain))

@@ -91,6 +91,7 @@ def advance(content: Content, player: Player, steps: Sequence[Step]) -> Player:
             errors.CANNOT_PAY,
             f"{len(steps)} step(s) cost {len(steps)} Action marker(s); you have "
             f"{player.markers} (B6, p. 10)",
+            rule="B6",
         )
     check_order(content, player.guardians, steps)
     guardians = player.guardians

@@ -79,6 +79,7 @@ def take_task(state: State, player: Player, island: str, offering: str, tiles: C
             errors.CANNOT_PAY,
             f"you cannot pay {tiles.text()} and the Resources {resources.text()} "
             f"(you have {player.tiles.text()}; {player.resources.text()}) (B4, p. 9)",
+            rule="B4",
         )
     space = player.tasks.index(None)
     slots = (*player.tasks[:space], TaskSlot(left[0]), *player.tasks[space + 1 :])
