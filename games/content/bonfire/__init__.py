@@ -18,22 +18,10 @@ from typing import Any
 from games.content import errors
 from games.content.errors import PackError
 from games.rules.bonfire import Content, SetupError, content_from_dict
+from games.rules.bonfire.content import SECTIONS
 
 FORMAT = "bonfire-pack/1"
 SAMPLE_PATH = Path(__file__).resolve().parent / "sample"
-SECTIONS = (
-    "colours",
-    "resources",
-    "islands",
-    "routes",
-    "path_tokens",
-    "council",
-    "destiny",
-    "offerings",
-    "tasks",
-    "common_tasks",
-    "board",
-)
 INFO_FIELDS = ("format", "id", "name", "sample", "notice")
 
 
