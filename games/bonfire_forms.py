@@ -89,8 +89,9 @@ def _count() -> forms.IntegerField:
 
 
 class MoveForm(forms.Form):
-    """Any move: the fields a kind does not use are ignored. Numbers shown from 1 (rows,
-    columns, Path token positions, Task spaces, Guardians) are sent to the engine from 0."""
+    """Any move: the fields a kind does not use are ignored. Destiny Area cells are numbered from
+    0 as in the engine's messages; the numbers shown from 1 (Path token positions, Task spaces,
+    Guardians, also from 1 in its messages) are sent to the engine from 0."""
 
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     kind = forms.ChoiceField(choices=MOVE_KINDS, widget=forms.HiddenInput)
@@ -99,8 +100,8 @@ class MoveForm(forms.Form):
         choices=[("top", _("top")), ("bottom", _("bottom"))],
         required=False,
     )
-    row = forms.IntegerField(label=_("Row"), min_value=1, max_value=99, required=False)
-    col = forms.IntegerField(label=_("Column"), min_value=1, max_value=99, required=False)
+    row = forms.IntegerField(label=_("Row"), min_value=0, max_value=99, required=False)
+    col = forms.IntegerField(label=_("Column"), min_value=0, max_value=99, required=False)
     to = forms.CharField(label=_("Island"), max_length=40, required=False)
     index = forms.IntegerField(min_value=1, max_value=99, required=False)
     island = forms.CharField(label=_("Island"), max_length=40, required=False)
@@ -157,7 +158,7 @@ class MoveForm(forms.Form):
         fields: dict[str, Any] = {
             "place_destiny": lambda: {
                 "end": data["end"],
-                "cell": [data["row"] - 1, data["col"] - 1],
+                "cell": [data["row"], data["col"]],
             },
             "pay": lambda: {"cost": self.counts("cost"), **self.plan()},
             "move_ship": lambda: {"to": data["to"]},

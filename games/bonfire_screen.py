@@ -59,7 +59,7 @@ def gain_text(gain: Gain) -> str:
 
 
 def destiny_grid(state: bonfire.State, player: bonfire.Player) -> list[list[dict[str, Any]]]:
-    """The Destiny Area as rows of cells (1-based numbers as shown to people)."""
+    """The Destiny Area as rows of cells, numbered from 0 like the engine's cells."""
     content = state.content
     area = content.destiny_area
     rows = [r for r, _ in area.cells]
@@ -69,8 +69,8 @@ def destiny_grid(state: bonfire.State, player: bonfire.Player) -> list[list[dict
     return [
         [
             {
-                "row": r + 1,
-                "col": c + 1,
+                "row": r,
+                "col": c,
                 "in_area": (r, c) in area.cells,
                 "tile": content.destiny_tile(placed[(r, c)]) if (r, c) in placed else None,
                 "gold": area.gold_at((r, c)) is not None and (r, c) not in placed,

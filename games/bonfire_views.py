@@ -154,7 +154,7 @@ def move(request: HttpRequest, group_id: int, play_id: int, seat_id: int) -> Htt
             "message": error.message,
             "rule": error.rule,
         }
-        return seat_page(request, membership, player, status=400, refusal=refusal)
+        return seat_page(request, membership, player, status=400, refusal=refusal, form=form)
     messages.success(request, _("Done: %(move)s.") % {"move": form.move_label()})
     return redirect("bonfire:seat", group_id, play_id, seat_id)
 

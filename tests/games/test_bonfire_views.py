@@ -114,13 +114,13 @@ def test_incomplete_move(client, game, player) -> None:
 
 
 def test_moves_through_the_form(client, game, player) -> None:
-    """Seed 000 B1, B2, B6 and B5 through the page's forms (1-based numbers on the page)."""
+    """Seed 000 B1, B2, B6 and B5 through the page's forms (Guardians numbered from 1)."""
     client.force_login(player)
     url = seat_url(game, "Ana", "move")
     ana = BonfireSeat.objects.get(play=game, name="Ana")
     top = ana.document["destiny_supply"][0]
     steps = [
-        {"kind": "place_destiny", "end": "top", "row": 3, "col": 4},
+        {"kind": "place_destiny", "end": "top", "row": 2, "col": 3},
         {"kind": "pay", "cost_purple": 1, "plan_yellow": 1},
         {"kind": "advance_guardians", "guardian_1": 2, "guardian_2": 2},
         {"kind": "fulfil_common", "task": "c1"},
