@@ -1,9 +1,11 @@
-"""Content packs stored in the database: the validated pack document, pinned by adventures."""
+"""Content packs stored in the database (the validated pack document, pinned by adventures), and
+Bonfire games played with the turn helper."""
 
 import hashlib
 import json
 from functools import lru_cache
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -53,3 +55,58 @@ class ContentPack(models.Model):
         self.name = info["name"]
         self.sample = bool(info.get("sample"))
         self.digest = pack_digest(self.document)
+
+
+class BonfirePlayQuerySet(models.QuerySet["BonfirePlay"]):
+    def for_group(self, group_id: int) -> "BonfirePlayQuerySet":
+        return self.filter(group_id=group_id)
+
+
+class BonfirePlay(models.Model):
+    """A Bonfire game a group plays at the table with the turn helper.
+
+    ``content`` is the content the game started with (engine-checked, from the Bonfire content
+    pack or edited by the group) and ``board`` the shared board as the engine reports it; each
+    player's own board is one ``BonfireSeat`` document. All three change only through
+    ``games.bonfire_helper``, which runs every move through the rules engine.
+    """
+
+    group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(_("name"), max_length=80)
+    content = models.JSONField(_("content"))
+    board = models.JSONField(_("shared board"))
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = BonfirePlayQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class BonfireSeat(models.Model):
+    """One player of a Bonfire game: their board and supplies as one document, with the version
+    a device must send back so that two devices never overwrite each other's move."""
+
+    play = models.ForeignKey(BonfirePlay, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(_("player"), max_length=40)
+    document = models.JSONField(_("player's board"))
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["play", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["play", "position"], name="bonfire_seat_position"),
+            models.UniqueConstraint(fields=["play", "name"], name="bonfire_seat_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in {self.play}"

@@ -1,0 +1,165 @@
+"""What the Bonfire turn helper shows: one player's board and the shared board, read from an
+engine ``State`` (no database here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from games.rules import bonfire
+from games.rules.bonfire.content import Gain
+from games.rules.bonfire.destiny import free_cells
+from games.rules.bonfire.ship import CHEAP, FACE_UP, distance
+from games.rules.bonfire.tasks import fulfilled
+
+# A refusal's headline, by the engine's code; the engine's own message gives the details.
+REFUSALS = {
+    "not-your-turn": _("It is not your turn."),
+    "bad-move": _("This move is incomplete."),
+    "not-adjacent": _("A Destiny tile goes next to a placed tile."),
+    "off-area": _("That cell is outside your Destiny Area."),
+    "overlap": _("That cell already holds a Destiny tile."),
+    "no-destiny-tile": _("Your Destiny supply is empty."),
+    "cannot-pay": _("You cannot pay this."),
+    "same-island": _("Your Ship is already there."),
+    "unknown-island": _("There is no such island."),
+    "not-after-move": _("An island's action comes right after moving the Ship."),
+    "no-such-path-token": _("There is no such face-up Path token."),
+    "not-at-island": _("Your Ship is not at that island."),
+    "not-face-up": _("That Offering tile is not one of your two face-up ones."),
+    "wrong-count": _("Pay as many Action tiles as the number of this Offering."),
+    "no-more-offerings": _("You already made three Offerings there."),
+    "no-task-left": _("That island has no Task left."),
+    "no-task-space": _("Your Task spaces are full."),
+    "not-fulfilled": _("That Task is not fulfilled yet."),
+    "no-task-there": _("That Task space is empty."),
+    "already-lit": _("That Bonfire is already lit."),
+    "novice-colour-taken": _("That High Council space already holds a Novice of that colour."),
+    "unknown-space": _("There is no such High Council space."),
+    "no-neutral-novice": _("You hold no Neutral Novice."),
+    "common-task-done": _("You already fulfilled that Common Task."),
+    "space-taken": _("That space already holds a Guardian."),
+    "guardian-order": _("Advance the Guardian furthest ahead first."),
+    "end-of-path": _("That Guardian is at the end of the path."),
+    "no-portal": _("That Path tile has no Portal."),
+    "at-bonfire": _("That Guardian is already at a Bonfire."),
+    "no-such-guardian": _("You have no such Guardian."),
+}
+
+
+def gain_text(gain: Gain) -> str:
+    parts = [f"{n} {c}" for c, n in gain.tiles.items]
+    if gain.tokens:
+        parts.append(str(_("%(n)s Action token(s)") % {"n": gain.tokens}))
+    if gain.markers:
+        parts.append(str(_("%(n)s Action marker(s)") % {"n": gain.markers}))
+    parts += [f"{n} {r}" for r, n in gain.resources.items]
+    return ", ".join(parts) or "—"
+
+
+def destiny_grid(state: bonfire.State, player: bonfire.Player) -> list[list[dict[str, Any]]]:
+    """The Destiny Area as rows of cells, numbered from 0 like the engine's cells."""
+    content = state.content
+    area = content.destiny_area
+    rows = [r for r, _ in area.cells]
+    cols = [c for _, c in area.cells]
+    placed = dict(player.destiny)
+    free = set(free_cells(content, player))
+    return [
+        [
+            {
+                "row": r,
+                "col": c,
+                "in_area": (r, c) in area.cells,
+                "tile": content.destiny_tile(placed[(r, c)]) if (r, c) in placed else None,
+                "gold": area.gold_at((r, c)) is not None and (r, c) not in placed,
+                "free": (r, c) in free,
+            }
+            for c in range(min(cols), max(cols) + 1)
+        ]
+        for r in range(min(rows), max(rows) + 1)
+    ]
+
+
+def ship_cost_text(state: bonfire.State, player: bonfire.Player, island: str) -> str:
+    if player.ship is None:
+        return "1"
+    if player.ship == island:
+        return "—"
+    steps = distance(state.content, player.ship, island)
+    return str(steps if steps is not None and steps <= 2 else 3)
+
+
+def screen(state: bonfire.State, name: str) -> dict[str, Any]:
+    """Everything the helper page shows for player ``name``."""
+    content = state.content
+    player = state.player(name)
+    bonfires = content.bonfires
+    return {
+        "player": player,
+        "my_turn": state.current.name == name,
+        "turn": state.current.name,
+        "just_moved": state.just_moved and state.current.name == name,
+        "tiles": [(c, player.tiles.get(c)) for c in content.colours],
+        "resources": [(r, player.resources.get(r)) for r in content.resources],
+        "face_up": player.face_up(),
+        "hidden_offerings": max(0, len(player.offerings) - 2),
+        "tasks": [
+            {
+                "number": i + 1,
+                "slot": slot,
+                "task": content.task(slot.task) if slot else None,
+                "fulfilled": bool(slot) and fulfilled(state, player, content.task(slot.task)),
+                "bonfire": bonfires[i],
+            }
+            for i, slot in enumerate(player.tasks)
+        ],
+        "guardians": [
+            {"number": i + 1, "space": space, "portal": _portal(content, space)}
+            for i, space in enumerate(player.guardians)
+        ],
+        "path": [
+            {
+                "tile": tile,
+                "guardian": player.guardians.index(tile.id) + 1
+                if tile.id in player.guardians
+                else None,
+            }
+            for tile in content.guardian_path
+        ],
+        "destiny": destiny_grid(state, player),
+        "destiny_top": player.destiny_supply[0] if player.destiny_supply else None,
+        "destiny_bottom": player.destiny_supply[-1] if player.destiny_supply else None,
+        "islands": [
+            {
+                "island": island,
+                "cost": ship_cost_text(state, player, island.id),
+                "here": player.ship == island.id,
+                "tasks_left": len(state.tasks_on(island.id)),
+                "offerings": state.offerings_on(island.id),
+                "neighbours": sorted(
+                    b if a == island.id else a for a, b in content.routes if island.id in (a, b)
+                ),
+                "action": island,
+            }
+            for island in content.islands
+        ],
+        "path_display": [
+            {"number": i + 1, "token": t, "cost": 1 if i < CHEAP else 2}
+            for i, t in enumerate(state.path_display[:FACE_UP])
+        ],
+        "council": [
+            {"space": s, "bonus": gain_text(s.bonus), "novices": state.novices_on(s.id)}
+            for s in content.council
+        ],
+        "common_tasks": [
+            {"task": t, "done": (t.id, name) in state.common_done} for t in content.common_tasks
+        ],
+        "others": [p for p in state.players if p.name != name],
+    }
+
+
+def _portal(content: bonfire.Content, space: str) -> str | None:
+    index = content.path_index(space)
+    return None if index is None else content.guardian_path[index].portal

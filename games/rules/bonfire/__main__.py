@@ -1,0 +1,89 @@
+"""Command line.
+
+``python -m games.rules.bonfire replay FILE`` replays a ``bonfire-scenario/1`` file and prints the
+result as one JSON object; ``python -m games.rules.bonfire pay JSON`` lists the ways to pay a cost
+of Action tiles (B2). Exit status: 0 when the input was read (even if a move is illegal or a cost
+cannot be paid), 2 when it cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from . import reading as r
+from .content import SECTIONS
+from .errors import SetupError
+from .payment import payment_plans
+from .scenario import run_scenario
+
+
+def with_default_content(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The scenario with each content section it leaves out taken from the default pack."""
+    given = r.obj(data.get("content", {}), "content")
+    if all(section in given for section in SECTIONS):
+        return dict(data)
+    try:
+        from games.content.bonfire import default_content
+    except ImportError as exc:  # pragma: no cover - the pack ships with the engine
+        raise SetupError(
+            f"the scenario leaves out content and the content pack is unavailable ({exc})",
+            code="no-content-pack",
+        ) from exc
+    return {**data, "content": {**default_content(), **given}}
+
+
+def pay(data: Any) -> dict[str, Any]:
+    """``{"payable": bool, "plans": [...]}`` for ``{"have": {...}, "cost": {...}}``."""
+    data = r.obj(data, "input")
+    have = r.counts(data.get("have"), _colours(data), "have", "colour")
+    cost = r.counts(data.get("cost"), _colours(data), "cost", "colour")
+    plans = payment_plans(have, cost)
+    return {"payable": bool(plans), "plans": [plan.as_dict() for plan in plans]}
+
+
+def _colours(data: Mapping[str, Any]) -> set[str]:
+    """Any colour name is accepted; ``yellow`` is the substitute colour of B2."""
+    return {
+        str(name)
+        for part in ("have", "cost")
+        if isinstance(data.get(part), Mapping)
+        for name in data[part]
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m games.rules.bonfire")
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser("replay", help="replay a bonfire-scenario/1 file")
+    replay.add_argument("file")
+    paying = commands.add_parser("pay", help="list the ways to pay Action tiles (B2)")
+    paying.add_argument("json")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "pay":
+            result = pay(json.loads(args.json))
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                data = json.load(handle)
+            result = run_scenario(with_default_content(r.obj(data, "scenario")))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        result, status = _error("unreadable", str(exc)), 2
+    except SetupError as exc:
+        result, status = _error(exc.code, exc.message), 2
+    else:
+        status = 0
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    return status
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"move": None, "code": code, "message": message}}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

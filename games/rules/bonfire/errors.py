@@ -1,0 +1,107 @@
+"""Illegal moves and invalid setups, with stable machine codes.
+
+Codes are part of the public contract: the scenario CLI, the move log and the turn helper report
+them. Each code names the rule it comes from in ``RULE_OF`` (B1-B6 of the Bonfire seed), so a
+refusal can link to the rule it breaks.
+"""
+
+from __future__ import annotations
+
+NOT_YOUR_TURN = "not-your-turn"
+BAD_MOVE = "bad-move"
+# B1 Destiny tile
+NOT_ADJACENT = "not-adjacent"
+OFF_AREA = "off-area"
+OVERLAP = "overlap"
+NO_DESTINY_TILE = "no-destiny-tile"
+# B2 paying
+CANNOT_PAY = "cannot-pay"
+# B3 Ship and Path tokens
+SAME_ISLAND = "same-island"
+UNKNOWN_ISLAND = "unknown-island"
+NOT_AFTER_MOVE = "not-after-move"
+NO_SUCH_PATH_TOKEN = "no-such-path-token"
+# B4 Task
+NOT_AT_ISLAND = "not-at-island"
+NOT_FACE_UP = "not-face-up"
+WRONG_COUNT = "wrong-count"
+NO_MORE_OFFERINGS = "no-more-offerings"
+NO_TASK_LEFT = "no-task-left"
+NO_TASK_SPACE = "no-task-space"
+# B5 Bonfire and High Council
+NOT_FULFILLED = "not-fulfilled"
+NO_TASK_THERE = "no-task-there"
+ALREADY_LIT = "already-lit"
+NOVICE_COLOUR_TAKEN = "novice-colour-taken"
+UNKNOWN_SPACE = "unknown-space"
+NO_NEUTRAL_NOVICE = "no-neutral-novice"
+COMMON_TASK_DONE = "common-task-done"
+# B6 Guardians
+SPACE_TAKEN = "space-taken"
+GUARDIAN_ORDER = "guardian-order"
+END_OF_PATH = "end-of-path"
+NO_PORTAL = "no-portal"
+AT_BONFIRE = "at-bonfire"
+NO_SUCH_GUARDIAN = "no-such-guardian"
+
+RULE_OF = {
+    NOT_YOUR_TURN: "",
+    BAD_MOVE: "",
+    NOT_ADJACENT: "B1",
+    OFF_AREA: "B1",
+    OVERLAP: "B1",
+    NO_DESTINY_TILE: "B1",
+    CANNOT_PAY: "B2",
+    SAME_ISLAND: "B3",
+    UNKNOWN_ISLAND: "B3",
+    NOT_AFTER_MOVE: "B3",
+    NO_SUCH_PATH_TOKEN: "B3",
+    NOT_AT_ISLAND: "B4",
+    NOT_FACE_UP: "B4",
+    WRONG_COUNT: "B4",
+    NO_MORE_OFFERINGS: "B4",
+    NO_TASK_LEFT: "B4",
+    NO_TASK_SPACE: "B4",
+    NOT_FULFILLED: "B5",
+    NO_TASK_THERE: "B5",
+    ALREADY_LIT: "B5",
+    NOVICE_COLOUR_TAKEN: "B5",
+    UNKNOWN_SPACE: "B5",
+    NO_NEUTRAL_NOVICE: "B5",
+    COMMON_TASK_DONE: "B5",
+    SPACE_TAKEN: "B6",
+    GUARDIAN_ORDER: "B6",
+    END_OF_PATH: "B6",
+    NO_PORTAL: "B6",
+    AT_BONFIRE: "B6",
+    NO_SUCH_GUARDIAN: "B6",
+}
+
+CODES = frozenset(RULE_OF)
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid. ``code`` is stable; ``message`` is for people.
+
+    ``rule`` is the seed rule (``"B1"`` … ``"B6"``) the move breaks, ``""`` for turn order and
+    shape; by default the code's own rule (``cannot-pay`` is B2 unless the caller says which
+    payment it was). ``index`` is the 0-based position of the move in a replayed log, when known.
+    """
+
+    def __init__(
+        self, code: str, message: str, index: int | None = None, *, rule: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.index = index
+        self.rule = RULE_OF.get(code, "") if rule is None else rule
+
+
+class SetupError(ValueError):
+    """A scenario or content that cannot start a game. ``code`` is stable."""
+
+    def __init__(self, message: str, code: str = "bad-setup") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message

@@ -1,0 +1,143 @@
+"""A Bonfire turn at the table on a phone (360 px): each rule B1-B6 through the helper's page,
+each refusal's reason seen. Screenshots of each step go to test-output/screenshots/."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.models import BonfireSeat
+from groups.models import Group, Membership, Role
+from tests.browser.test_groups_flow import log_in
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.browser
+
+
+def open_move(page, name):
+    section = page.locator(f"#move-{name}")
+    if section.get_attribute("open") is None:
+        section.locator("summary").click()
+    return section
+
+
+def refusal(page):
+    alert = page.locator(".refusal")
+    alert.first.wait_for()
+    return alert.first.inner_text()
+
+
+def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_db):
+    owner = UserFactory(username="ana")
+    group = Group.objects.create(name="Thursday crew")
+    Membership.objects.create(group=group, user=owner, role=Role.OWNER)
+    session = browser_session(name="ana")
+    log_in(session, "ana")
+    page = session.page
+
+    page.goto(reverse("groups:detail", args=[group.pk]))
+    page.get_by_role("link", name="Bonfire turn helper").click()
+    page.get_by_label("Players").fill("Ana\nBen")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/bonfire/\d+/$"))
+    page.get_by_role("link", name="Ana", exact=True).click()
+    page.wait_for_url(re.compile(r"/players/\d+/$"))
+    assert page.get_by_text("Your turn.").is_visible()
+    session.shot("helper-start")
+
+    # B1: off the Destiny Area, then next to the start tile.
+    destiny = open_move(page, "destiny")
+    destiny.get_by_label("Row").fill("0")
+    destiny.get_by_label("Column").fill("0")
+    destiny.get_by_role("button", name="Place the tile").click()
+    reason = refusal(page)
+    assert "That cell is outside your Destiny Area." in reason
+    assert "[0, 0] is outside the Destiny Area (B1, p. 7)" in reason
+    assert page.locator(".refusal").get_by_role("link", name="Rule B1").is_visible()
+    session.shot("refused-off-area")
+    destiny = open_move(page, "destiny")
+    destiny.get_by_label("Row").fill("2")
+    destiny.get_by_label("Column").fill("3")
+    destiny.get_by_role("button", name="Place the tile").click()
+    page.get_by_text("Done: Place a Destiny tile.").wait_for()
+    assert page.locator("#my-destiny td.placed").count() == 2
+    session.shot("destiny-placed")
+
+    # B2: purple is lacking: 1 yellow or any 2 tiles; 3 purple cannot be paid.
+    pay = open_move(page, "pay")
+    pay.get_by_label("purple").fill("3")
+    pay.get_by_role("button", name="Show the ways to pay").click()
+    assert "You cannot pay this" in refusal(page)
+    session.shot("refused-cannot-pay")
+    pay = open_move(page, "pay")
+    pay.get_by_label("purple").fill("1")
+    pay.get_by_role("button", name="Show the ways to pay").click()
+    assert page.get_by_role("button", name="Pay with 1 yellow").is_visible()
+    session.shot("ways-to-pay")
+    page.get_by_role("button", name="Pay with 1 green, 1 orange").click()
+    page.get_by_text("Done: Pay Action tiles.").wait_for()
+    assert page.locator('#my-tiles [data-colour="green"] b').inner_text() == "0"
+    assert page.locator('#my-tiles [data-colour="yellow"] b').inner_text() == "1"
+
+    # B3: first Ship move, the island's action right after, a Path token.
+    ship = open_move(page, "ship")
+    ship.get_by_label("To the island").select_option("ember")
+    ship.get_by_role("button", name="Sail").click()
+    page.get_by_text("Done: Move the Ship.").wait_for()
+    assert page.locator("#my-ship").inner_text() == "ember"
+    open_move(page, "ship").get_by_role("button", name="Take the island's action").click()
+    page.get_by_text("Done: The island's action.").wait_for()
+    open_move(page, "path").get_by_role("button", name=re.compile(r"^Build p01")).click()
+    page.get_by_text("Done: Build a Path token.").wait_for()
+    assert page.locator("#my-tokens").inner_text() == "0"
+    session.shot("ship-and-path")
+
+    # B4: not at that island, then the 1st Offering at Ember Rock for 1 Action tile.
+    task = open_move(page, "task")
+    task.get_by_label("At the island").select_option("tidewatch")
+    task.get_by_label("red").fill("1")
+    task.get_by_role("button", name="Receive the Task").click()
+    assert "Your Ship is not at that island." in refusal(page)
+    session.shot("refused-not-at-island")
+    task = open_move(page, "task")
+    task.get_by_label("At the island").select_option("ember")
+    task.get_by_label("Offering tile").select_option("o01")
+    task.get_by_label("red").fill("1")
+    task.get_by_role("button", name="Receive the Task").click()
+    page.get_by_text("Done: Receive a Task.").wait_for()
+    assert "fulfilled" in page.locator("#my-tasks li").first.inner_text()
+
+    # B5: an empty Task space, then the fulfilled Task lights its Bonfire.
+    bonfire = open_move(page, "bonfire")
+    bonfire.get_by_label("Task", exact=True).select_option("2")
+    bonfire.get_by_role("button", name="Light it").click()
+    assert "That Task space is empty." in refusal(page)
+    session.shot("refused-empty-task-space")
+    bonfire = open_move(page, "bonfire")
+    bonfire.get_by_label("Task", exact=True).select_option("1")
+    bonfire.get_by_label("High Council space").select_option("hearth")
+    bonfire.get_by_role("button", name="Light it").click()
+    page.get_by_text("Done: Light a Bonfire.").wait_for()
+    assert "red · Ana" in page.locator("#council").inner_text()
+    assert "lit" in page.locator("#my-tasks li").first.inner_text()
+    session.shot("bonfire-lit")
+
+    # B6: G1 cannot step onto G2's tile; then two steps of G2.
+    guardians = open_move(page, "guardians")
+    guardians.get_by_label("Step 1").select_option("1")
+    guardians.get_by_role("button", name=re.compile("^Advance")).click()
+    assert "That space already holds a Guardian." in refusal(page)
+    session.shot("refused-space-taken")
+    guardians = open_move(page, "guardians")
+    guardians.get_by_label("Step 1").select_option("2")
+    guardians.get_by_label("Step 2").select_option("2")
+    guardians.get_by_role("button", name=re.compile("^Advance")).click()
+    page.get_by_text("Done: Advance Guardians.").wait_for()
+    assert page.locator("#my-guardians").inner_text() == "G1: g1 · G2: g4"
+    session.shot("guardians-advanced")
+
+    page.get_by_role("button", name="End my turn").click()
+    page.get_by_text("It is Ben's turn.").wait_for()
+    session.shot("turn-ended")
+    ana = BonfireSeat.objects.get(name="Ana")
+    assert ana.document["markers"] == 3  # 2 + 1 (Ember Rock) + 2 (Hearth) - 2 steps

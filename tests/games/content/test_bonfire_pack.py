@@ -1,0 +1,104 @@
+"""The Bonfire content pack: the sample pack loads, is labelled sample, and bad files are named."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.content import PackError
+from games.content.bonfire import (
+    SAMPLE_PATH,
+    default_bonfire_pack,
+    default_content,
+    load_bonfire_pack,
+)
+from games.rules.bonfire import content_to_dict
+
+
+def test_sample_pack_is_labelled_and_complete() -> None:
+    pack = default_bonfire_pack()
+    assert pack.sample
+    assert "not the publisher's" in pack.notice
+    content = pack.content
+    assert len(content.islands) == 6
+    assert len(content.path_tokens) >= 6
+    assert {b.novice for b in content.bonfires} <= set(content.colours)
+    assert content_to_dict(content)["colours"] == pack.document["colours"]
+
+
+def test_default_content_is_a_copy() -> None:
+    document = default_content()
+    document["islands"].clear()
+    assert default_content()["islands"]
+
+
+def test_sample_routes_reach_every_island() -> None:
+    """Seed 000, p. 8 (B3): moves cost by distance over routes, so the sample joins all islands."""
+    from games.rules.bonfire.ship import distance
+
+    content = default_bonfire_pack().content
+    first = content.islands[0].id
+    assert all(distance(content, first, i.id) is not None for i in content.islands)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    copy = tmp_path / "pack"
+    shutil.copytree(SAMPLE_PATH, copy)
+    return copy
+
+
+def _edit(folder: Path, name: str, change: Callable[[Any], object]) -> None:
+    path = folder / f"{name}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "message"),
+    [
+        (
+            "islands",
+            lambda d: d[0].update(resource="gold"),
+            "islands.json: [0].resource: unknown resource 'gold'",
+        ),
+        (
+            "destiny",
+            lambda d: d.update(start=[9, 9]),
+            "destiny.json: start: not a cell of the Destiny Area",
+        ),
+        ("board", lambda d: d.update(bonfires=[]), "board.json: bonfires: expected at least one"),
+        (
+            "pack",
+            lambda d: d.update(format="x"),
+            "pack.json: format: expected 'bonfire-pack/1', got 'x'",
+        ),
+        ("pack", lambda d: d.update(extra=1), "pack.json: extra: unknown field"),
+        ("pack", lambda d: d.update(name=" "), "pack.json: name: must not be empty"),
+    ],
+)
+def test_bad_pack_names_the_file(
+    folder: Path, name: str, change: Callable[[Any], object], message: str
+) -> None:
+    _edit(folder, name, change)
+    with pytest.raises(PackError) as error:
+        load_bonfire_pack(folder)
+    assert str(error.value) == message
+
+
+def test_missing_or_broken_files(folder: Path) -> None:
+    (folder / "routes.json").unlink()
+    with pytest.raises(PackError, match=r"^routes\.json: file missing$"):
+        load_bonfire_pack(folder)
+    (folder / "routes.json").write_text("[", encoding="utf-8")
+    with pytest.raises(PackError, match=r"^routes\.json: invalid JSON"):
+        load_bonfire_pack(folder)
+    (folder / "pack.json").write_text("[]", encoding="utf-8")
+    with pytest.raises(PackError, match=r"^pack\.json: expected an object, got list$"):
+        load_bonfire_pack(folder)

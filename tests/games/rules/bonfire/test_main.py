@@ -1,0 +1,156 @@
+"""The command line: ``python -m games.rules.bonfire replay FILE`` and ``pay JSON``."""
+
+from __future__ import annotations
+
+import json
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.rules.bonfire.__main__ import main
+
+from .factories import scenario
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+ROOT = Path(__file__).resolve().parents[4]
+
+
+def _cli(*args: str) -> tuple[int, dict[str, Any]]:
+    done = subprocess.run(
+        [sys.executable, "-m", "games.rules.bonfire", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.stderr == ""
+    return done.returncode, json.loads(done.stdout)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
+    status = main(list(args))
+    return status, json.loads(capsys.readouterr().out)
+
+
+def test_walkthrough_with_the_default_pack() -> None:
+    """Seed 000: B1 (d02 from the bottom), B2 (blue lacking: 2 green), B3 (first move 1 token,
+    the island's action), B4 (1st Offering: 1 tile), B6 (two steps, one Resource), then Ben has
+    no second token for a later move."""
+    status, out = _cli("replay", str(SCENARIOS / "walkthrough.json"))
+    assert status == 0
+    ana, ben = out["players"]
+    assert ana["destiny"][-1] == {"cell": [2, 3], "tile": "d02"}
+    assert ana["tiles"] == {"orange": 2, "red": 1, "yellow": 1}
+    assert (ana["ship"], ana["tokens"], ana["markers"]) == ("tidewatch", 2, 0)
+    assert ana["tasks"][0] == {"task": "t03", "lit": False}
+    assert ana["guardians"] == ["g1", "g4"]
+    assert ana["resources"] == {"wood": 1}
+    assert ben["ship"] == "ember"
+    assert out["applied"] == 8
+    assert out["error"] == {
+        "move": 8,
+        "code": "cannot-pay",
+        "message": "sailing to tidewatch costs 1 Action token(s); you have 0 (B3, p. 8)",
+        "rule": "B3",
+    }
+
+
+def test_pay_command() -> None:
+    """Seed 000, p. 8 (B2): every distinct plan, fewest tiles first, then by colour name."""
+    status, out = _cli(
+        "pay", '{"have": {"red": 1, "yellow": 1, "green": 2}, "cost": {"blue": 1, "red": 1}}'
+    )
+    assert status == 0
+    assert out == {
+        "payable": True,
+        "plans": [
+            {"red": 1, "yellow": 1},
+            {"green": 2, "red": 1},
+            {"green": 1, "red": 1, "yellow": 1},
+        ],
+    }
+    assert _cli("pay", '{"have": {"green": 1}, "cost": {"red": 1}}')[1] == {
+        "payable": False,
+        "plans": [],
+    }
+
+
+@pytest.mark.parametrize(
+    ("argument", "code", "message"),
+    [
+        (
+            "{",
+            "unreadable",
+            "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)",
+        ),
+        ("[]", "bad-setup", "input: expected an object"),
+        ('{"have": {"red": "1"}, "cost": {}}', "bad-setup", "have.red: expected an integer >= 0"),
+    ],
+)
+def test_pay_bad_input(
+    capsys: pytest.CaptureFixture[str], argument: str, code: str, message: str
+) -> None:
+    assert _run(capsys, "pay", argument) == (
+        2,
+        {"error": {"move": None, "code": code, "message": message}},
+    )
+
+
+def test_malformed_scenario_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A malformed scenario gets a clear message, never a traceback, and exit status 2."""
+    cases = {
+        "broken.json": ("{ nope", "unreadable"),
+        "list.json": ("[]", "bad-setup"),
+        "players.json": (
+            json.dumps({"format": "bonfire-scenario/1", "players": "Ana"}),
+            "bad-setup",
+        ),
+    }
+    for name, (text, code) in cases.items():
+        (tmp_path / name).write_text(text)
+        status, out = _run(capsys, "replay", str(tmp_path / name))
+        assert status == 2
+        assert out["error"]["code"] == code
+    status, out = _run(capsys, "replay", str(tmp_path / "missing.json"))
+    assert (status, out["error"]["code"]) == (2, "unreadable")
+    (tmp_path / "bytes.json").write_bytes(b"\xff\xfe")
+    assert _run(capsys, "replay", str(tmp_path / "bytes.json"))[0] == 2
+    status, out = _run(capsys, "replay", str(tmp_path / "players.json"))
+    assert out["error"]["message"] == "players: expected a list"
+
+
+def test_scenario_with_its_own_content(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A scenario carrying all its content does not need the pack; a partial one is completed."""
+    data = scenario(tokens=1)
+    data["moves"] = [{"player": "Ana", "kind": "move_ship", "to": "f"}]
+    (tmp_path / "own.json").write_text(json.dumps(data))
+    status, out = _run(capsys, "replay", str(tmp_path / "own.json"))
+    assert (status, out["players"][0]["ship"], out["error"]) == (0, "f", None)
+    partial = {
+        "format": "bonfire-scenario/1",
+        "content": {"council": [{"id": "only", "bonus": {"markers": 1}}]},
+        "players": [{"name": "Ana"}],
+    }
+    (tmp_path / "partial.json").write_text(json.dumps(partial))
+    status, out = _run(capsys, "replay", str(tmp_path / "partial.json"))
+    assert (status, list(out["board"]["council"])) == (0, ["only"])
+    assert "ember" in out["board"]["islands"]
+
+
+@pytest.mark.filterwarnings("ignore:.*found in sys.modules:RuntimeWarning")
+def test_pay_in_process_and_module_entry(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same ``pay`` through ``main`` and through ``python -m`` (``runpy``)."""
+    argument = '{"have": {"yellow": 2}, "cost": {"red": 1}}'
+    expected = {"payable": True, "plans": [{"yellow": 1}, {"yellow": 2}]}
+    assert _run(capsys, "pay", argument) == (0, expected)
+    monkeypatch.setattr(sys, "argv", ["bonfire", "pay", argument])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_module("games.rules.bonfire", run_name="__main__")
+    assert done.value.code == 0
+    assert json.loads(capsys.readouterr().out) == expected

@@ -1,0 +1,54 @@
+"""Eight devices of one player posting the same move at once, on real servers (SQLite and
+PostgreSQL): exactly one is applied, the others are told the board changed, nothing is lost or
+doubled."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+from tests.support.http import WebClient
+from tests.support.servers import run_django
+
+DEVICES = 8
+
+
+def test_devices_of_one_player_at_once(server):
+    arranged = run_django(
+        server.database_url,
+        """
+from django.contrib.auth.models import User
+from games import bonfire_helper
+from games.content.bonfire import default_content
+from groups.models import Group, Membership
+group = Group.objects.create(name="Busy table")
+user = User.objects.create_user("ana", password="pass-phrase-x")
+Membership.objects.create(group=group, user=user, role="player")
+play = bonfire_helper.start_play(group=group, by=user, name="Race", players=["Ana", "Ben"],
+                                 content=default_content())
+seat = play.seats.get(name="Ana")
+result = [f"/groups/{group.pk}/bonfire/{play.pk}/players/{seat.pk}/move/", seat.pk]
+""",
+    )
+    move_url, seat_id = arranged
+    clients = []
+    for _ in range(DEVICES):
+        client = WebClient(server.url)
+        client.log_in("ana", "pass-phrase-x")
+        clients.append(client)
+
+    def device(n):
+        return (
+            clients[n].post(move_url, {"version": "0", "kind": "build_path", "index": "1"}).status
+        )
+
+    with ThreadPoolExecutor(DEVICES) as pool:
+        statuses = sorted(pool.map(device, range(DEVICES)))
+    assert statuses == [302] + [409] * (DEVICES - 1)
+    stored = run_django(
+        server.database_url,
+        f"""
+from games.models import BonfireSeat
+seat = BonfireSeat.objects.select_related("play").get(pk={seat_id})
+result = [seat.document["path_tokens"], seat.document["tokens"], seat.version, seat.play.version,
+          seat.play.board["path_display"][:2]]
+""",
+    )
+    assert stored == [["p01"], 2, 1, 1, ["p02", "p03"]]

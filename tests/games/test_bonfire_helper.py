@@ -1,0 +1,90 @@
+"""The Bonfire turn helper's services: every change through the engine, versions per player."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import bonfire_helper
+from games.content.bonfire import default_content
+from games.models import BonfirePlay, BonfireSeat
+from games.rules import bonfire
+
+
+@pytest.fixture
+def game(group, owner):
+    return bonfire_helper.start_play(
+        group=group, by=owner, name="Friday", players=["Ana", "Ben"], content=default_content()
+    )
+
+
+def seat(game, name):
+    return BonfireSeat.objects.get(play=game, name=name)
+
+
+def test_start_stores_one_document_per_player(game) -> None:
+    seats = list(game.seats.order_by("position"))
+    assert [s.name for s in seats] == ["Ana", "Ben"]
+    ana = seats[0].document
+    assert (ana["tokens"], ana["markers"], ana["tiles"]) == (3, 2, {"yellow": 1})
+    assert ana["offerings"] == ["o01", "o02", "o03"]
+    assert seats[1].document["offerings"] == ["o04", "o05", "o06"]
+    assert len(ana["destiny_supply"]) == 4
+    assert game.board["turn"] == "Ana"
+    assert bonfire.to_dict(bonfire_helper.state_of(game, seats))["players"][0] == ana
+
+
+def test_move_updates_the_document_and_versions(game) -> None:
+    """Seed 000, p. 8 (B3): the first Ship move costs 1 Action token."""
+    ana = seat(game, "Ana")
+    bonfire_helper.submit_move(seat=ana, version=0, move={"kind": "move_ship", "to": "ember"})
+    ana.refresh_from_db()
+    game.refresh_from_db()
+    assert (ana.document["ship"], ana.document["tokens"], ana.version) == ("ember", 2, 1)
+    assert game.version == 1
+    assert game.board["just_moved"] is True
+    assert seat(game, "Ben").version == 0
+
+
+def test_stale_version_is_refused_and_nothing_changes(game) -> None:
+    """Two devices of one player: the second, still showing version 0, does not overwrite."""
+    ana = seat(game, "Ana")
+    bonfire_helper.submit_move(seat=ana, version=0, move={"kind": "build_path", "index": 0})
+    with pytest.raises(bonfire_helper.StaleSeat) as stale:
+        bonfire_helper.submit_move(seat=ana, version=0, move={"kind": "build_path", "index": 0})
+    assert str(stale.value) == str(bonfire_helper.STALE)
+    ana.refresh_from_db()
+    assert ana.document["path_tokens"] == ["p01"]
+    assert ana.version == 1
+
+
+def test_illegal_move_changes_nothing(game) -> None:
+    """Seed 000, p. 7 (B1): a placement off the Destiny Area is refused, nothing saved."""
+    ana = seat(game, "Ana")
+    before = (dict(ana.document), dict(game.board))
+    with pytest.raises(bonfire.IllegalMove) as error:
+        bonfire_helper.submit_move(
+            seat=ana, version=0, move={"kind": "place_destiny", "cell": [0, 0]}
+        )
+    assert error.value.code == "off-area"
+    ana.refresh_from_db()
+    game.refresh_from_db()
+    assert (ana.document, game.board, ana.version, game.version) == (*before, 0, 0)
+
+
+def test_not_your_turn(game) -> None:
+    with pytest.raises(bonfire.IllegalMove) as error:
+        bonfire_helper.submit_move(seat=seat(game, "Ben"), version=0, move={"kind": "end_turn"})
+    assert error.value.code == "not-your-turn"
+
+
+def test_start_checks_the_content(group, owner) -> None:
+    content = default_content()
+    content["colours"] = ["red"]
+    with pytest.raises(bonfire.SetupError):
+        bonfire_helper.start_play(group=group, by=owner, name="x", players=["Ana"], content=content)
+    assert not BonfirePlay.objects.exists()
+
+
+def test_dealt_wraps_and_handles_nothing() -> None:
+    assert bonfire_helper.dealt(["a", "b", "c"], 1, 2) == ("c", "a")
+    assert bonfire_helper.dealt([], 0, 3) == ()
