@@ -42,8 +42,8 @@ worker: $(STAMP)
 test: $(STAMP)
 	mkdir -p var test-output
 	$(PY) -m pytest --cov --cov-report=term-missing:skip-covered $(PYTEST_ARGS)
-	@echo "Branch coverage of the rules engine (must be 100 %):"
-	$(BIN)/coverage report --include='games/rules/spirits/*' --fail-under=100
+	@echo "Branch coverage of the rules engines (must be 100 %):"
+	$(BIN)/coverage report --include='games/rules/spirits/*,games/rules/solsticio/*' --fail-under=100
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -17,9 +17,13 @@ from .scenario import run_scenario
 
 
 def _pack_content() -> dict[str, Any]:
+    from games.content.errors import PackError
     from games.content.solsticio import solsticio_pack
 
-    content: dict[str, Any] = solsticio_pack().scenario_content()
+    try:
+        content: dict[str, Any] = solsticio_pack().scenario_content()
+    except PackError as exc:
+        raise SetupError(f"the content pack is invalid: {exc}", code="bad-content-pack") from exc
     return content
 
 

@@ -177,7 +177,10 @@ def _earth(data: Any, what: str, symbols: tuple[str, ...]) -> EarthTile:
 def _spirit(data: Any, what: str, symbols: tuple[str, ...]) -> Spirit:
     data = obj(data, what)
     background = data.get("background")
-    need(background in EFFECTS, f"{what}.background: expected plain or blue")
+    need(
+        isinstance(background, str) and background in EFFECTS,
+        f"{what}.background: expected plain or blue",
+    )
     effect = data.get("effect", NONE)
     allowed = EFFECTS[str(background)]
     need(effect in allowed, f"{what}.effect: a {background} Spirit has one of {', '.join(allowed)}")

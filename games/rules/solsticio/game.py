@@ -417,7 +417,7 @@ def _wrong_choice(state: State, head: Pending, answer: str | Cell) -> tuple[str,
         options = ", ".join(head.options)
         return (
             errors.NOT_CAPTURABLE,
-            f"{head.tile} cannot capture {answer!r}: one of {options} (S1)",
+            f"{head.tile} cannot capture {answer!r}: capture one of {options} (S1)",
         )
     if head.kind == RAINBOW:
         panorama = state.panoramas[head.seat]
