@@ -17,6 +17,7 @@ from typing import Any
 
 from games.content import errors
 from games.content.errors import PackError
+from games.content.pack import read_sections
 from games.content.parsing import Fields, entries, parse_info
 from games.content.schema import PackInfo
 from games.rules.solsticio import SetupError, content_from_dict
@@ -59,17 +60,7 @@ class SolsticioPack:
 
 def load_solsticio_pack(path: str | Path) -> SolsticioPack:
     """Read and validate the pack in folder ``path``; raises ``PackError``."""
-    folder = Path(path)
-    sections: dict[str, object] = {}
-    for section in SECTIONS:
-        file = folder / f"{section}.json"
-        try:
-            sections[section] = json.loads(file.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise PackError(file.name, "", "", errors.FILE_MISSING) from None
-        except json.JSONDecodeError as error:
-            detail = errors.INVALID_JSON.format(detail=str(error))
-            raise PackError(file.name, "", "", detail) from None
+    sections = read_sections(Path(path), SECTIONS)
     info = Fields(sections["pack"], source="pack.json", entry="")
     if info.data.get("format") != FORMAT:
         problem = errors.WRONG_FORMAT.format(expected=FORMAT, value=info.data.get("format"))

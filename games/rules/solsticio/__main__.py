@@ -7,13 +7,14 @@ sample content pack.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from typing import Any
 
+from games.rules.common import replay_command
+
 from .errors import SetupError
 from .scenario import run_scenario
+from .setup import FORMAT
 
 
 def _pack_content() -> dict[str, Any]:
@@ -27,30 +28,14 @@ def _pack_content() -> dict[str, Any]:
     return content
 
 
+def run(data: dict[str, Any]) -> dict[str, Any]:
+    """Replay a scenario, with the sample pack's content when it gives none."""
+    return run_scenario(data, None if "content" in data else _pack_content())
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m games.rules.solsticio")
-    commands = parser.add_subparsers(dest="command", required=True)
-    replay = commands.add_parser("replay", help="replay a solsticio-scenario/1 file")
-    replay.add_argument("file")
-    args = parser.parse_args(argv)
-    try:
-        with open(args.file, encoding="utf-8") as handle:
-            data = json.load(handle)
-        if not isinstance(data, dict):
-            raise SetupError("a scenario is a JSON object")
-        content = None if "content" in data else _pack_content()
-        result, status = run_scenario(data, content), 0
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        result, status = _error("unreadable", f"{args.file}: {exc}"), 2
-    except SetupError as exc:
-        result, status = _error(exc.code, exc.message), 2
-    print(json.dumps(result, indent=2))
-    return status
-
-
-def _error(code: str, message: str) -> dict[str, Any]:
-    return {"error": {"move": None, "code": code, "message": message}}
+    return replay_command("python -m games.rules.solsticio", FORMAT, run, argv)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,9 @@ them. Messages are for people and name the rule (S1–S6 of seed 001) they enfor
 
 from __future__ import annotations
 
+from games.rules.common import IllegalMove as IllegalMove
+from games.rules.common import SetupError as SetupError
+
 NOT_YOUR_TURN = "not-your-turn"
 NOT_IN_HAND = "not-in-hand"
 MUST_CAPTURE = "must-capture"
@@ -43,25 +46,3 @@ CODES = frozenset(
         BAD_MOVE,
     }
 )
-
-
-class IllegalMove(ValueError):
-    """A move the rules forbid. ``code`` is stable; ``message`` is for people.
-
-    ``index`` is the 0-based position of the move in a replayed log, when known.
-    """
-
-    def __init__(self, code: str, message: str, index: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.index = index
-
-
-class SetupError(ValueError):
-    """A setup (scenario, content, saved state) that cannot start or continue a game."""
-
-    def __init__(self, message: str, code: str = "bad-setup") -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message

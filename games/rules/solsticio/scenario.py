@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from games.rules.common import replay_moves
+
 from .errors import IllegalMove, SetupError
 from .game import apply_move, legal_moves, new_game, outcome
 from .setup import Setup, setup_from_dict
@@ -18,13 +20,7 @@ def replay(
     setup: Setup | Mapping[str, Any], moves: Iterable[Mapping[str, Any]], seed: int = 0
 ) -> State:
     """Rebuild a state from its setup and move log; an ``IllegalMove`` carries the move's index."""
-    state = new_game(setup, seed)
-    for index, move in enumerate(moves):
-        try:
-            state = apply_move(state, move)
-        except IllegalMove as exc:
-            raise IllegalMove(exc.code, exc.message, index) from exc
-    return state
+    return replay_moves(new_game(setup, seed), moves, apply_move)
 
 
 def describe(state: State, seat: int | None = None) -> dict[str, Any]:

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import runpy
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,20 +12,13 @@ from games.content.errors import PackError
 from games.rules.solsticio import CODES
 from games.rules.solsticio.__main__ import main
 
+from ..commands import run_as_main, run_cli
+
 SCENARIOS = Path(__file__).parent / "scenarios"
-ROOT = Path(__file__).resolve().parents[4]
 
 
 def _cli(path: Path) -> tuple[int, dict[str, Any]]:
-    done = subprocess.run(
-        [sys.executable, "-m", "games.rules.solsticio", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    assert done.stderr == ""
-    return done.returncode, json.loads(done.stdout)
+    return run_cli("games.rules.solsticio", path)
 
 
 def test_a_whole_game_replayed_from_the_command_line() -> None:
@@ -112,9 +102,5 @@ def test_module_entry_point(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """``python -m games.rules.solsticio`` runs ``main``."""
-    monkeypatch.setattr(sys, "argv", ["solsticio", "replay", str(tmp_path / "none.json")])
-    monkeypatch.delitem(sys.modules, "games.rules.solsticio.__main__", raising=False)
-    with pytest.raises(SystemExit) as done:
-        runpy.run_module("games.rules.solsticio", run_name="__main__")
-    assert done.value.code == 2
+    assert run_as_main("games.rules.solsticio", tmp_path / "none.json", monkeypatch) == 2
     assert "unreadable" in capsys.readouterr().out
