@@ -89,10 +89,13 @@ def table_screen(state: State, pack: SolsticioPack) -> dict[str, Any]:
         ],
         "panoramas": panoramas,
         "evil": view["evil_spirit"],
-        "evil_name": content.spirit_index[view["evil_spirit"]["id"]].name
-        if view["evil_spirit"]["id"]
-        else None,
+        "evil_name": _spirit_name(state, view["evil_spirit"]["id"]),
+        "covered_name": _spirit_name(state, state.covered),
     }
+
+
+def _spirit_name(state: State, spirit_id: str | None) -> str | None:
+    return None if spirit_id is None else state.setup.content.spirit_index[spirit_id].name
 
 
 def _action(move: dict[str, Any], tile: Any, spirit: Any) -> dict[str, Any]:

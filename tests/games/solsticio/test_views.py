@@ -186,3 +186,29 @@ def test_viewers_read_and_others_see_nothing(
     client.force_login(outsider)
     assert client.get(game.get_absolute_url()).status_code == 404
     assert client.get(list_url).status_code == 404
+
+
+def test_a_capture_of_a_tile_that_cannot_be_captured_changes_nothing(
+    client: Any, group: Any, player: Any
+) -> None:
+    """Seed 001, p. 1, S1: only a tile the played tile can capture may be taken."""
+    state = new_game(
+        engine_scenario(
+            ana=["sun1", "moon1"],
+            bru=["leaf1"],
+            display=[up("sun2"), up("sun3"), up("moon2")],
+            pile=["wave1"],
+        )
+    )
+    state = run(state, play(ANA, "sun1"))
+    game = SolsticioGame.objects.create(
+        group=group, players=[ANA, BRU], document=to_dict(state), version=state.version
+    )
+    client.force_login(player)
+    body = text(client.get(game.get_absolute_url()))
+    assert "Ana captures exactly one tile with sun1 (S1)." in body
+    response = _post(client, game, choose(ANA, "capture", "moon2"))
+    assert response.status_code == 400
+    assert str(services.MOVE_ERRORS["not-capturable"]) in text(response)
+    game.refresh_from_db()
+    assert game.document == to_dict(state)
