@@ -301,7 +301,13 @@ def _play(state: State, seat: int, tile: Any) -> State:
 
 def _second_chance(state: State, seat: int) -> State:
     """S2 and S3: draw from the Earth pile; while the drawn tile captures nothing, turn up a
-    face-down tile; if nothing more turns up, the tile goes to the reserve and a Rainbow is due."""
+    face-down tile; if nothing more turns up, the tile goes to the reserve and a Rainbow is due.
+
+    Our reading: seed 001 says the drawn tile that captures nothing is "added" (S2, p. 1) and also
+    that it goes "to the reserve" (S3, p. 2). We keep it in the play area, beside the display,
+    while tiles turn up (so it may still capture one of them), and send it to the reserve once
+    nothing more turns up.
+    """
     drawn = state.pile[0]
     state = replace(state, pile=state.pile[1:])
     while True:
