@@ -26,6 +26,7 @@ urlpatterns = [
     path("groups/", include("groups.urls")),
     path("groups/", include("campaign.urls")),
     path("groups/<int:group_id>/bonfire/", include("games.bonfire_urls")),
+    path("groups/", include("games.solsticio.urls")),
     path("", include("stats.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -123,7 +123,8 @@ class MoveForm(forms.Form):
             self.fields[f"portal_{step}"] = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for name in NEEDS.get(data.get("kind", ""), ()):
             if data.get(name) in (None, ""):
                 self.add_error(name, ValidationError(REQUIRED_FOR_MOVE, code="required"))

@@ -110,7 +110,7 @@ def screen(state: bonfire.State, name: str) -> dict[str, Any]:
                 "number": i + 1,
                 "slot": slot,
                 "task": content.task(slot.task) if slot else None,
-                "fulfilled": bool(slot) and fulfilled(state, player, content.task(slot.task)),
+                "fulfilled": slot is not None and fulfilled(state, player, content.task(slot.task)),
                 "bonfire": bonfires[i],
             }
             for i, slot in enumerate(player.tasks)

@@ -145,7 +145,12 @@ def move(request: HttpRequest, group_id: int, play_id: int, seat_id: int) -> Htt
             seat=player, version=form.cleaned_data["version"], move=form.move()
         )
     except bonfire_helper.StaleSeat as stale:
-        refusal = {"code": "stale", "headline": str(stale), "message": "", "rule": ""}
+        refusal: dict[str, Any] = {
+            "code": "stale",
+            "headline": str(stale),
+            "message": "",
+            "rule": "",
+        }
         return seat_page(request, membership, player, status=409, refusal=refusal)
     except bonfire.IllegalMove as error:
         refusal = {

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.content import Pack, pack_from_json
@@ -110,3 +111,34 @@ class BonfireSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} in {self.play}"
+
+
+class SolsticioGame(models.Model):
+    """One Solsticio game a group tracks at the table.
+
+    ``document`` is the rules engine's whole state (``games.rules.solsticio.to_dict``), changed only
+    by applying a move through the engine; ``version`` is the number of moves applied, so a move
+    made on an older page is refused. ``players`` are the two names at the table.
+    """
+
+    group = models.ForeignKey(
+        "groups.Group", on_delete=models.CASCADE, related_name="solsticio_games"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    players = models.JSONField(_("players"))
+    document = models.JSONField(_("game document"))
+    version = models.PositiveIntegerField(_("moves played"), default=0)
+    over = models.BooleanField(_("over"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return " – ".join(self.players)
+
+    def get_absolute_url(self) -> str:
+        return reverse("solsticio:game", args=[self.group_id, self.pk])

@@ -210,11 +210,11 @@ def check_format(value: object, *, source: str, entry: str) -> None:
         )
 
 
-def load_pack(path: str | Path) -> Pack:
-    """Read and validate the pack in folder ``path`` (one ``<section>.json`` file per section)."""
-    folder = Path(path)
+def read_sections(folder: Path, names: Iterable[str]) -> dict[str, object]:
+    """The JSON of ``<name>.json`` in ``folder`` for each name; ``PackError`` names a missing or
+    broken file."""
     sections: dict[str, object] = {}
-    for section in SECTIONS:
+    for section in names:
         file = folder / f"{section}.json"
         try:
             text = file.read_text(encoding="utf-8")
@@ -226,6 +226,12 @@ def load_pack(path: str | Path) -> Pack:
             raise PackError(
                 file.name, "", "", errors.INVALID_JSON.format(detail=str(error))
             ) from None
+    return sections
+
+
+def load_pack(path: str | Path) -> Pack:
+    """Read and validate the pack in folder ``path`` (one ``<section>.json`` file per section)."""
+    sections = read_sections(Path(path), SECTIONS)
     info = sections["pack"]
     if isinstance(info, dict):
         check_format(info.get("format"), source="pack.json", entry="")

@@ -6,12 +6,13 @@ scenario cannot be read or its setup is invalid.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from typing import Any
 
+from games.rules.common import replay_command
+
 from .errors import SetupError
+from .format import FORMAT
 from .scenario import run_scenario
 
 
@@ -30,29 +31,12 @@ def _with_pack_cards(data: dict[str, Any]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m games.rules.spirits")
-    commands = parser.add_subparsers(dest="command", required=True)
-    replay = commands.add_parser("replay", help="replay a spirits-scenario/1 file")
-    replay.add_argument("file")
-    args = parser.parse_args(argv)
-    try:
-        with open(args.file, encoding="utf-8") as handle:
-            data = json.load(handle)
-        if not isinstance(data, dict):
-            raise SetupError("a scenario is a JSON object")
-        result = run_scenario(_with_pack_cards(data))
-    except (OSError, json.JSONDecodeError) as exc:
-        result, status = _error("unreadable", str(exc)), 2
-    except SetupError as exc:
-        result, status = _error(exc.code, exc.message), 2
-    else:
-        status = 0
-    print(json.dumps(result, indent=2))
-    return status
-
-
-def _error(code: str, message: str) -> dict[str, Any]:
-    return {"error": {"move": None, "code": code, "message": message}}
+    return replay_command(
+        "python -m games.rules.spirits",
+        FORMAT,
+        lambda data: run_scenario(_with_pack_cards(data)),
+        argv,
+    )
 
 
 if __name__ == "__main__":

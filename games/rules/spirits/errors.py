@@ -5,6 +5,9 @@ Codes are part of the public contract: the move log, the UI and the scenario CLI
 
 from __future__ import annotations
 
+from games.rules.common import IllegalMove as IllegalMove
+from games.rules.common import SetupError as SetupError
+
 NOT_YOUR_TURN = "not-your-turn"
 UNKNOWN_CARD = "unknown-card"
 CARD_ALREADY_PLAYED = "card-already-played"
@@ -68,25 +71,3 @@ CODES = frozenset(
         UNKNOWN_COLOUR,
     }
 )
-
-
-class IllegalMove(ValueError):
-    """A move the rules forbid. ``code`` is stable; ``message`` is for people.
-
-    ``index`` is the 0-based position of the move in a replayed log, when known.
-    """
-
-    def __init__(self, code: str, message: str, index: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.index = index
-
-
-class SetupError(ValueError):
-    """A setup (scenario) that cannot start a mission. ``code`` is stable."""
-
-    def __init__(self, message: str, code: str = "bad-setup") -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message

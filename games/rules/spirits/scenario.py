@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from games.rules.common import replay_moves
+
 from . import errors
 from .format import (
     cell_list,
@@ -24,13 +26,7 @@ def replay(
     setup: Setup | Mapping[str, Any], moves: Iterable[Mapping[str, Any]], seed: int = 0
 ) -> State:
     """Rebuild a state from its setup and move log; an ``IllegalMove`` carries the move's index."""
-    state = new_game(setup, seed)
-    for index, move in enumerate(moves):
-        try:
-            state = apply_move(state, move)
-        except errors.IllegalMove as exc:
-            raise errors.IllegalMove(exc.code, exc.message, index) from exc
-    return state
+    return replay_moves(new_game(setup, seed), moves, apply_move)
 
 
 def report(state: State, error: errors.IllegalMove | None = None) -> dict[str, Any]:

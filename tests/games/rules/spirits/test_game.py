@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import runpy
-import sys
 from typing import Any
 
 import pytest
@@ -21,6 +19,7 @@ from games.rules.spirits import (
     to_dict,
 )
 
+from ..commands import run_as_main
 from .factories import scenario, two_player
 from .helpers import play_round, run
 
@@ -251,11 +250,7 @@ def test_module_entry_point(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any
 ) -> None:
     """``python -m games.rules.spirits`` runs ``main``."""
-    monkeypatch.setattr(sys, "argv", ["spirits", "replay", str(tmp_path / "none.json")])
-    monkeypatch.delitem(sys.modules, "games.rules.spirits.__main__", raising=False)
-    with pytest.raises(SystemExit) as done:
-        runpy.run_module("games.rules.spirits", run_name="__main__")
-    assert done.value.code == 2
+    assert run_as_main("games.rules.spirits", tmp_path / "none.json", monkeypatch) == 2
     assert "unreadable" in capsys.readouterr().out
 
 

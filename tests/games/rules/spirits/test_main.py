@@ -12,21 +12,14 @@ import pytest
 
 from games.rules.spirits.__main__ import main
 
+from ..commands import run_cli
 from .factories import pack_mission, scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-ROOT = Path(__file__).resolve().parents[4]
 
 
 def _cli(path: Path) -> tuple[int, dict[str, Any]]:
-    done = subprocess.run(
-        [sys.executable, "-m", "games.rules.spirits", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    return done.returncode, json.loads(done.stdout)
+    return run_cli("games.rules.spirits", path)
 
 
 def test_seed_trick_examples() -> None:

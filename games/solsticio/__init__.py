@@ -1,0 +1,1 @@
+"""The Django side of Solsticio: tracking a game at the table through the rules engine."""

@@ -1,0 +1,135 @@
+"""What the Solsticio table page shows, worked out from the engine's view of the player due.
+
+The page shows what that player may see (``view_for``): the other hand, the face-down display tiles
+and the pile as counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.content.solsticio import SolsticioPack
+from games.rules.solsticio import State, view_for
+
+
+def _place_label(place: list[int]) -> str:
+    return _("row %(row)s, column %(column)s") % {"row": place[0] + 1, "column": place[1] + 1}
+
+
+def table_screen(state: State, pack: SolsticioPack) -> dict[str, Any]:
+    """The page's data: status, the choice or tiles to act on, the display and both panoramas."""
+    content = state.setup.content
+    marks = {symbol.id: symbol.mark for symbol in pack.symbols}
+    due = state.players[state.due]
+    view = view_for(state, due)
+
+    def tile(tile_id: str) -> dict[str, Any]:
+        earth = content.earth_index[tile_id]
+        return {
+            "id": tile_id,
+            "mark": marks.get(earth.symbol, ""),
+            "stars": earth.stars,
+            "spirit": earth.spirit,
+        }
+
+    def spirit(spirit_id: str) -> dict[str, Any]:
+        found = content.spirit_index[spirit_id]
+        return {
+            "id": spirit_id,
+            "name": found.name,
+            "background": found.background,
+            "stars": found.stars,
+            "covered": spirit_id == state.covered,
+            "text": pack.texts.get(spirit_id, ""),
+        }
+
+    rows = sorted({r for r, _c in content.places})
+    columns = sorted({c for _r, c in content.places})
+    panoramas = []
+    for name in state.players:
+        shown = view["panoramas"][name]
+        earth = {tuple(e["place"]): tile(e["tile"]) for e in shown["earth"]}
+        rainbows = {tuple(r["place"]): r for r in shown["rainbows"]}
+        grid = [
+            [
+                {
+                    "place": (r, c),
+                    "tile": earth.get((r, c)),
+                    "rainbow": rainbows.get((r, c)),
+                    "exists": (r, c) in content.places,
+                }
+                for c in columns
+            ]
+            for r in rows
+        ]
+        hand = view["hands"][name]
+        panoramas.append(
+            {
+                "name": name,
+                "grid": grid,
+                "tiles": len(earth),
+                "rainbows": len(rainbows),
+                "spirits": [spirit(s) for s in shown["spirits"]],
+                "holds_evil": view["evil_spirit"]["holder"] == name,
+                "hand_count": hand if isinstance(hand, int) else len(hand),
+                "score": (view["scores"] or {}).get(name),
+            }
+        )
+    actions = [_action(move, tile, spirit) for move in view["moves"]]
+    return {
+        "view": view,
+        "due": due,
+        "prompt": _prompt(view, due),
+        "actions": actions,
+        "display": [
+            {"up": [tile(t) for t in place["up"]], "down": place["down"]}
+            for place in view["display"]
+        ],
+        "panoramas": panoramas,
+        "evil": view["evil_spirit"],
+        "evil_name": _spirit_name(state, view["evil_spirit"]["id"]),
+        "covered_name": _spirit_name(state, state.covered),
+    }
+
+
+def _spirit_name(state: State, spirit_id: str | None) -> str | None:
+    return None if spirit_id is None else state.setup.content.spirit_index[spirit_id].name
+
+
+def _action(move: dict[str, Any], tile: Any, spirit: Any) -> dict[str, Any]:
+    action = next(key for key in move if key != "seat")
+    value = move[action]
+    entry: dict[str, Any] = {"seat": move["seat"], "action": action, "value": value}
+    if action == "pass":
+        entry.update(value="", label=_("Pass"))
+    elif action in ("play", "capture"):
+        entry.update(tile=tile(value), label=value)
+    elif action in ("rainbow", "block"):
+        entry.update(value=f"{value[0]},{value[1]}", label=_place_label(value))
+    else:
+        entry.update(spirit=spirit(value), label=spirit(value)["name"])
+    return entry
+
+
+def _prompt(view: dict[str, Any], due: str) -> str:
+    if view["over"]:
+        if view["winner"] is None:
+            return _("The game is over: a tie.")
+        return _("The game is over: %(name)s wins.") % {"name": view["winner"]}
+    pending = view["pending"]
+    if pending is None:
+        if view["moves"] and "pass" in view["moves"][0]:
+            return _("%(name)s cannot capture and passes (S6).") % {"name": due}
+        return _("%(name)s plays a tile.") % {"name": due}
+    prompts = {
+        "capture": _("%(name)s captures exactly one tile with %(tile)s (S1)."),
+        "rainbow": _("%(name)s places a Rainbow next to an Earth tile of their panorama (S3)."),
+        "spirit": _("%(name)s chooses one of the Spirits drawn (S5)."),
+        "block": _("%(name)s puts %(tile)s on one of their free Rainbows (S4)."),
+        "cover": _(
+            "%(name)s chooses which of the other player's Spirits the Evil Spirit covers (S5)."
+        ),
+    }
+    return prompts[pending["choice"]] % {"name": due, "tile": pending["tile"]}

@@ -1,0 +1,214 @@
+"""Solsticio pages: scoped to the group (404 for others), read-only for viewers (403), every move
+through the engine with the page's version, and a refused move changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from games.models import SolsticioGame
+from games.rules.solsticio import from_dict, legal_moves, new_game, to_dict
+from games.solsticio import services
+from games.solsticio.forms import SAME_NAMES
+from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
+from tests.games.rules.solsticio.factories import scenario as engine_scenario
+from tests.support.pages import text
+
+
+@pytest.fixture
+def game(group: Any, player: Any) -> SolsticioGame:
+    return services.start_solsticio_game(group=group, players=(ANA, BRU), seed=7, by=player)
+
+
+def _post(client: Any, game: SolsticioGame, move: dict[str, Any], version: int | None = None):
+    action = next(k for k in move if k != "seat")
+    value = move[action]
+    if isinstance(value, list):
+        value = f"{value[0]},{value[1]}"
+    data = {
+        "seat": move["seat"],
+        "action": action,
+        "value": "" if value is True else value,
+        "version": game.version if version is None else version,
+    }
+    return client.post(game.get_absolute_url(), data)
+
+
+def test_a_player_deals_a_game(client: Any, group: Any, player: Any) -> None:
+    client.force_login(player)
+    url = reverse("solsticio:list", args=[group.pk])
+    response = client.get(url)
+    assert response.status_code == 200
+    assert "Sample content" in text(response)
+    response = client.post(url, {"first": "Ana", "second": "Bru", "seed": "12"})
+    game = SolsticioGame.objects.get(group=group)
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
+    state = from_dict(game.document)
+    assert state.players == (ANA, BRU)
+    assert state.seed == 12
+    assert len(state.display) == 6
+    response = client.post(url, {"first": "Ana", "second": "Ana"})
+    assert response.status_code == 400
+    assert str(SAME_NAMES) in text(response)
+    response = client.post(url, {"first": "Ana", "second": "Cy"})
+    assert from_dict(SolsticioGame.objects.get(players=["Ana", "Cy"]).document).seed >= 0
+
+
+def test_the_page_shows_the_player_due_their_hand_only(
+    client: Any, game: SolsticioGame, player: Any
+) -> None:
+    """The page shows the player due what ``view_for`` gives them: the other hand is hidden."""
+    client.force_login(player)
+    response = client.get(game.get_absolute_url())
+    body = text(response)
+    state = from_dict(game.document)
+    assert "Ana plays a tile." in body
+    for tile in state.hands[0]:
+        assert f'data-value="{tile}"' in body
+    for tile in state.hands[1]:
+        assert tile not in body
+    for stack in state.display:
+        for tile in stack.face_down:
+            assert tile not in body
+
+
+def test_a_legal_move_is_applied_and_saved(client: Any, game: SolsticioGame, player: Any) -> None:
+    client.force_login(player)
+    move = legal_moves(from_dict(game.document))[0]
+    response = _post(client, game, move)
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.version >= 1
+    assert from_dict(game.document).version == game.version
+
+
+def test_a_tile_not_in_hand_changes_nothing(client: Any, game: SolsticioGame, player: Any) -> None:
+    client.force_login(player)
+    before = game.document
+    bru_tile = from_dict(before).hands[1][0]
+    response = _post(client, game, play(ANA, bru_tile))
+    assert response.status_code == 400
+    assert str(services.MOVE_ERRORS["not-in-hand"]) in text(response)
+    game.refresh_from_db()
+    assert (game.document, game.version) == (before, 0)
+
+
+def test_a_stale_move_from_a_second_tab_changes_nothing(
+    client: Any, game: SolsticioGame, player: Any
+) -> None:
+    client.force_login(player)
+    state = from_dict(game.document)
+    first = legal_moves(state)[0]
+    assert _post(client, game, first, version=0).status_code == 302
+    game.refresh_from_db()
+    after = game.document
+    response = _post(client, game, first, version=0)
+    assert response.status_code == 409
+    assert str(services.MOVE_ERRORS["stale-move"]) in text(response)
+    game.refresh_from_db()
+    assert game.document == after
+
+
+def test_a_malformed_post_is_refused(client: Any, game: SolsticioGame, player: Any) -> None:
+    client.force_login(player)
+    response = client.post(game.get_absolute_url(), {"seat": ANA, "action": "dance"})
+    assert response.status_code == 400
+    assert str(services.MOVE_ERRORS["bad-move"]) in text(response)
+
+
+def test_the_evil_spirit_placed_by_the_wrong_player(group: Any, player: Any) -> None:
+    """Seed 001, p. 2, S5: the opponent chooses the Spirit the Evil Spirit covers; its holder
+    cannot, and nothing is saved."""
+    state = new_game(
+        engine_scenario(
+            ana=["sun1", "moon1"],
+            bru=["leaf1"],
+            display=[up("sun2"), up("leaf2"), up("moon2")],
+            spirits=["evil", "sprite", "oak", "prism", "herald", "keeper"],
+            marked=["sun2", "leaf2", "moon2"],
+        )
+    )
+    state = run(
+        state,
+        play(ANA, "sun1"),
+        choose(ANA, "spirit", "evil"),
+        play(BRU, "leaf1"),
+        choose(BRU, "spirit", "oak"),
+        play(ANA, "moon1"),
+        choose(ANA, "spirit", "herald"),
+        passes(BRU),
+        passes(ANA),
+    )
+    game = SolsticioGame.objects.create(
+        group=group, players=[ANA, BRU], document=to_dict(state), version=state.version
+    )
+    with pytest.raises(services.SolsticioMoveError) as caught:
+        services.play_solsticio_move(
+            game=game, move=choose(ANA, "cover", "sprite"), version=state.version
+        )
+    assert caught.value.code == "not-your-turn"
+    game.refresh_from_db()
+    assert game.document == to_dict(state)
+    done = services.play_solsticio_move(
+        game=game, move=choose(BRU, "cover", "sprite"), version=state.version
+    )
+    game.refresh_from_db()
+    assert game.over
+    assert done.covered == "sprite"
+
+
+def test_a_whole_game_through_the_page(client: Any, game: SolsticioGame, player: Any) -> None:
+    """Every move the page offers is legal, until the scores show."""
+    client.force_login(player)
+    for _ in range(200):
+        game.refresh_from_db()
+        state = from_dict(game.document)
+        if state.over:
+            break
+        assert _post(client, game, legal_moves(state)[-1]).status_code == 302
+    assert game.over
+    response = client.get(game.get_absolute_url())
+    assert "The game is over" in text(response)
+    assert "★" in text(response)
+
+
+def test_viewers_read_and_others_see_nothing(
+    client: Any, game: SolsticioGame, viewer: Any, outsider: Any
+) -> None:
+    client.force_login(viewer)
+    assert client.get(game.get_absolute_url()).status_code == 200
+    assert _post(client, game, legal_moves(from_dict(game.document))[0]).status_code == 403
+    list_url = reverse("solsticio:list", args=[game.group_id])
+    assert client.post(list_url, {"first": "A", "second": "B"}).status_code == 403
+    client.force_login(outsider)
+    assert client.get(game.get_absolute_url()).status_code == 404
+    assert client.get(list_url).status_code == 404
+
+
+def test_a_capture_of_a_tile_that_cannot_be_captured_changes_nothing(
+    client: Any, group: Any, player: Any
+) -> None:
+    """Seed 001, p. 1, S1: only a tile the played tile can capture may be taken."""
+    state = new_game(
+        engine_scenario(
+            ana=["sun1", "moon1"],
+            bru=["leaf1"],
+            display=[up("sun2"), up("sun3"), up("moon2")],
+            pile=["wave1"],
+        )
+    )
+    state = run(state, play(ANA, "sun1"))
+    game = SolsticioGame.objects.create(
+        group=group, players=[ANA, BRU], document=to_dict(state), version=state.version
+    )
+    client.force_login(player)
+    body = text(client.get(game.get_absolute_url()))
+    assert "Ana captures exactly one tile with sun1 (S1)." in body
+    response = _post(client, game, choose(ANA, "capture", "moon2"))
+    assert response.status_code == 400
+    assert str(services.MOVE_ERRORS["not-capturable"]) in text(response)
+    game.refresh_from_db()
+    assert game.document == to_dict(state)
