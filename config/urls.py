@@ -19,6 +19,6 @@ urlpatterns = [
     path("groups/", include("groups.urls")),
     path("groups/", include("campaign.urls")),
     path("", include("stats.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", account_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]
