@@ -19,6 +19,7 @@ urlpatterns = [
     path("groups/", include("groups.urls")),
     path("groups/", include("campaign.urls")),
     path("", include("stats.urls")),
+    path("reference/", include("games.reference.urls")),
     path("i18n/setlang/", account_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]
