@@ -37,7 +37,8 @@ def test_every_refusal_is_translated_with_its_parameters(code, language):
     english = str(entry.message)
     with translation.override(language):
         translated = str(entry.message)
-    assert translated and translated != english, (code, language)
+    assert translated, (code, language)
+    assert translated != english, (code, language)
     assert sorted(PLACEHOLDER.findall(english)) == sorted(entry.params)
     assert sorted(PLACEHOLDER.findall(translated)) == sorted(entry.params)
 
