@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaign.models import Adventure, ComponentKind, RevealedSpoiler
 from campaign.progression import SUCCESS
 from games.content import Pack
@@ -134,10 +136,14 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
 
 def next_text(current: int | None, last: int) -> str:
     if current is None:
-        return f"The adventure is complete: Mission {last} was completed."
+        return _("The adventure is complete: Mission %(last)s was completed.") % {"last": last}
     if current == last:
-        return f"Mission {current} is the last: when it succeeds, the red envelope opens."
-    return f"Play Mission {current}. Mission {current + 1} opens when Mission {current} succeeds."
+        return _("Mission %(current)s is the last: when it succeeds, the red envelope opens.") % {
+            "current": current
+        }
+    return _(
+        "Play Mission %(current)s. Mission %(next)s opens when Mission %(current)s succeeds."
+    ) % {"current": current, "next": current + 1}
 
 
 def reference(adventure: Adventure, user: Any) -> dict[str, Any]:

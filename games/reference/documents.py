@@ -39,7 +39,7 @@ NO_PARAGRAPHS = "text must be a non-empty list of paragraphs"
 NO_RULES = "rules must be a non-empty list"
 BAD_RULE_ID = "id must be lower-case words joined by hyphens, got {value!r}"
 DUPLICATE_RULE = "listed twice"
-NO_CITATION = "no citation (cite needs the seed file and a paragraph number)"
+NO_CITATION = "no citation (cite needs the seed file and its paragraphs)"
 BAD_CITATION = "cite.{field} must be {expected}, got {value!r}"
 BAD_READINGS = "readings must be a list"
 BAD_READING = "readings[{index}].{field} must be {expected}, got {value!r}"
@@ -62,12 +62,12 @@ class InvalidReference(ValueError):
 
 @dataclass(frozen=True)
 class Citation:
-    """Where in the seed a rule comes from: a paragraph, within a section and on a page when
-    the seed has them."""
+    """Where in the seed a rule comes from: its paragraphs (counted within the section, the
+    seed's headings in order, where the seed has headings) and the page where it names one."""
 
     seed: str
-    paragraph: int
-    section: str = ""
+    paragraphs: tuple[int, ...]
+    section: int | None = None
     page: int | None = None
 
 
@@ -131,13 +131,20 @@ def text_field(data: dict[str, Any], field: str, where: str, entry: str) -> str:
 
 
 def parse_citation(data: object, seed: str, where: str, entry: str) -> Citation:
-    if not isinstance(data, dict) or "seed" not in data or "paragraph" not in data:
+    if not isinstance(data, dict) or "seed" not in data or not data.get("paragraphs"):
         raise InvalidReference(where, entry, NO_CITATION)
+    paragraphs = data["paragraphs"]
     checks: list[tuple[str, bool, str]] = [
         ("seed", data["seed"] == seed, repr(seed)),
-        ("paragraph", is_count(data["paragraph"]), "a number from 1"),
+        (
+            "paragraphs",
+            isinstance(paragraphs, list)
+            and all(is_count(p) for p in paragraphs)
+            and paragraphs == sorted(set(paragraphs)),
+            "increasing numbers from 1",
+        ),
+        ("section", "section" not in data or is_count(data["section"]), "a number from 1"),
         ("page", "page" not in data or is_count(data["page"]), "a number from 1"),
-        ("section", isinstance(data.get("section", ""), str), "a text"),
     ]
     for field, ok, expected in checks:
         if not ok:
@@ -146,8 +153,8 @@ def parse_citation(data: object, seed: str, where: str, entry: str) -> Citation:
             raise InvalidReference(where, entry, problem)
     return Citation(
         seed=data["seed"],
-        paragraph=data["paragraph"],
-        section=data.get("section", ""),
+        paragraphs=tuple(paragraphs),
+        section=data.get("section"),
         page=data.get("page"),
     )
 

@@ -13,10 +13,10 @@ SEEDS = {
     "bonfire": "000_ab28fd10a907aaad.txt",
     "solsticio": "001_60d8b239bd4bd858.txt",
 }
-# The seed's paragraphs, as the rules reference cites them (seed 003 by section).
+# Seed 003's sections (its headings, in order) and how many paragraphs each has.
 SPIRITS_SECTIONS = {
-    "Playing the trick": 1, "Winning the trick": 1, "The Decision card": 1,
-    "Storing the trick": 1, "Selecting the Spirit tile": 1, "Placing the Spirit tile": 2,
+    "Playing the trick": 1, "Winning the trick": 2, "The Decision card": 2,
+    "Storing the trick": 1, "Selecting the Spirit tile": 1, "Placing the Spirit tile": 3,
     "Mission tile constraints": 1, "Limited communication": 1, "2-player game: the Automa": 2,
     "Whirlpool tokens": 1, "Mist tokens": 1, "Rewards": 1, "The Moon Path": 1, "The envelopes": 1,
     "Switching to Night mode": 2,
@@ -54,10 +54,20 @@ def test_the_languages_match_the_settings(settings):
 
 
 def test_every_paragraph_of_seed_003_is_in_the_reference():
-    """Seed 003 (every section heading): each of its paragraphs is cited by one rule."""
+    """Seed 003, every section (heading) and paragraph: each is cited by exactly one rule."""
+    path = documents.ROOT.parent / "shared" / "seeds" / SEEDS["spirits"]
+    if not path.is_file():
+        pytest.skip(f"the seeds are not beside the checkout ({path})")
+    seed = path.read_text(encoding="utf-8")
+    headings = [name for name in SPIRITS_SECTIONS if f"\n{name}\n" in f"\n{seed}"]
+    assert headings == list(SPIRITS_SECTIONS)
     rules = load_game("spirits")["en"].rules
-    cited = sorted((rule.cite.section, rule.cite.paragraph) for rule in rules)
-    wanted = sorted((s, n) for s, count in SPIRITS_SECTIONS.items() for n in range(1, count + 1))
+    cited = sorted((rule.cite.section, p) for rule in rules for p in rule.cite.paragraphs)
+    wanted = [
+        (section, n)
+        for section, count in enumerate(SPIRITS_SECTIONS.values(), start=1)
+        for n in range(1, count + 1)
+    ]
     assert cited == wanted
 
 
@@ -65,9 +75,9 @@ def test_every_paragraph_of_seed_003_is_in_the_reference():
 def test_every_paragraph_of_seeds_000_and_001_is_in_the_reference(game):
     """Seeds 000 (Bonfire, B1–B6) and 001 (Solsticio, S1–S6): six paragraphs, each on its page."""
     rules = load_game(game)["en"].rules
-    assert [(rule.cite.paragraph, rule.cite.page) for rule in rules] == list(
-        enumerate(PAGES[game], start=1)
-    )
+    assert [(rule.cite.paragraphs, rule.cite.page) for rule in rules] == [
+        ((n,), page) for n, page in enumerate(PAGES[game], start=1)
+    ]
     prefix = game[0]
     assert [rule.id for rule in rules] == [f"{prefix}{n}" for n in range(1, 7)]
 
@@ -125,15 +135,23 @@ def test_a_rule_without_its_citation_is_refused_naming_the_file_and_the_rule(fol
 @pytest.mark.parametrize(
     ("change", "problem"),
     [
-        (lambda c: c.pop("paragraph"), documents.NO_CITATION),
-        (lambda c: c.update(paragraph=0), "cite.paragraph must be a number from 1, got 0"),
+        (lambda c: c.pop("paragraphs"), documents.NO_CITATION),
+        (lambda c: c.update(paragraphs=[]), documents.NO_CITATION),
+        (
+            lambda c: c.update(paragraphs=[0]),
+            "cite.paragraphs must be increasing numbers from 1, got [0]",
+        ),
+        (
+            lambda c: c.update(paragraphs=[2, 1]),
+            "cite.paragraphs must be increasing numbers from 1, got [2, 1]",
+        ),
         (lambda c: c.update(page="7"), "cite.page must be a number from 1, got '7'"),
         (
             lambda c: c.update(seed="001_60d8b239bd4bd858.txt"),
             "cite.seed must be '000_ab28fd10a907aaad.txt', got '001_60d8b239bd4bd858.txt'",
         ),
     ],
-    ids=["no-paragraph", "paragraph-0", "page-text", "other-seed"],
+    ids=["no-paragraphs", "empty", "paragraph-0", "not-in-order", "page-text", "other-seed"],
 )
 def test_a_bad_citation_is_refused(folder, change, problem):
     edit(folder, "bonfire", "en", lambda d: change(d["rules"][0]["cite"]))

@@ -51,7 +51,8 @@ def test_every_rule_has_its_anchor_its_citation_and_its_readings():
     assert "Fonte: 000_ab28fd10a907aaad.txt, parágrafo 4, página 9." in html
     assert "<code>games.rules.bonfire.tasks.offering_cost</code>" in html
     _response, html = page("ca", reverse("reference:game", args=["spirits"]))
-    assert "Font: 003_56213531c1d471a6.txt, «Mist tokens», paràgraf 1." in html
+    assert "Font: 003_56213531c1d471a6.txt, secció 11, paràgraf 1." in html
+    assert "Font: 003_56213531c1d471a6.txt, secció 6, paràgrafs 1, 3." in html
     assert "Com ho llegeix Questlog" in html
 
 
