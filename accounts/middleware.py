@@ -2,9 +2,10 @@
 
 ``LocaleMiddleware`` has already chosen a language from the switcher's cookie or the browser's
 ``Accept-Language``; for a signed-in account that stored a preference, this middleware (placed
-after ``AuthenticationMiddleware``) replaces it. The preference is read from the database on the
-first request after logging in and kept in the session, so later pages cost no query; switching
-language updates both.
+after ``AuthenticationMiddleware``) replaces it. The preference is read from the database when the
+account logs in (``remember_language``, on Django's ``user_logged_in`` signal) and kept in the
+session, so pages cost no query for it; switching language updates both. A session from before
+that (no language kept) reads it once on its next page.
 
 Views that answer without the session (the table's poll, ``/healthz``) are named in
 ``settings.SESSIONLESS_URL_NAMES`` and left alone: loading the session there would cost every
@@ -21,6 +22,12 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 from accounts.services import SESSION_KEY, is_offered, preferred_language
+
+
+def remember_language(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+    """At log-in: keep the account's language in its new session."""
+    if request is not None and hasattr(request, "session"):
+        request.session[SESSION_KEY] = preferred_language(user=user)
 
 
 class PreferredLanguageMiddleware:
