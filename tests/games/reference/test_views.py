@@ -102,3 +102,14 @@ def test_rule_url_links_to_the_rule_s_anchor():
 def test_the_rule_url_template_tag():
     rendered = Template('{% load reference %}{% rule_url "solsticio" "s3" %}').render(Context())
     assert rendered == "/reference/solsticio/#s3"
+
+
+def test_the_campaign_links_its_moon_path_and_envelopes_to_their_rules(client, group, owner):
+    from tests.factories import AdventureFactory
+
+    adventure = AdventureFactory(group=group, by=owner)
+    client.force_login(owner)
+    for name, rule in [("dashboard", "moon-path"), ("reference", "envelopes")]:
+        url = reverse(f"campaign:{name}", args=[group.pk, adventure.pk])
+        html = text(client.get(url))
+        assert f'<a href="{rule_url("spirits", rule)}">Read the rule</a>' in html, name
