@@ -126,3 +126,22 @@ def test_counts_use_the_language_s_plural_rule(client, group, owner, language, n
     switch(client, language)
     page = client.get(reverse("groups:detail", args=[group.pk])).content.decode()
     assert f"· {none}" in " ".join(page.split())
+
+
+@pytest.mark.parametrize(
+    ("header", "subject_start", "body_words"),
+    [
+        ("pt-BR", "Redefinição de senha em", "Obrigado por usar nosso site!"),
+        ("ca", "Reinicialitzar la contrasenya a", "Gràcies per fer ús del nostre lloc!"),
+    ],
+)
+def test_the_password_reset_e_mail_speaks_the_reader_s_language(header, subject_start, body_words):
+    from django.core import mail
+
+    user = UserFactory()
+    Client(headers={"accept-language": header}).post(
+        reverse("password_reset"), {"email": user.email}
+    )
+    (message,) = mail.outbox
+    assert message.subject.startswith(subject_start)
+    assert body_words in message.body
