@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve worker test lint format bench install migrate content demo clean
+.PHONY: run serve worker test lint format bench install migrate content demo messages clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,10 @@ $(STAMP): requirements.txt requirements-dev.txt
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# The translations (locale/*/LC_MESSAGES/*.po) compiled to .mo files; needs gettext's msgfmt.
+messages: $(STAMP)
+	$(PY) manage.py compilemessages --ignore '.venv' --ignore 'var' --verbosity 0
 
 migrate: $(STAMP)
 	mkdir -p var
@@ -27,11 +31,11 @@ content: migrate
 demo: content
 	$(PY) manage.py seed_demo
 
-run: demo
+run: demo messages
 	@echo "Questlog is at http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-serve: content
+serve: content messages
 	$(PY) manage.py collectstatic --no-input --verbosity 0
 	$(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 3 --access-logfile -
 
@@ -39,7 +43,7 @@ worker: $(STAMP)
 	mkdir -p var
 	$(BIN)/celery -A config worker --beat --schedule var/celerybeat-schedule --loglevel INFO
 
-test: $(STAMP)
+test: $(STAMP) messages
 	mkdir -p var test-output
 	$(PY) -m pytest --cov --cov-report=term-missing:skip-covered $(PYTEST_ARGS)
 	@echo "Branch coverage of the rules engines (must be 100 %):"

@@ -1,5 +1,16 @@
+"""Accounts: signing up; logging in and out and passwords use django.contrib.auth's views."""
+
 from django.apps import AppConfig
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from accounts.middleware import remember_language
+
+        # Every way of logging in (the log-in page, signing up, a test's force_login) sends
+        # this signal: the session learns the account's language once, at log-in.
+        user_logged_in.connect(remember_language, dispatch_uid="accounts.remember_language")

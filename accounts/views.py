@@ -4,8 +4,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views import i18n
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts import services
 from accounts.forms import SignupForm
 
 
@@ -38,3 +40,16 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(
         request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
     )
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The switcher: Django's ``set_language`` (cookie, then back to ``next``); for a signed-in
+    account the choice is also stored on the account, so its other devices follow from their next
+    log-in, and kept in this session for the next page."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and services.is_offered(language):
+        services.set_preferred_language(user=request.user, language=language)
+        request.session[services.SESSION_KEY] = language
+    return response

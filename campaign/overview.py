@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from campaign.models import Adventure, ComponentKind, RevealedSpoiler
 from games.content import Pack
 from games.rules.spirits.campaign import SUCCESS
@@ -24,10 +27,10 @@ REWARD_TEXT = {
     "holo-liana": "Purified Holo Liana: reduces the difficulty of Mission 22.",
 }
 OPENS_TEXT = {
-    "reward": "a mission's White Envelope reward",
-    "moon-path": "a Moon Path box showing its moon phase",
-    "instruction": "a mission instruction",
-    "end": "the end of the adventure, only if Mission 22 was completed",
+    "reward": gettext_lazy("a mission's White Envelope reward"),
+    "moon-path": gettext_lazy("a Moon Path box showing its moon phase"),
+    "instruction": gettext_lazy("a mission instruction"),
+    "end": gettext_lazy("the end of the adventure, only if Mission 22 was completed"),
 }
 
 
@@ -42,12 +45,12 @@ class Box:
 
 def reward_label(pack: Pack, kind: str, target: str | None) -> str:
     if kind == "totem" and target:
-        return f"Totem: {pack.power_space(target).name}"
+        return _("Totem: %(space)s") % {"space": pack.power_space(target).name}
     if kind == "castle" and target:
-        return f"Castle: {pack.power_token(target).name}"
+        return _("Castle: %(token)s") % {"token": pack.power_token(target).name}
     if kind == "white-envelope" and target:
-        return f"White Envelope {target}"
-    return "Purified Holo Liana"
+        return _("White Envelope %(letter)s") % {"letter": target}
+    return _("Purified Holo Liana")
 
 
 def mission_info(pack: Pack, number: int | None) -> dict[str, Any] | None:
@@ -78,7 +81,7 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
             envelope_name=envelopes[b.envelope].name if b.envelope else "",
             checked_by=b.checked_by_attempt,
             opened_text=(
-                f"Opened {envelopes[b.envelope].name}"
+                _("Opened %(envelope)s") % {"envelope": envelopes[b.envelope].name}
                 if b.envelope and b.checked_by_attempt is not None
                 else ""
             ),
@@ -134,10 +137,14 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
 
 def next_text(current: int | None, last: int) -> str:
     if current is None:
-        return f"The adventure is complete: Mission {last} was completed."
+        return _("The adventure is complete: Mission %(last)s was completed.") % {"last": last}
     if current == last:
-        return f"Mission {current} is the last: when it succeeds, the red envelope opens."
-    return f"Play Mission {current}. Mission {current + 1} opens when Mission {current} succeeds."
+        return _("Mission %(current)s is the last: when it succeeds, the red envelope opens.") % {
+            "current": current
+        }
+    return _(
+        "Play Mission %(current)s. Mission %(next)s opens when Mission %(current)s succeeds."
+    ) % {"current": current, "next": current + 1}
 
 
 def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
@@ -164,9 +171,10 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 "shown": reached or key in revealed,
                 "reached": reached,
                 "completed": mission.number in completed,
-                "how": "Mission 1 is open from the start."
+                "how": _("Mission 1 is open from the start.")
                 if mission.number == 1
-                else f"Opens when Mission {mission.number - 1} succeeds.",
+                else _("Opens when Mission %(previous)s succeeds.")
+                % {"previous": mission.number - 1},
                 "info": mission_info(pack, mission.number),
             }
         )
@@ -201,7 +209,9 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
             {
                 "token": token,
                 "key": key,
-                "how": f"Castle reward of Mission {gained_from}." if gained_from else "",
+                "how": _("Castle reward of Mission %(mission)s.") % {"mission": gained_from}
+                if gained_from
+                else "",
                 "shown": (gained_from in completed) or key in revealed,
             }
         )

@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign import exchange
 from campaign.exchange import ImportedAdventure
@@ -806,7 +807,11 @@ def import_adventures(
             adventure=adventure,
             by=by,
             action=AuditAction.IMPORT,
-            summary=_("Imported “%(name)s” with %(count)s attempts.")
+            summary=ngettext(
+                "Imported “%(name)s” with %(count)s attempt.",
+                "Imported “%(name)s” with %(count)s attempts.",
+                len(data["attempts"]),
+            )
             % {"name": adventure.name, "count": len(data["attempts"])},
         )
         created.append(adventure)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import exchange, overview, services
@@ -418,7 +419,10 @@ def adventure_import(request: HttpRequest, group_id: int) -> HttpResponse:
         created = services.import_adventures(
             group=membership.group, adventures=form.cleaned_data["file"], by=request.user
         )
-        messages.success(request, _("Imported %(count)s adventure(s).") % {"count": len(created)})
+        imported = ngettext(
+            "Imported %(count)s adventure.", "Imported %(count)s adventures.", len(created)
+        )
+        messages.success(request, imported % {"count": len(created)})
         return redirect(created[0] if len(created) == 1 else membership.group)
     context = {"group": membership.group, "form": form}
     status = 400 if form.errors else 200

@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in account's stored language replaces the browser's.
+    "accounts.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -230,6 +232,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "questlog@localhost")
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("pt-br", _("Português (Brasil)")), ("ca", _("Català"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Views that answer without loading the session or the user (accounts.middleware leaves them be).
+SESSIONLESS_URL_NAMES = ["table-poll"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

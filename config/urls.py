@@ -28,7 +28,8 @@ urlpatterns = [
     path("groups/<int:group_id>/bonfire/", include("games.bonfire_urls")),
     path("groups/", include("games.solsticio.urls")),
     path("", include("stats.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("reference/", include("games.reference.urls")),
+    path("i18n/setlang/", account_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]
 

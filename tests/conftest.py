@@ -2,8 +2,11 @@
 
 import os
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
+from django.conf import settings
+from django.utils import translation
 
 from tests.support.counts import FIGURES
 from tests.support.services import missing_services
@@ -17,6 +20,15 @@ pytest_plugins = [
     "tests.support.members",
     "tests.support.servers",
 ]
+
+@pytest.fixture(autouse=True)
+def default_language() -> Iterator[None]:
+    """Each test starts in the default language: a request that activated another (the locale
+    middleware, a member's preference) must not leak it into the next test of the same thread."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
 
 # The fixture that marks a test as needing each real service.
 SERVICE_FIXTURES = {

@@ -130,9 +130,12 @@ def chromium() -> Iterator[Any]:
 class BrowserSession:
     """A browser context for one user, at phone width, that records CSP violations."""
 
-    def __init__(self, browser: Any, base_url: str, shots: Path, width: int = 360) -> None:
+    def __init__(
+        self, browser: Any, base_url: str, shots: Path, width: int = 360, locale: str = "en-US"
+    ) -> None:
+        # ``locale`` is the browser's language: its Accept-Language header and navigator.language.
         self.context = browser.new_context(
-            base_url=base_url, viewport={"width": width, "height": 760}
+            base_url=base_url, viewport={"width": width, "height": 760}, locale=locale
         )
         self.page = self.context.new_page()
         self.page.set_default_timeout(10_000)
@@ -161,9 +164,9 @@ def browser_session(
     sessions: list[BrowserSession] = []
     shots = OUTPUT / "screenshots" / request.node.name
 
-    def open_session(width: int = 360, name: str = "") -> BrowserSession:
+    def open_session(width: int = 360, name: str = "", locale: str = "en-US") -> BrowserSession:
         folder = shots / name if name else shots
-        session = BrowserSession(chromium, live_server.url, folder, width)
+        session = BrowserSession(chromium, live_server.url, folder, width, locale)
         sessions.append(session)
         return session
 

@@ -23,8 +23,9 @@ MOST_OFFERINGS = 3
 def offering_ordinal(state: State, player: str, island: str) -> int:
     """Which Offering this is for ``player`` on ``island`` (1st, 2nd, 3rd): the Action tiles due.
 
-    The Portuguese says "equal to the number of Offering tiles you already have on that island
-    (1st=1, 2nd=2, 3rd=3)"; the parenthesis fixes it: one more than those already there.
+    Our reading of seed 000, p. 9: the Portuguese says "equal to the number of Offering tiles you
+    already have on that island (1st=1, 2nd=2, 3rd=3)"; the parenthesis fixes it: one more than
+    those already there.
     """
     made = sum(1 for who, _ in state.offerings_on(island) if who == player)
     if made >= MOST_OFFERINGS:

@@ -1,0 +1,38 @@
+"""Changes to an account's preferences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from accounts.models import Preference
+
+# Where a signed-in session keeps the account's language once read ("" = follow the browser),
+# so that a page costs no query for it.
+SESSION_KEY = "accounts.language"
+
+
+def is_offered(language: str) -> bool:
+    """One of the settings' LANGUAGES codes (the switcher's values)."""
+    return language in dict(settings.LANGUAGES)
+
+
+@transaction.atomic
+def set_preferred_language(*, user: Any, language: str) -> Preference:
+    """Store ``language`` (one of the settings' LANGUAGES, or "" to follow the browser) on the
+    account. One row per account: ``update_or_create`` locks it (``select_for_update``), so two
+    devices switching at once leave one answer, never two rows."""
+    if language and not is_offered(language):
+        raise ValueError(f"not an offered language: {language!r}")
+    preference, _created = Preference.objects.update_or_create(
+        user=user, defaults={"language": language}
+    )
+    return preference
+
+
+def preferred_language(*, user: Any) -> str:
+    """The account's language, or "" when it follows the browser."""
+    found = Preference.objects.filter(user=user).values_list("language", flat=True).first()
+    return found or ""

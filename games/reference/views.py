@@ -1,0 +1,31 @@
+"""The reference pages: the list of games, and one game's rules with a search box."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+
+from games.reference.documents import GAMES, reference_for
+from games.reference.forms import SearchForm
+from games.reference.search import search
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    references = [reference_for(game, get_language()) for game in GAMES]
+    return render(request, "reference/index.html", {"references": references})
+
+
+@require_GET
+def game(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in GAMES:
+        raise Http404("No such game.")
+    reference = reference_for(game, get_language())
+    form = SearchForm(request.GET)
+    query = form.cleaned_data["q"] if form.is_valid() else ""
+    rules = search(reference, query) if query else list(reference.rules)
+    template = "reference/game.html" + ("#rules" if request.htmx else "")  # type: ignore[attr-defined]
+    context = {"reference": reference, "form": form, "query": query, "rules": rules}
+    return render(request, template, context, status=400 if form.errors else 200)

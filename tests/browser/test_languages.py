@@ -1,0 +1,165 @@
+"""A newcomer in São Paulo and one in Barcelona, in Chromium at phone width with their browser's
+language: sign up, create a group, start an adventure, open the rules reference and search it.
+Every screen speaks their language; screenshots of each step go to test-output/screenshots/."""
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+import django
+import polib
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+from django.utils.text import capfirst
+
+from games.reference.documents import GAMES, game_reference
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+WORD = re.compile(r"[^\W\d_]{3,}")
+DJANGO = Path(django.__file__).parent
+# Names, not words: the app's, the games', the people's and groups' the test types.
+NAMES = {"questlog", "automa", "kakapo", "bonfire", "solsticio", "json", "utf"}
+
+
+def catalogs(language: str) -> list[Path]:
+    folder = translation.to_locale(language)
+    return [
+        Path(settings.BASE_DIR) / "locale" / folder / "LC_MESSAGES" / "django.po",
+        DJANGO / "conf" / "locale" / folder / "LC_MESSAGES" / "django.po",
+        DJANGO / "contrib" / "auth" / "locale" / folder / "LC_MESSAGES" / "django.po",
+    ]
+
+
+@cache
+def vocabularies(language: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(words of the English texts, words of their translations in ``language``)."""
+    english: set[str] = set()
+    translated: set[str] = set()
+    for path in catalogs(language):
+        for entry in polib.pofile(str(path)):
+            english |= words(entry.msgid + " " + entry.msgid_plural)
+            translated |= words(entry.msgstr + " " + " ".join(entry.msgstr_plural.values()))
+    for game in GAMES:
+        for lang, document in game_reference(game).items():
+            bucket = english if lang == "en" else translated if lang == language else None
+            if bucket is not None:
+                bucket |= words(document.intro + " " + document.title)
+                for rule in document.rules:
+                    bucket |= words(rule.searchable)
+    return frozenset(english), frozenset(translated)
+
+
+def words(text: str) -> set[str]:
+    return {w.casefold() for w in WORD.findall(text)}
+
+
+@cache
+def pack_texts() -> tuple[str, ...]:
+    """Every text of the sample content pack, longest first.
+
+    The pack's names and texts are content, one language per pack today (its per-language texts
+    are a separate change); they are taken off the screen before its words are checked, exactly,
+    so a word of the interface is never excused for appearing in the pack too.
+    """
+    found: set[str] = set()
+
+    def collect(value: object) -> None:
+        if isinstance(value, str) and WORD.search(value):
+            found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    for path in (Path(settings.BASE_DIR) / "games" / "content" / "sample").glob("*.json"):
+        collect(json.loads(path.read_text(encoding="utf-8")))
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+@cache
+def code_names() -> tuple[str, ...]:
+    """Names of code the reference cites (functions, test files): names, not words."""
+    found = set()
+    for game in GAMES:
+        for rule in game_reference(game)["en"].rules:
+            for reading in rule.readings:
+                found |= {reading.function, *reading.tests}
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def english_left(page, language: str, names: set[str]) -> set[str]:
+    """Words on screen that only the English texts use (not a name, not a word of the
+    translations): an English text left untranslated."""
+    english, translated = vocabularies(language)
+    text = page.locator("body").inner_text()
+    for excused in (*pack_texts(), *code_names()):
+        text = text.replace(excused, " ")
+    return words(text) & english - translated - NAMES - {n.casefold() for n in names}
+
+
+def say(language: str, text: str) -> str:
+    with translation.override(language):
+        return translation.gettext(text)
+
+
+@pytest.mark.parametrize(
+    ("locale", "language", "search", "found"),
+    [("pt-BR", "pt-br", "Névoa", "mist-tokens"), ("ca", "ca", "Boira", "mist-tokens")],
+    ids=["pt-BR", "ca"],
+)
+def test_a_newcomer_uses_questlog_in_their_language(
+    browser_session, transactional_db, locale, language, search, found
+):
+    from django.core.management import call_command
+
+    call_command("load_content", verbosity=0)
+    session = browser_session(name=language, locale=locale)
+    page = session.page
+    names = {"marta", "Quinta", "Campanha", "Primavera"}
+
+    def screen(name: str) -> None:
+        session.shot(name)
+        assert page.locator("html").get_attribute("lang") == language
+        assert english_left(page, language, names) == set(), name
+
+    page.goto(reverse("signup"))
+    screen("signup")
+    page.get_by_label(capfirst(say(language, "username"))).fill("marta")
+    page.get_by_label(say(language, "Password"), exact=True).fill(PASSWORD)
+    page.get_by_label(say(language, "Password confirmation")).fill(PASSWORD)
+    page.get_by_role("button", name=say(language, "Sign up")).click()
+    page.wait_for_url(re.compile(r"/groups/$"))
+    screen("signed-up")
+
+    page.get_by_label(capfirst(say(language, "name"))).fill("Quinta")
+    page.get_by_role("button", name=say(language, "Create group")).click()
+    page.wait_for_url(re.compile(r"/groups/\d+/$"))
+    screen("group-created")
+
+    page.get_by_role("link", name=say(language, "New adventure")).click()
+    screen("new-adventure")
+    page.get_by_label(capfirst(say(language, "name"))).fill("Campanha Primavera")
+    page.get_by_role("button", name=say(language, "Start the adventure")).click()
+    page.wait_for_url(re.compile(r"/adventures/\d+/$"))
+    screen("adventure-dashboard")
+
+    page.get_by_role("navigation", name=say(language, "Main")).get_by_role(
+        "link", name=say(language, "Rules"), exact=True
+    ).click()
+    page.wait_for_url(re.compile(r"/reference/$"))
+    screen("reference")
+    page.get_by_role("link", name=game_reference("spirits")[language].title).click()
+    page.wait_for_url(re.compile(r"/reference/spirits/$"))
+    page.get_by_label(say(language, "Search the rules")).fill(search)
+    page.get_by_role("button", name=say(language, "Search"), exact=True).click()
+    page.wait_for_url(re.compile(rf"q={search[0]}"))
+    page.locator(f"#{found}").wait_for()
+    assert page.locator("#rules article").count() >= 1
+    screen("reference-search")

@@ -1,0 +1,219 @@
+"""The reference documents: every game in every language, every rule cited, refused otherwise."""
+
+import json
+import shutil
+
+import pytest
+
+from games.reference import documents
+from games.reference.documents import GAMES, LANGUAGES, InvalidReference, load_game
+
+SEEDS = {
+    "spirits": "003_56213531c1d471a6.txt",
+    "bonfire": "000_ab28fd10a907aaad.txt",
+    "solsticio": "001_60d8b239bd4bd858.txt",
+}
+# Seed 003's sections (its headings, in order) and how many paragraphs each has.
+SPIRITS_SECTIONS = {
+    "Playing the trick": 1, "Winning the trick": 2, "The Decision card": 2,
+    "Storing the trick": 1, "Selecting the Spirit tile": 1, "Placing the Spirit tile": 3,
+    "Mission tile constraints": 1, "Limited communication": 1, "2-player game: the Automa": 2,
+    "Whirlpool tokens": 1, "Mist tokens": 1, "Rewards": 1, "The Moon Path": 1, "The envelopes": 1,
+    "Switching to Night mode": 2,
+}  # fmt: skip
+# Seed 000 and 001: six paragraphs each, with the page each names.
+PAGES = {"bonfire": [7, 8, 8, 9, 11, 10], "solsticio": [1, 1, 2, 2, 2, 2]}
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A copy of the shipped documents, to break one at a time."""
+    for path in documents.FOLDER.glob("*.json"):
+        shutil.copy(path, tmp_path / path.name)
+    return tmp_path
+
+
+def edit(folder, game, language, change):
+    path = folder / f"{game}.{language}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+def test_every_game_has_its_seed_and_every_language():
+    assert GAMES == SEEDS
+    assert LANGUAGES == ("en", "pt-br", "ca")
+    for game in GAMES:
+        loaded = load_game(game)
+        assert sorted(loaded) == sorted(LANGUAGES)
+        assert all(doc.seed == SEEDS[game] for doc in loaded.values())
+
+
+def test_the_languages_match_the_settings(settings):
+    assert [code for code, _name in settings.LANGUAGES] == list(LANGUAGES)
+
+
+def test_every_paragraph_of_seed_003_is_in_the_reference():
+    """Seed 003, every section (heading) and paragraph: each is cited by exactly one rule."""
+    path = documents.ROOT.parent / "shared" / "seeds" / SEEDS["spirits"]
+    if not path.is_file():
+        pytest.skip(f"the seeds are not beside the checkout ({path})")
+    seed = path.read_text(encoding="utf-8")
+    headings = [name for name in SPIRITS_SECTIONS if f"\n{name}\n" in f"\n{seed}"]
+    assert headings == list(SPIRITS_SECTIONS)
+    rules = load_game("spirits")["en"].rules
+    cited = sorted((rule.cite.section, p) for rule in rules for p in rule.cite.paragraphs)
+    wanted = [
+        (section, n)
+        for section, count in enumerate(SPIRITS_SECTIONS.values(), start=1)
+        for n in range(1, count + 1)
+    ]
+    assert cited == wanted
+
+
+@pytest.mark.parametrize("game", ["bonfire", "solsticio"])
+def test_every_paragraph_of_seeds_000_and_001_is_in_the_reference(game):
+    """Seeds 000 (Bonfire, B1–B6) and 001 (Solsticio, S1–S6): six paragraphs, each on its page."""
+    rules = load_game(game)["en"].rules
+    assert [(rule.cite.paragraphs, rule.cite.page) for rule in rules] == [
+        ((n,), page) for n, page in enumerate(PAGES[game], start=1)
+    ]
+    prefix = game[0]
+    assert [rule.id for rule in rules] == [f"{prefix}{n}" for n in range(1, 7)]
+
+
+@pytest.mark.parametrize("game", list(SEEDS))
+def test_the_languages_say_different_things_in_their_own_words(game):
+    """A translation left in English would pass the structure checks: the texts must differ."""
+    loaded = load_game(game)
+    for rule_en, rule_pt, rule_ca in zip(
+        loaded["en"].rules, loaded["pt-br"].rules, loaded["ca"].rules, strict=True
+    ):
+        assert len({rule_en.text, rule_pt.text, rule_ca.text}) == 3, rule_en.id
+        for reading_en, reading_pt, reading_ca in zip(
+            rule_en.readings, rule_pt.readings, rule_ca.readings, strict=True
+        ):
+            assert len({reading_en.text, reading_pt.text, reading_ca.text}) == 3, rule_en.id
+
+
+def test_a_missing_language_is_refused_naming_the_file(folder):
+    (folder / "bonfire.ca.json").unlink()
+    with pytest.raises(InvalidReference) as error:
+        load_game("bonfire", folder)
+    assert str(error.value) == (
+        f"{folder / 'bonfire.ca.json'}: missing: every game is described in en, pt-br, ca"
+    )
+
+
+def test_a_rule_missing_in_one_language_is_refused_naming_the_file_and_the_rule(folder):
+    edit(folder, "bonfire", "pt-br", lambda d: d["rules"].pop(2))
+    with pytest.raises(InvalidReference) as error:
+        load_game("bonfire", folder)
+    assert str(error.value) == (
+        f"{folder / 'bonfire.pt-br.json'}, rule b3: missing (it is in bonfire.en.json)"
+    )
+
+
+def test_a_rule_only_in_one_language_is_refused(folder):
+    def add(data):
+        data["rules"].append(dict(data["rules"][0], id="b7"))
+
+    edit(folder, "bonfire", "ca", add)
+    with pytest.raises(InvalidReference, match=r"bonfire\.ca\.json, rule b7: not in bonfire\.en"):
+        load_game("bonfire", folder)
+
+
+def test_a_rule_without_its_citation_is_refused_naming_the_file_and_the_rule(folder):
+    edit(folder, "solsticio", "en", lambda d: d["rules"][4].pop("cite"))
+    with pytest.raises(InvalidReference) as error:
+        load_game("solsticio", folder)
+    assert error.value.where == str(folder / "solsticio.en.json")
+    assert error.value.entry == "rule s5"
+    assert error.value.problem == documents.NO_CITATION
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda c: c.pop("paragraphs"), documents.NO_CITATION),
+        (lambda c: c.update(paragraphs=[]), documents.NO_CITATION),
+        (
+            lambda c: c.update(paragraphs=[0]),
+            "cite.paragraphs must be increasing numbers from 1, got [0]",
+        ),
+        (
+            lambda c: c.update(paragraphs=[2, 1]),
+            "cite.paragraphs must be increasing numbers from 1, got [2, 1]",
+        ),
+        (lambda c: c.update(page="7"), "cite.page must be a number from 1, got '7'"),
+        (
+            lambda c: c.update(seed="001_60d8b239bd4bd858.txt"),
+            "cite.seed must be '000_ab28fd10a907aaad.txt', got '001_60d8b239bd4bd858.txt'",
+        ),
+    ],
+    ids=["no-paragraphs", "empty", "paragraph-0", "not-in-order", "page-text", "other-seed"],
+)
+def test_a_bad_citation_is_refused(folder, change, problem):
+    edit(folder, "bonfire", "en", lambda d: change(d["rules"][0]["cite"]))
+    with pytest.raises(InvalidReference) as error:
+        load_game("bonfire", folder)
+    assert (error.value.entry, error.value.problem) == ("rule b1", problem)
+
+
+def test_citations_must_agree_across_languages(folder):
+    edit(folder, "bonfire", "ca", lambda d: d["rules"][1]["cite"].update(page=9))
+    with pytest.raises(InvalidReference, match=r"bonfire\.ca\.json, rule b2: cites .*page=9"):
+        load_game("bonfire", folder)
+
+
+def test_readings_must_agree_across_languages(folder):
+    edit(folder, "spirits", "pt-br", lambda d: d["rules"][1]["readings"].clear())
+    with pytest.raises(InvalidReference) as error:
+        load_game("spirits", folder)
+    assert error.value.entry == "rule winning-the-trick"
+    assert error.value.problem == (
+        "lists the readings [] but spirits.en.json lists ['games.rules.spirits.tricks.tie_break']"
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "entry", "problem"),
+    [
+        (lambda d: d.update(language="pt-br"), "", "language must be 'ca', got 'pt-br'"),
+        (lambda d: d.update(format="other/1"), "",
+         "format must be 'questlog-reference/1', got 'other/1'"),
+        (lambda d: d.update(rules=[]), "", documents.NO_RULES),
+        (lambda d: d["rules"][0].update(id="B 1"), "rules[0]",
+         "id must be lower-case words joined by hyphens, got 'B 1'"),
+        (lambda d: d["rules"][1].update(id="b1"), "rule b1", documents.DUPLICATE_RULE),
+        (lambda d: d["rules"][0].update(text=[]), "rule b1", documents.NO_PARAGRAPHS),
+        (lambda d: d["rules"][0].update(title=" "), "rule b1", "title must be a non-empty text"),
+        (lambda d: d["rules"][0]["readings"][0].update(function="not a path"), "rule b1",
+         "readings[0].function must be a dotted path, got 'not a path'"),
+        (lambda d: d["rules"][0]["readings"][0].update(text=""), "rule b1",
+         "readings[0].text must be a non-empty text, got ''"),
+    ],
+    ids=["language", "format", "no-rules", "bad-id", "duplicate", "no-text", "no-title",
+         "bad-function", "empty-reading"],
+)  # fmt: skip
+def test_a_malformed_document_is_refused_naming_the_entry(folder, change, entry, problem):
+    edit(folder, "bonfire", "ca", change)
+    with pytest.raises(InvalidReference) as error:
+        load_game("bonfire", folder)
+    assert error.value.where == str(folder / "bonfire.ca.json")
+    assert (error.value.entry, error.value.problem) == (entry, problem)
+
+
+def test_a_file_that_is_not_json_is_refused(folder):
+    (folder / "spirits.ca.json").write_text("{", encoding="utf-8")
+    with pytest.raises(InvalidReference, match=r"spirits\.ca\.json: not valid JSON: Expecting"):
+        load_game("spirits", folder)
+
+
+def test_shipped_files_are_named_from_the_project():
+    assert documents.shown(documents.file_of("bonfire", "ca")) == "games/reference/bonfire.ca.json"
+
+
+def test_a_language_without_a_document_falls_back_to_english():
+    assert documents.reference_for("bonfire", "de").language == "en"
+    assert documents.reference_for("bonfire", "ca").language == "ca"
