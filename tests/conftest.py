@@ -21,6 +21,7 @@ pytest_plugins = [
     "tests.support.servers",
 ]
 
+
 @pytest.fixture(autouse=True)
 def default_language() -> Iterator[None]:
     """Each test starts in the default language: a request that activated another (the locale
