@@ -1,6 +1,7 @@
 """Rules engine for the campaign game (seed 003): tricks, the Decision card, Spirit tile placement
 on a 12 × 12 board, Whirlpool and Mist tokens, the Automa, Night mode, mission objectives, and the
-Moon tiles and Powers in force.
+Moon tiles and Powers in force; between missions, the campaign's progression (``campaign``, not
+imported here: it reads a content pack).
 
 Pure Python: no Django, no I/O, no global random, no clock.
 """
