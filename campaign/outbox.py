@@ -1,6 +1,8 @@
 """The statistics outbox: every change to a group's results leaves a row, in the same transaction.
 
-Statistics (a later issue) read the outbox; writing a row needs only the database, never Redis.
+Writing a row needs only the database, never Redis. The statistics drain (``stats.services``)
+processes the rows each adventure and group on its own: a row it cannot compute is noted as
+failed and retried later, never holding back the others.
 """
 
 from campaign.models import Adventure, StatisticsOutbox

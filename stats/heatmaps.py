@@ -25,11 +25,13 @@ FACT_KEY = {Scope.ADVENTURE: "adventure_id", Scope.GROUP: "group_id"}
 
 
 def counts_json() -> str:
-    """The SQL of the JSON list of the 144 cells' counts of a group of ``CoverageFact`` rows."""
-    sums = [
-        f"CAST(SUM((cover{cell // MASK_BITS} >> {cell % MASK_BITS}) & 1) AS TEXT)"
-        for cell in range(CELLS)
-    ]
+    """The SQL of the JSON list of the 144 cells' counts of a group of ``CoverageFact`` rows.
+
+    Each cell's bit is summed as a 32-bit integer: PostgreSQL sums 64-bit ones in a 128-bit
+    state, which made the heatmaps of every adventure about twice as slow.
+    """
+    bits = [f"(cover{cell // MASK_BITS} >> {cell % MASK_BITS}) & 1" for cell in range(CELLS)]
+    sums = [f"CAST(SUM(CAST({bit} AS INTEGER)) AS TEXT)" for bit in bits]
     return "'[' || " + " || ',' || ".join(sums) + " || ']'"
 
 

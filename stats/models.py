@@ -265,10 +265,11 @@ class JobState(models.TextChoices):
 class RecomputeJob(models.Model):
     """A full recompute someone asked for, with its progress; the worker updates it as it goes.
 
-    Asking writes only this row (never Redis); the outbox drain starts pending jobs. While a worker
-    runs the job, a thread of that worker touches ``heartbeat_at`` every few seconds
-    (``services.Heartbeat``): a running job whose heartbeat stopped has no worker left, and is
-    marked failed at once so that it can be asked for again (``services.fail_abandoned_jobs``).
+    Asking writes only this row (never Redis); beat starts pending jobs
+    (``stats.run_pending_jobs``). While a worker runs the job, a thread of that worker touches
+    ``heartbeat_at`` every few seconds (``services.Heartbeat``): a running job whose heartbeat
+    stopped has no worker left, and is marked failed at once so that it can be asked for again
+    (``services.fail_abandoned_jobs``).
     """
 
     scope = models.CharField(max_length=10, choices=Scope)

@@ -141,8 +141,13 @@ def recompute(request: HttpRequest, group_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def progress(request: HttpRequest, group_id: int, job_id: int) -> HttpResponse:
-    """The progress partial, polled every second; answers 286 once the job has finished."""
+    """The progress partial, polled every second; answers 286 once the job has finished.
+
+    A job whose worker stopped beating is failed first: the poll stops and the button to ask
+    again shows.
+    """
     membership = membership_or_404(request, group_id)
+    services.fail_abandoned_jobs()
     job = get_object_or_404(
         RecomputeJob, scope=Scope.GROUP, scope_id=membership.group_id, pk=job_id
     )

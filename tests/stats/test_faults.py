@@ -68,11 +68,14 @@ def wait_for(condition: Callable[[], bool], what: str, timeout: float = TIMEOUT)
 
 
 def another_session_writes_statistics() -> bool:
-    """Whether another database session holds the statistics writers' advisory lock."""
+    """Whether another session of this database holds the statistics writers' advisory lock."""
+    key = services.STATISTICS_WRITERS_LOCK
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted "
-            "AND pid <> pg_backend_pid()"
+            "SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database "
+            "WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.granted "
+            "AND l.classid::bigint = %s AND l.objid::bigint = %s AND l.pid <> pg_backend_pid()",
+            [key >> 32, key & 0xFFFFFFFF],
         )
         return cursor.fetchone() is not None
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from campaign.models import StatisticsOutbox
 from stats import services
-from stats.models import JobState, RecomputeJob, StatsSnapshot
+from stats.models import JobState, RecomputeJob, Scope, StatsSnapshot
 from tests.stats.conftest import record_driven
 
 
@@ -116,6 +119,23 @@ def test_recompute_shows_progress_and_stops_polling_when_done(db, client_of, pla
     assert response.status_code == 286
     assert "every 1s" not in response.text
     assert StatsSnapshot.objects.filter(scope="group", scope_id=group).exists()
+
+
+def test_a_job_whose_worker_died_stops_polling_and_can_be_asked_again(db, client_of, played):
+    """Issue 17, defect 6: the polled progress finds the job's worker gone (no heartbeat)."""
+    group = played["group"].pk
+    job = services.request_recompute(scope=Scope.GROUP, scope_id=group)
+    assert services.claim_job() == job
+    progress = reverse("stats:progress", args=[group, job.pk])
+    assert client_of.get(progress).status_code == 200
+    silent = timedelta(seconds=3 * services.heartbeat_seconds() + 1)
+    RecomputeJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - silent)
+    response = client_of.get(progress)
+    assert response.status_code == 286
+    assert 'id="stats-job-failed"' in response.text
+    assert "Recompute everything" in response.text
+    client_of.post(reverse("stats:recompute", args=[group]))
+    assert RecomputeJob.objects.filter(state=JobState.PENDING).exclude(pk=job.pk).exists()
 
 
 def test_viewers_cannot_ask_for_a_recompute(db, client, played):

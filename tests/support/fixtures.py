@@ -101,6 +101,7 @@ def running_celery_worker(redis_url: str, **env: str) -> Iterator[tuple[Any, Any
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+            process.wait()
         client.close()
 
 

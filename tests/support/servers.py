@@ -136,6 +136,7 @@ class ServerProcess:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait()
 
 
 @pytest.fixture
