@@ -20,13 +20,6 @@ def with_colour_id(value):
     return json.dumps(document)
 
 
-@pytest.fixture
-def admin_client(client, django_user_model):
-    user = django_user_model.objects.create_superuser("admin", "a@example.org", "pw-admin-123")
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("content", "message"),

@@ -21,13 +21,6 @@ def test_load_content_is_idempotent():
     assert stored.sample
 
 
-@pytest.fixture
-def admin_client(client, django_user_model):
-    user = django_user_model.objects.create_superuser("admin", "a@example.org", "pw-admin-123")
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.django_db
 def test_admin_imports_and_exports_a_pack(admin_client):
     document = default_pack().to_json()
