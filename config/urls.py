@@ -18,6 +18,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("groups/", include("groups.urls")),
     path("groups/", include("campaign.urls")),
+    path("groups/", include("games.urls")),
     path("", include("stats.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -1,0 +1,93 @@
+"""What the play-log statistics pages draw from a stored snapshot (``games.playstats``): charts
+as server-rendered SVG in the house style (``stats.charts``), each with its numbers as a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from stats.charts import Chart, bar_chart
+
+
+def number(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def overview(data: dict[str, Any]) -> dict[str, Any]:
+    """The statistics front page: plays per game, and each player's plays and win rate."""
+    games = [{"id": pk, **entry} for pk, entry in data.get("games", {}).items()]
+    players = [{"id": pk, **entry} for pk, entry in data.get("players", {}).items()]
+    charts = []
+    if games:
+        charts.append(
+            bar_chart(
+                _("Plays of each game"),
+                [(g["name"], g["plays"]) for g in sorted(games, key=lambda g: -g["plays"])],
+                value_name=_("plays"),
+            )
+        )
+    if players:
+        charts.append(
+            bar_chart(
+                _("Win rate of each player, all games"),
+                [(p["name"], p["win_rate"] or 0) for p in players],
+                value_name=_("win rate"),
+                unit=" %",
+            )
+        )
+    return {"games": games, "players": players, "charts": charts}
+
+
+def score_charts(entry: dict[str, Any], title: str) -> list[Chart]:
+    histogram = entry["scores"]["histogram"]
+    if not histogram:
+        return []
+    return [bar_chart(title, [(label, count) for label, count in histogram], value_name=_("plays"))]
+
+
+def game_charts(entry: dict[str, Any]) -> list[Chart]:
+    charts = score_charts(entry, _("Scores: how often each range was scored"))
+    if entry["players"]:
+        charts.append(
+            bar_chart(
+                _("Win rate of each player"),
+                [(p["name"], p["win_rate"] or 0) for p in entry["players"]],
+                value_name=_("win rate"),
+                unit=" %",
+            )
+        )
+    if entry["start_plays"]:
+        charts.append(start_chart(entry))
+    return charts
+
+
+def start_chart(entry: dict[str, Any]) -> Chart:
+    return bar_chart(
+        _("Start player: wins against chance"),
+        [
+            (_("Start player won"), entry["start_win_rate"] or 0),
+            (_("Chance alone (1 / players)"), entry["start_expected"] or 0),
+        ],
+        value_name=_("rate"),
+        unit=" %",
+    )
+
+
+def player_charts(entry: dict[str, Any]) -> list[Chart]:
+    charts = []
+    if entry["games"]:
+        charts.append(
+            bar_chart(
+                _("Win rate in each game"),
+                [(g["name"], g["win_rate"] or 0) for g in entry["games"]],
+                value_name=_("win rate"),
+                unit=" %",
+            )
+        )
+    charts += score_charts(entry, _("Scores: how often each range was scored"))
+    if entry["start_plays"]:
+        charts.append(start_chart(entry))
+    return charts
