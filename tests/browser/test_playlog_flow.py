@@ -18,6 +18,13 @@ from tests.games.playlog_helpers import FIXTURE
 pytestmark = pytest.mark.browser
 
 
+def shot(session, name):
+    """A screenshot, after checking that nothing makes the page wider than the phone."""
+    width = session.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{name}: the page is {width} px wide"
+    session.shot(name)
+
+
 def test_import_browse_statistics_and_export(browser_session, transactional_db):
     member = MembershipFactory(role=Role.PLAYER, user__username="lena")
     group = member.group
@@ -30,28 +37,28 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     page.get_by_role("link", name="Import from BG Stats").click()
     page.get_by_label("BG Stats export (JSON)").set_input_files(str(FIXTURE))
     page.get_by_label("Time zone").select_option("Europe/Lisbon")
-    session.shot("import-upload")
+    shot(session, "import-upload")
     page.get_by_role("button", name="Preview").click()
     summary = page.locator("#import-summary")
     assert "6 plays in the file: 6 new, 0 already in the group." in summary.inner_text()
     assert page.locator(".import-games li").count() == 4
     page.get_by_label("José").select_option(label="lena (member)")
-    session.shot("import-preview")
+    shot(session, "import-preview")
     page.get_by_role("button", name="Import 6 plays").click()
     page.get_by_text("Imported 6 plays (0 were already here).").wait_for()
-    session.shot("import-done")
+    shot(session, "import-done")
     assert Play.objects.filter(group=group).count() == 6
 
     page.get_by_role("link", name="See the history").click()
     assert page.locator("li.play").count() == 6
-    session.shot("history")
+    shot(session, "history")
     page.get_by_label("Game").select_option(label="Mistwood")
     page.wait_for_url(re.compile(r"game="))
     page.locator("#play-history").get_by_text("2 plays").wait_for()
     assert page.locator("li.play").count() == 2
     assert page.get_by_text("The group won").count() == 1
     assert page.get_by_text("The group lost").count() == 1
-    session.shot("history-mistwood")
+    shot(session, "history-mistwood")
 
     page.get_by_role("link", name="Statistics").first.click()
     page.get_by_role("link", name="Zoë").first.click()
@@ -67,17 +74,31 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
         assert box["width"] <= 360, "charts fit a phone's width"
     rivals = page.locator("#head-to-head tbody tr")
     assert rivals.count() == 3  # lena (José), Łukasz, Müller
-    session.shot("player-statistics")
+    shot(session, "player-statistics")
+
+    page.get_by_role("link", name="Log a play").first.click()
+    page.get_by_label("Game", exact=True).select_option(label="Harbour Lights")
+    page.get_by_label("Duration (minutes)").fill("50")
+    page.locator("#id_line-0-score").fill("20+13")
+    page.locator("#id_line-0-winner").check()
+    page.locator("#id_line-1-name").fill("Zoë")
+    page.locator("#id_line-1-score").fill("27")
+    shot(session, "log-a-play")
+    page.get_by_role("button", name="Log the play").click()
+    page.get_by_text("Play logged.").wait_for()
+    assert page.locator("tbody tr").first.inner_text().split("\t")[:2] == ["lena", "33 (20+13)"]
+    shot(session, "logged-play")
 
     page.get_by_role("link", name="Export for BG Stats").click()
     page.get_by_label("Time zone").select_option("Europe/Lisbon")
-    session.shot("export")
+    shot(session, "export")
     with page.expect_download() as download_info:
         page.get_by_role("button", name="Download the file").click()
     document = json.loads(Path(download_info.value.path()).read_text(encoding="utf-8"))
-    assert sorted(p["uuid"] for p in document["plays"]) == sorted(
-        p["uuid"] for p in json.loads(FIXTURE.read_text(encoding="utf-8"))["plays"]
-    )
+    assert len(document["plays"]) == 7
+    assert {p["uuid"] for p in json.loads(FIXTURE.read_text(encoding="utf-8"))["plays"]} < {
+        p["uuid"] for p in document["plays"]
+    }
     assert {p["name"] for p in document["players"]} == {
         "lena", "Zoë", "Łukasz", "Anonymous player", "Müller",
     }  # fmt: skip

@@ -342,3 +342,15 @@ def test_statistics_pages_show_a_players_numbers(group, member, django_capture_o
     assert response.content.decode().count("<svg") >= 2
     overview = member.get(reverse("games:stats", args=[group.pk]))
     assert "Harbour Lights" in text(overview)
+
+
+def test_a_running_import_shows_its_progress_and_keeps_polling(group, member):
+    play_import = PlayImport.objects.create(group=group, state="running", total=10_000)
+    playlog.report_progress(play_import.pk, 4000)
+    url = reverse("games:import-progress", args=[group.pk, play_import.pk])
+    response = member.get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200  # htmx polls on
+    body = text(response)
+    assert body.lstrip().startswith('<div id="import-status" role="status" hx-get=')
+    assert "Importing: 4000 of 10000 plays…" in body
+    assert '<progress id="import-bar" max="100" value="40">' in body
