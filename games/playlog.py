@@ -251,19 +251,26 @@ def cooperative_result(data: PlayData) -> bool | None:
     return bool(data.lines) and all(line.winner for line in data.lines)
 
 
+def play_fields(data: PlayData) -> dict[str, Any]:
+    """The columns of a play that logging and editing write from the form's data."""
+    return {
+        "game": data.game,
+        "played_at": data.played_at,
+        "duration_minutes": data.duration_minutes,
+        "location": data.location,
+        "uses_teams": data.uses_teams,
+        "ignored": data.ignored,
+        "group_won": cooperative_result(data),
+        "note": data.note,
+    }
+
+
 @transaction.atomic
 def log_play(*, group: Group, data: PlayData, by: Any) -> Play:
     locked(group)
     play = Play.objects.create(
         group=group,
-        game=data.game,
-        played_at=data.played_at,
-        duration_minutes=data.duration_minutes,
-        location=data.location,
-        uses_teams=data.uses_teams,
-        ignored=data.ignored,
-        group_won=cooperative_result(data),
-        note=data.note,
+        **play_fields(data),
         source=PlaySource.LOGGED,
         created_by=by if getattr(by, "pk", None) else None,
     )
@@ -289,14 +296,8 @@ def edit_play(*, play: Play, data: PlayData, by: Any) -> Play:
     if play.source == PlaySource.CAMPAIGN:
         raise PlayLogError(str(CAMPAIGN_PLAY), code="campaign-play")
     before = summary_lines(play)
-    play.game = data.game
-    play.played_at = data.played_at
-    play.duration_minutes = data.duration_minutes
-    play.location = data.location
-    play.uses_teams = data.uses_teams
-    play.ignored = data.ignored
-    play.group_won = cooperative_result(data)
-    play.note = data.note
+    for name, value in play_fields(data).items():
+        setattr(play, name, value)
     play.save()
     play.results.all().delete()
     write_lines(play, data.lines)
@@ -556,6 +557,10 @@ def start_import(
     if export is None:
         export = bgstats.parse_export(raw)
     preview = preview_import(group=group, export=export)
+    # A file previewed and never confirmed is kept until the same member uploads another one.
+    PlayImport.objects.filter(
+        group=group, created_by=by if getattr(by, "pk", None) else None, state=ImportState.PREVIEW
+    ).delete()
     play_import = PlayImport.objects.create(
         group=group,
         created_by=by if getattr(by, "pk", None) else None,

@@ -30,15 +30,15 @@ def overview(data: dict[str, Any]) -> dict[str, Any]:
             )
         )
     if players:
-        charts.append(
-            bar_chart(
-                _("Win rate of each player, all games"),
-                [(p["name"], p["win_rate"] or 0) for p in players],
-                value_name=_("win rate"),
-                unit=" %",
-            )
-        )
+        charts.append(win_rates(_("Win rate of each player, all games"), players))
     return {"games": games, "players": players, "charts": charts}
+
+
+def win_rates(title: str, rows: list[dict[str, Any]]) -> Chart:
+    """Each row's win rate (a player's, or a player's in one game) as bars."""
+    return bar_chart(
+        title, [(r["name"], r["win_rate"] or 0) for r in rows], value_name=_("win rate"), unit=" %"
+    )
 
 
 def score_charts(entry: dict[str, Any], title: str) -> list[Chart]:
@@ -51,14 +51,7 @@ def score_charts(entry: dict[str, Any], title: str) -> list[Chart]:
 def game_charts(entry: dict[str, Any]) -> list[Chart]:
     charts = score_charts(entry, _("Scores: how often each range was scored"))
     if entry["players"]:
-        charts.append(
-            bar_chart(
-                _("Win rate of each player"),
-                [(p["name"], p["win_rate"] or 0) for p in entry["players"]],
-                value_name=_("win rate"),
-                unit=" %",
-            )
-        )
+        charts.append(win_rates(_("Win rate of each player"), entry["players"]))
     if entry["start_plays"]:
         charts.append(start_chart(entry))
     return charts
@@ -79,14 +72,7 @@ def start_chart(entry: dict[str, Any]) -> Chart:
 def player_charts(entry: dict[str, Any]) -> list[Chart]:
     charts = []
     if entry["games"]:
-        charts.append(
-            bar_chart(
-                _("Win rate in each game"),
-                [(g["name"], g["win_rate"] or 0) for g in entry["games"]],
-                value_name=_("win rate"),
-                unit=" %",
-            )
-        )
+        charts.append(win_rates(_("Win rate in each game"), entry["games"]))
     charts += score_charts(entry, _("Scores: how often each range was scored"))
     if entry["start_plays"]:
         charts.append(start_chart(entry))

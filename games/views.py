@@ -349,22 +349,30 @@ def stats(request: HttpRequest, group_id: int) -> HttpResponse:
     return render(request, "games/stats.html", context)
 
 
+def entry_page(
+    request: HttpRequest, membership: Membership, kind: str, subject: Any, template: str
+) -> HttpResponse:
+    """One game's or one player's statistics, read from the group's snapshot."""
+    snapshot = snapshot_of(membership.group_id)
+    entry = (snapshot.data if snapshot else {}).get(kind, {}).get(str(subject.pk))
+    charts = playstats_pages.game_charts if kind == "games" else playstats_pages.player_charts
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "snapshot": snapshot,
+        "subject": subject,
+        "entry": entry,
+        "charts": charts(entry) if entry else [],
+    }
+    return render(request, template, context)
+
+
 @login_required
 @require_GET
 def game_stats(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     game = get_object_or_404(CatalogGame, group_id=group_id, pk=game_id)
-    snapshot = snapshot_of(group_id)
-    entry = (snapshot.data if snapshot else {}).get("games", {}).get(str(game.pk))
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "snapshot": snapshot,
-        "game": game,
-        "entry": entry,
-        "charts": playstats_pages.game_charts(entry) if entry else [],
-    }
-    return render(request, "games/game_stats.html", context)
+    return entry_page(request, membership, "games", game, "games/game_stats.html")
 
 
 @login_required
@@ -372,17 +380,7 @@ def game_stats(request: HttpRequest, group_id: int, game_id: int) -> HttpRespons
 def player_stats(request: HttpRequest, group_id: int, person_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     person = get_object_or_404(Person, group_id=group_id, pk=person_id)
-    snapshot = snapshot_of(group_id)
-    entry = (snapshot.data if snapshot else {}).get("players", {}).get(str(person.pk))
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "snapshot": snapshot,
-        "person": person,
-        "entry": entry,
-        "charts": playstats_pages.player_charts(entry) if entry else [],
-    }
-    return render(request, "games/player_stats.html", context)
+    return entry_page(request, membership, "players", person, "games/player_stats.html")
 
 
 @login_required

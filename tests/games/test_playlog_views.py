@@ -354,3 +354,9 @@ def test_a_running_import_shows_its_progress_and_keeps_polling(group, member):
     assert body.lstrip().startswith('<div id="import-status" role="status" hx-get=')
     assert "Importing: 4000 of 10000 plays…" in body
     assert '<progress id="import-bar" max="100" value="40">' in body
+
+
+def test_a_new_upload_replaces_the_members_unconfirmed_preview(group, member):
+    upload(member, group, export_bytes())
+    upload(member, group, export_bytes())
+    assert PlayImport.objects.filter(group=group, state="preview").count() == 1
