@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import Count, Q, QuerySet
@@ -337,7 +338,7 @@ def summary_lines(play: Play) -> list[str]:
     return [
         f"{r.person.name}: {bgstats.score_text(r.score) or '—'}"
         + (" ★" if r.winner else "")
-        + (" (1st)" if r.start_player else "")
+        + (" " + _("(started)") if r.start_player else "")
         for r in play.results.select_related("person")
     ]
 
@@ -574,7 +575,12 @@ def start_import(
 
 
 def confirm_import(*, play_import: PlayImport, matching: dict[str, str]) -> PlayImport:
-    """Record who each file player is and hand the import to a worker (after commit)."""
+    """Record who each file player is and leave the import for a worker.
+
+    Only the database is written: beat's ``games.run_pending_imports`` starts it within seconds,
+    so a confirmation never waits on Redis. With no broker (the embedded default) the import runs
+    in-process once this commits.
+    """
     with transaction.atomic():
         play_import = PlayImport.objects.select_for_update().get(pk=play_import.pk)
         if play_import.state != ImportState.PREVIEW:
@@ -582,7 +588,8 @@ def confirm_import(*, play_import: PlayImport, matching: dict[str, str]) -> Play
         play_import.matching = matching
         play_import.state = ImportState.PENDING
         play_import.save(update_fields=["matching", "state"])
-        transaction.on_commit(lambda: enqueue_import(play_import.pk))
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            transaction.on_commit(lambda: enqueue_import(play_import.pk))
     return play_import
 
 
@@ -613,6 +620,21 @@ def read_progress(play_import: PlayImport) -> int:
         return int(cache.get(progress_key(play_import.pk)) or 0)
     except Exception:
         return 0
+
+
+def run_pending_imports(*, limit: int = 5) -> int:
+    """Start the confirmed imports, oldest first; each is claimed (pending → running) by one
+    worker only. Returns how many ran."""
+    ran = 0
+    pending = PlayImport.objects.filter(state=ImportState.PENDING).order_by("pk")
+    for import_id in list(pending.values_list("pk", flat=True)[:limit]):
+        claimed = PlayImport.objects.filter(pk=import_id, state=ImportState.PENDING).update(
+            state=ImportState.RUNNING
+        )
+        if claimed:
+            run_import(import_id=import_id)
+            ran += 1
+    return ran
 
 
 def run_import(*, import_id: int) -> PlayImport:
@@ -790,13 +812,19 @@ def resolve_people(
 
 
 def statistics_changed(*, group_id: int) -> None:
-    """Mark the group's play statistics stale and recompute them once this transaction commits."""
+    """Mark the group's play statistics stale, in the caller's transaction.
+
+    Only the database is written, never Redis: beat's ``games.recompute_stale_play_stats``
+    recomputes stale groups every few seconds. With no broker (the embedded default) the
+    recompute runs in-process once the transaction commits.
+    """
     updated = PlayStatsSnapshot.objects.filter(group_id=group_id).update(stale=True)
     if not updated:
         PlayStatsSnapshot.objects.get_or_create(
             group_id=group_id, defaults={"computed_at": timezone.now(), "stale": True}
         )
-    transaction.on_commit(lambda: enqueue_statistics(group_id))
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        transaction.on_commit(lambda: enqueue_statistics(group_id))
 
 
 def enqueue_statistics(group_id: int) -> None:

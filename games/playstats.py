@@ -243,3 +243,12 @@ def recompute(*, group_id: int) -> PlayStatsSnapshot:
         snapshot.stale = False
         snapshot.save()
     return snapshot
+
+
+def recompute_stale(*, limit: int = 20) -> int:
+    """Recompute the groups whose play statistics are stale; returns how many."""
+    stale = PlayStatsSnapshot.objects.filter(stale=True).order_by("computed_at")
+    group_ids = list(stale.values_list("group_id", flat=True)[:limit])
+    for group_id in group_ids:
+        recompute(group_id=group_id)
+    return len(group_ids)

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from stats.charts import Chart, bar_chart
+from stats.charts import Chart, bar_chart, paired_bars
 
 
 def number(value: float | None) -> str:
@@ -76,4 +76,15 @@ def player_charts(entry: dict[str, Any]) -> list[Chart]:
     charts += score_charts(entry, _("Scores: how often each range was scored"))
     if entry["start_plays"]:
         charts.append(start_chart(entry))
+    if entry["rivals"]:
+        charts.append(head_to_head_chart(entry["rivals"]))
     return charts
+
+
+def head_to_head_chart(rivals: list[dict[str, Any]]) -> Chart:
+    """Against each other player: the plays won when they did not, and the plays lost so."""
+    return paired_bars(
+        _("Head to head: ahead and behind"),
+        [r["name"] for r in rivals],
+        {_("ahead"): [r["ahead"] for r in rivals], _("behind"): [r["behind"] for r in rivals]},
+    )

@@ -1,4 +1,7 @@
-"""Celery tasks of the play log: each takes an id, calls one service, and is safe to run twice."""
+"""Celery tasks of the play log: each takes an id (or nothing), calls one service, and is safe to
+run twice. Nothing enqueues them from a request when a broker is configured: writes only mark
+the database (a pending import, a stale snapshot) and beat runs the two sweeps below every few
+seconds (see CELERY_BEAT_SCHEDULE)."""
 
 from __future__ import annotations
 
@@ -25,3 +28,13 @@ def import_plays(import_id: int) -> str:
 @shared_task(name="games.recompute_play_stats", **RETRY)
 def recompute_play_stats(group_id: int) -> None:
     playstats.recompute(group_id=group_id)
+
+
+@shared_task(name="games.run_pending_imports", **RETRY)
+def run_pending_imports() -> int:
+    return playlog.run_pending_imports()
+
+
+@shared_task(name="games.recompute_stale_play_stats", **RETRY)
+def recompute_stale_play_stats() -> int:
+    return playstats.recompute_stale()

@@ -12,9 +12,8 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.celery]
 TIMEOUT = 120
 
 
-def test_a_large_import_runs_on_the_worker_all_at_once(postgres, celery_worker, monkeypatch):
-    monkeypatch.setattr(playlog, "enqueue_import", lambda import_id: None)
-    monkeypatch.setattr(playlog, "enqueue_statistics", lambda group_id: None)
+def test_a_large_import_runs_on_the_worker_all_at_once(postgres, celery_worker, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # as with a broker: only beat's sweeps start work
     member = MembershipFactory(role=Role.PLAYER)
     data = export_data()
     data["plays"] = [
@@ -26,22 +25,22 @@ def test_a_large_import_runs_on_the_worker_all_at_once(postgres, celery_worker, 
     )  # fmt: skip
     assert preview.new == 3000
     playlog.confirm_import(play_import=play_import, matching=play_import.matching)
-    state = celery_worker.send_task("games.import_plays", args=[play_import.pk]).get(TIMEOUT)
-    assert state == "done"
+    assert celery_worker.send_task("games.run_pending_imports").get(TIMEOUT) == 1
     play_import.refresh_from_db()
+    assert play_import.state == "done"
     assert (play_import.added, play_import.skipped) == (3000, 0)
     assert Play.objects.filter(group=member.group).count() == 3000
     again = celery_worker.send_task("games.import_plays", args=[play_import.pk]).get(TIMEOUT)
     assert again == "done"
     assert Play.objects.filter(group=member.group).count() == 3000
-    celery_worker.send_task("games.recompute_play_stats", args=[member.group.pk]).get(TIMEOUT)
+    assert PlayStatsSnapshot.objects.get(group=member.group).stale
+    assert celery_worker.send_task("games.recompute_stale_play_stats").get(TIMEOUT) == 1
     snapshot = PlayStatsSnapshot.objects.get(group=member.group)
     assert not snapshot.stale
     assert sum(g["plays"] for g in snapshot.data["games"].values()) == 2500  # 500 ignored
 
 
-def test_a_file_that_fails_on_the_worker_saves_nothing(postgres, celery_worker, monkeypatch):
-    monkeypatch.setattr(playlog, "enqueue_import", lambda import_id: None)
+def test_a_file_that_fails_on_the_worker_saves_nothing(postgres, celery_worker):
     member = MembershipFactory(role=Role.PLAYER)
     play_import = PlayImport.objects.create(
         group=member.group, document='{"games": [], "players": [], "plays": [{}]}',

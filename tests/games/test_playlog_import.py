@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import jsonschema
 import pytest
 
-from games import bgstats, playlog
+from games import bgstats, playlog, playstats
 from games.models import CatalogGame, Person, Play, PlayAudit, PlaySource
 from groups.models import Role
 from tests.factories import GroupFactory, MembershipFactory
@@ -258,3 +258,23 @@ def test_a_single_play_as_a_bg_stats_create_play_link():
             {"name": "Anonymous player", "score": 8.5, "winner": False, "startPlayer": False},
         ],
     }
+
+
+def test_with_a_broker_writes_only_mark_the_database_and_beat_sweeps_do_the_work(
+    settings, django_capture_on_commit_callbacks
+):
+    """Confirming an import or changing plays never talks to Redis in the request."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    member = MembershipFactory(role=Role.PLAYER)
+    play_import, _preview = playlog.start_import(
+        group=member.group, file_name="plays.json", raw=export_bytes(), time_zone="UTC",
+        by=member.user,
+    )  # fmt: skip
+    with django_capture_on_commit_callbacks() as callbacks:
+        playlog.confirm_import(play_import=play_import, matching={})
+    assert callbacks == []
+    assert playlog.run_pending_imports() == 1
+    assert playlog.run_pending_imports() == 0
+    assert Play.objects.filter(group=member.group).count() == 6
+    assert playstats.recompute_stale() == 1
+    assert playstats.recompute_stale() == 0
