@@ -320,19 +320,9 @@ def read_play(
 
 
 @dataclass(frozen=True)
-class OutLine:
-    person_key: object
-    score: Decimal | None
-    score_text: str
-    winner: bool
-    start_player: bool
-    rank: int | None
-    team: str
-
-
-@dataclass(frozen=True)
 class OutPlay:
-    """A play as the export writes it; ``*_key`` name a game/person/location of the group."""
+    """A play as the export writes it: ``game_key`` names a game of the group, and each line's
+    ``player_ref`` a person of the group."""
 
     uuid: str
     game_key: object
@@ -343,7 +333,7 @@ class OutPlay:
     ignored: bool
     uses_teams: bool
     note: str
-    lines: tuple[OutLine, ...]
+    lines: tuple[FileScore, ...]
 
 
 @dataclass(frozen=True)
@@ -430,7 +420,7 @@ def export_document(
             "comments": play.note,
             "playerScores": [
                 {
-                    "playerRefId": player_ids[line.person_key],
+                    "playerRefId": player_ids[line.player_ref],
                     "score": line.score_text or score_text(line.score),
                     "winner": line.winner,
                     "newPlayer": False,
@@ -472,7 +462,7 @@ def create_play_link(play: OutPlay, game: OutEntity, names: Mapping[object, str]
         },
         "players": [
             {
-                "name": names[line.person_key],
+                "name": names[line.player_ref],
                 **({"score": number(line.score)} if line.score is not None else {}),
                 "winner": line.winner,
                 "startPlayer": line.start_player,

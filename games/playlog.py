@@ -408,8 +408,8 @@ def out_play(play: Play, tz: ZoneInfo) -> bgstats.OutPlay:
         uses_teams=play.uses_teams,
         note=play.note,
         lines=tuple(
-            bgstats.OutLine(
-                person_key=r.person_id,
+            bgstats.FileScore(
+                player_ref=r.person_id,
                 score=r.score,
                 score_text=r.score_text,
                 winner=r.winner,
