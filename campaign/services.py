@@ -39,6 +39,7 @@ from campaign.models import (
     RevealedSpoiler,
 )
 from campaign.outbox import note_results_changed
+from games.attempt_plays import sync_attempt_plays
 from games.content import Pack
 from games.models import ContentPack
 from games.packs import default_content_pack, store_pack
@@ -269,7 +270,8 @@ def finish_write(
     summary: str,
     before: CampaignState | None = None,
 ) -> CampaignState:
-    """Rebuild, audit with what changed, and note the change for statistics."""
+    """Rebuild, audit with what changed, note the change for statistics, and keep the attempts'
+    plays in the play log in step."""
     pack = adventure.content_pack.pack()
     attempts, overrides = current_log(adventure)
     state = rebuild(adventure=adventure, pack=pack, attempts=attempts, overrides=overrides)
@@ -279,6 +281,7 @@ def finish_write(
         details = diff_lines(progression.diff(before, state, pack), labels)
     audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
     note_results_changed(adventure=adventure)
+    sync_attempt_plays(adventure=adventure, attempts=attempts)
     return state
 
 

@@ -191,6 +191,17 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "stats.recompute_all",
         "schedule": crontab(hour=3, minute=17),
     },
+    # The play log: confirmed BG Stats imports, and groups whose play statistics are stale.
+    "games-run-pending-imports": {
+        "task": "games.run_pending_imports",
+        "schedule": 2.0,
+        "options": {"expires": 4.0},
+    },
+    "games-recompute-stale-play-stats": {
+        "task": "games.recompute_stale_play_stats",
+        "schedule": STATS_DRAIN_SECONDS,
+        "options": {"expires": 2 * STATS_DRAIN_SECONDS},
+    },
 }
 # Without a broker, drain the acting group's outbox rows in-process once the response is sent.
 STATS_DRAIN_ON_COMMIT = env_bool("STATS_DRAIN_ON_COMMIT", True)

@@ -27,6 +27,7 @@ urlpatterns = [
     path("groups/", include("campaign.urls")),
     path("groups/<int:group_id>/bonfire/", include("games.bonfire_urls")),
     path("groups/", include("games.solsticio.urls")),
+    path("groups/", include("games.urls")),
     path("", include("stats.urls")),
     path("reference/", include("games.reference.urls")),
     path("i18n/setlang/", account_views.set_language, name="set_language"),

@@ -1,12 +1,15 @@
-"""Content packs stored in the database (the validated pack document, pinned by adventures), and
-Bonfire games played with the turn helper."""
+"""Content packs stored in the database (the validated pack document, pinned by adventures), the
+Bonfire games played with the turn helper, the Solsticio games tracked at the table, and the play
+log: each group's catalog of games, the people at its table, their plays and imports."""
 
 import hashlib
 import json
+import uuid
 from functools import lru_cache
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -142,3 +145,243 @@ class SolsticioGame(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("solsticio:game", args=[self.group_id, self.pk])
+
+
+# --- The play log: a group's catalog of games, the people at its table, their plays -------------
+
+
+class BuiltinGame(models.TextChoices):
+    """The games of our content packs, in every group's catalog from its first visit."""
+
+    CAMPAIGN = "campaign", _("The campaign game")
+    BONFIRE = "bonfire", _("Bonfire")
+    SOLSTICIO = "solsticio", _("Solsticio")
+
+
+class CatalogGame(models.Model):
+    """A game a group plays: one of ours, or any game added by name (optional BoardGameGeek id)."""
+
+    group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="games")
+    name = models.CharField(_("name"), max_length=120)
+    bgg_id = models.PositiveIntegerField(_("BoardGameGeek id"), null=True, blank=True)
+    builtin = models.CharField(max_length=20, blank=True, choices=BuiltinGame)
+    cooperative = models.BooleanField(
+        _("cooperative"), default=False, help_text=_("The players win or lose together.")
+    )
+    highest_wins = models.BooleanField(_("highest score wins"), default=True)
+    no_points = models.BooleanField(_("played without points"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "group", name="one_catalog_game_per_name"),
+            models.UniqueConstraint(
+                fields=["group", "builtin"],
+                condition=~models.Q(builtin=""),
+                name="one_builtin_game_per_group",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Person(models.Model):
+    """Someone at the group's table: a member (``user``) or a name without an account."""
+
+    group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="people")
+    name = models.CharField(_("name"), max_length=80)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "group", name="one_person_per_name"),
+            models.UniqueConstraint(
+                fields=["group", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_person_per_member",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlaySource(models.TextChoices):
+    LOGGED = "logged", _("Logged in Questlog")
+    BGSTATS = "bgstats", _("Imported from BG Stats")
+    CAMPAIGN = "campaign", _("A campaign mission attempt")
+
+
+class Play(models.Model):
+    """One play of a catalog game.
+
+    A campaign mission attempt is linked (``attempt_ref``), not entered again: its play is written
+    by ``games.attempt_plays`` whenever the adventure's log changes and is edited through the
+    attempt. ``group_won`` is the cooperative result (win or loss), ``None`` for competitive games.
+    ``uuid`` is kept from a BG Stats import, so importing the same file twice adds nothing.
+    """
+
+    group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="plays")
+    game = models.ForeignKey(CatalogGame, on_delete=models.PROTECT, related_name="plays")
+    uuid = models.UUIDField(default=uuid.uuid4, editable=False)
+    played_at = models.DateTimeField(_("date and time"))
+    duration_minutes = models.PositiveIntegerField(_("duration (minutes)"), null=True, blank=True)
+    location = models.CharField(_("location"), max_length=100, blank=True)
+    uses_teams = models.BooleanField(_("played in teams"), default=False)
+    ignored = models.BooleanField(
+        _("left out of statistics"), default=False, help_text=_("BG Stats' “ignored” play.")
+    )
+    group_won = models.BooleanField(_("the group won"), null=True, blank=True)
+    note = models.TextField(_("note"), max_length=2000, blank=True)
+    source = models.CharField(max_length=10, choices=PlaySource, default=PlaySource.LOGGED)
+    # The campaign attempt this play is (source "campaign"), by id: a foreign key would make this
+    # app's migration depend on the campaign's, which depends on this one. ``games.attempt_plays``
+    # keeps these in step with the adventure's log in the same transaction as every change to it.
+    adventure_ref = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
+    attempt_ref = models.PositiveBigIntegerField(null=True, blank=True, editable=False)
+    attempt_number = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-played_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "uuid"], name="one_play_per_uuid"),
+            models.UniqueConstraint(fields=["attempt_ref"], name="one_play_per_attempt"),
+            models.CheckConstraint(
+                condition=models.Q(source="campaign", attempt_ref__isnull=False)
+                | (~models.Q(source="campaign") & models.Q(attempt_ref__isnull=True)),
+                name="attempt_ref_iff_campaign_play",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["group", "-played_at", "-id"], name="play_history"),
+            models.Index(fields=["game", "-played_at"], name="play_by_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} on {self.played_at:%Y-%m-%d}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:play", args=[self.group_id, self.pk])
+
+
+class PlayerResult(models.Model):
+    """One line of a play: who, their score (a number or none), winner, start player, team.
+
+    Lines are numbered by ``seat``, never keyed by person: the same person (BG Stats' anonymous
+    player) may hold two lines of one play. ``score_text`` keeps what was entered (for instance
+    the expression ``-10+7+22``), ``score`` its value.
+    """
+
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="results")
+    seat = models.PositiveSmallIntegerField()
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="results")
+    score = models.DecimalField(_("score"), max_digits=16, decimal_places=4, null=True, blank=True)
+    score_text = models.CharField(max_length=100, blank=True)
+    winner = models.BooleanField(_("winner"), default=False)
+    start_player = models.BooleanField(_("start player"), default=False)
+    rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
+    team = models.CharField(_("team"), max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["play", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["play", "seat"], name="one_result_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} in {self.play}"
+
+
+class PlayAuditAction(models.TextChoices):
+    LOG = "log", _("Logged a play")
+    EDIT = "edit", _("Edited a play")
+    DELETE = "delete", _("Deleted a play")
+    IMPORT = "import", _("Imported plays")
+
+
+class PlayAudit(models.Model):
+    """Who changed the group's play log, when and what (kept after the play is deleted)."""
+
+    group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
+    play = models.ForeignKey(
+        Play, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit"
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    actor_name = models.CharField(max_length=150)
+    at = models.DateTimeField()
+    action = models.CharField(max_length=10, choices=PlayAuditAction)
+    summary = models.CharField(max_length=300)
+    details = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.actor_name}: {self.summary}"
+
+
+class ImportState(models.TextChoices):
+    PREVIEW = "preview", _("Waiting for confirmation")
+    PENDING = "pending", _("Waiting for a worker")
+    RUNNING = "running", _("Importing")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class PlayImport(models.Model):
+    """An uploaded BG Stats file: previewed, then confirmed with its player matching, then
+    imported by a Celery task in one transaction. The file is dropped once it is imported."""
+
+    group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    file_name = models.CharField(max_length=200, blank=True)
+    document = models.TextField(blank=True)
+    time_zone = models.CharField(max_length=64, default="UTC")
+    matching = models.JSONField(default=dict, blank=True)
+    state = models.CharField(max_length=10, choices=ImportState, default=ImportState.PREVIEW)
+    total = models.PositiveIntegerField(default=0)
+    added = models.PositiveIntegerField(default=0)
+    skipped = models.PositiveIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Import {self.pk} into group {self.group_id}: {self.state}"
+
+    @property
+    def finished(self) -> bool:
+        return self.state in {ImportState.DONE, ImportState.FAILED}
+
+
+class PlayStatsSnapshot(models.Model):
+    """The play log's statistics of one group, computed by a Celery task, read by the pages."""
+
+    group = models.OneToOneField("groups.Group", on_delete=models.CASCADE, related_name="+")
+    data = models.JSONField(default=dict)
+    computed_at = models.DateTimeField()
+    stale = models.BooleanField(default=True)
+
+    def __str__(self) -> str:
+        return f"Play statistics of group {self.group_id}"

@@ -1,0 +1,87 @@
+"""A campaign mission attempt is itself a play of the campaign game.
+
+The attempt stays the truth: ``sync_attempt_plays`` writes one ``Play`` per finished attempt
+(source "campaign") from the adventure's log, in the same transaction as every change to that log
+(``campaign.services.finish_write`` calls it), and removes the plays of attempts that are gone.
+So the play history and the play statistics show every attempt without anyone logging it twice,
+and those plays are corrected through the campaign pages, not the play log.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+from games.models import BuiltinGame, CatalogGame, Play, PlayerResult, PlaySource
+from games.playlog import ensure_catalog, person_named, statistics_changed
+
+FINISHED = {"success", "failure"}
+# An attempt records a day, not a time: its play is placed at noon UTC of that day.
+NOON = datetime.time(12, 0, tzinfo=datetime.UTC)
+
+
+def sync_attempt_plays(*, adventure: Any, attempts: Sequence[Any]) -> None:
+    """Make the adventure's campaign plays match its finished attempts (called inside the
+    caller's transaction, with the adventure row locked)."""
+    finished = {a.pk: a for a in attempts if a.status in FINISHED}
+    existing = {
+        p.attempt_ref: p
+        for p in Play.objects.filter(
+            group_id=adventure.group_id, adventure_ref=adventure.pk
+        ).prefetch_related("results__person")
+    }
+    gone = [p.pk for ref, p in existing.items() if ref not in finished]
+    changed = bool(gone)
+    if gone:
+        Play.objects.filter(pk__in=gone).delete()
+    game = None
+    for pk, attempt in finished.items():
+        wanted = attempt_fields(attempt)
+        play = existing.get(pk)
+        if play is not None and same(play, wanted, attempt.players):
+            continue
+        if game is None:
+            group = adventure.group
+            ensure_catalog(group=group)
+            game = CatalogGame.objects.get(group=group, builtin=BuiltinGame.CAMPAIGN)
+        changed = True
+        if play is None:
+            play = Play.objects.create(
+                group=group,
+                game=game,
+                source=PlaySource.CAMPAIGN,
+                adventure_ref=adventure.pk,
+                attempt_ref=pk,
+                created_by_id=attempt.created_by_id,
+                **wanted,
+            )
+        else:
+            for name, value in wanted.items():
+                setattr(play, name, value)
+            play.save()
+            play.results.all().delete()
+        won = attempt.status == "success"
+        PlayerResult.objects.bulk_create(
+            PlayerResult(
+                play=play, seat=seat, person=person_named(group=group, name=name), winner=won
+            )
+            for seat, name in enumerate(attempt.players)
+        )
+    if changed:
+        statistics_changed(group_id=adventure.group_id)
+
+
+def same(play: Play, wanted: dict[str, Any], players: Sequence[str]) -> bool:
+    names = [r.person.name for r in play.results.all()]
+    return names == list(players) and all(getattr(play, k) == v for k, v in wanted.items())
+
+
+def attempt_fields(attempt: Any) -> dict[str, Any]:
+    return {
+        "played_at": datetime.datetime.combine(attempt.played_on, NOON),
+        "duration_minutes": attempt.duration_minutes,
+        "group_won": attempt.status == "success",
+        "attempt_number": attempt.number,
+        "note": "",
+    }

@@ -1,0 +1,851 @@
+"""Writes to a group's play log: the catalog, logging, editing and deleting plays, importing a BG
+Stats export. Reads that several pages share: the history queryset, the export document.
+
+Every write runs in one transaction and first locks the group row (``select_for_update``, no key
+lock so plays can still reference the group), so two members logging or importing at once are
+serialised: an import sees the plays the other one added and skips them by uuid. Each write is
+audited (``PlayAudit``) and marks the group's play statistics stale; the recompute is enqueued
+once the transaction commits.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import uuid as uuid_module
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DataError, IntegrityError, transaction
+from django.db.models import Count, Q, QuerySet
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import bgstats
+from games.models import (
+    BuiltinGame,
+    CatalogGame,
+    ImportState,
+    Person,
+    Play,
+    PlayAudit,
+    PlayAuditAction,
+    PlayerResult,
+    PlayImport,
+    PlaySource,
+    PlayStatsSnapshot,
+)
+from games.scores import score_text
+from groups.models import Group, Membership, Role
+
+log = logging.getLogger(__name__)
+
+BATCH = 1000
+NEW = "new"
+
+CAMPAIGN_PLAY = gettext_lazy("This play is a campaign mission attempt: correct it in the campaign.")
+GAME_EXISTS = gettext_lazy("The catalog already has a game called “%(name)s”.")
+IMPORT_GONE = gettext_lazy(
+    "This import was already confirmed or has expired; upload the file again."
+)
+IMPORT_FAILED = gettext_lazy("The import failed and nothing was saved: %(reason)s")
+DATABASE_PROBLEM = gettext_lazy("the database refused the plays (%(detail)s).")
+
+# The games of our content packs: name, cooperative, highest wins, without points.
+BUILTIN_GAMES: dict[str, tuple[str, bool, bool, bool]] = {
+    BuiltinGame.CAMPAIGN: ("Questlog campaign", True, True, True),
+    BuiltinGame.BONFIRE: ("Bonfire", False, True, False),
+    BuiltinGame.SOLSTICIO: ("Solsticio", False, True, False),
+}
+
+
+class PlayLogError(ValueError):
+    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
+        self.code = code
+        self.field = field
+        super().__init__(message)
+
+
+# --- Catalog and people ------------------------------------------------------------------------
+
+
+def ensure_catalog(*, group: Group) -> None:
+    """Put the games of our content packs in the group's catalog (once)."""
+    present = set(
+        CatalogGame.objects.filter(group=group)
+        .exclude(builtin="")
+        .values_list("builtin", flat=True)
+    )
+    for key, (name, cooperative, highest_wins, no_points) in BUILTIN_GAMES.items():
+        if key in present:
+            continue
+        same_name = CatalogGame.objects.filter(group=group, name__iexact=name).first()
+        if same_name is not None:
+            same_name.builtin = key
+            same_name.save(update_fields=["builtin"])
+            continue
+        try:
+            with transaction.atomic():
+                CatalogGame.objects.create(
+                    group=group,
+                    name=name,
+                    builtin=key,
+                    cooperative=cooperative,
+                    highest_wins=highest_wins,
+                    no_points=no_points,
+                )
+        except IntegrityError:  # another request added it meanwhile
+            pass
+
+
+@transaction.atomic
+def add_game(
+    *,
+    group: Group,
+    name: str,
+    bgg_id: int | None,
+    cooperative: bool,
+    highest_wins: bool,
+    no_points: bool,
+) -> CatalogGame:
+    locked(group)
+    if CatalogGame.objects.filter(group=group, name__iexact=name).exists():
+        raise PlayLogError(str(GAME_EXISTS % {"name": name}), code="game-exists", field="name")
+    return CatalogGame.objects.create(
+        group=group,
+        name=name,
+        bgg_id=bgg_id,
+        cooperative=cooperative,
+        highest_wins=highest_wins,
+        no_points=no_points,
+    )
+
+
+def members_without_person(group: Group) -> list[Membership]:
+    return list(
+        Membership.objects.filter(group=group)
+        .exclude(role=Role.VIEWER)
+        .exclude(user__in=Person.objects.filter(group=group, user__isnull=False).values("user"))
+        .select_related("user")
+        .order_by("user__username")
+    )
+
+
+def person_named(*, group: Group, name: str) -> Person:
+    """The person of that name (any case), a member of that user name, or a new name."""
+    name = name.strip()[:80]
+    found = Person.objects.filter(group=group, name__iexact=name).first()
+    if found is not None:
+        return found
+    member = (
+        Membership.objects.filter(group=group, user__username__iexact=name)
+        .select_related("user")
+        .first()
+    )
+    if member is not None:
+        return person_of_member(group=group, user=member.user)
+    return Person.objects.create(group=group, name=name)
+
+
+def person_of_member(*, group: Group, user: Any) -> Person:
+    """The member's person in this group: theirs, or a name-only person of their user name
+    (now linked to them), or a new one."""
+    found = Person.objects.filter(group=group, user=user).first()
+    if found is not None:
+        return found
+    same_name = Person.objects.filter(
+        group=group, name__iexact=user.username, user__isnull=True
+    ).first()
+    if same_name is not None:
+        same_name.user = user
+        same_name.save(update_fields=["user"])
+        return same_name
+    return Person.objects.create(group=group, name=user.username, user=user)
+
+
+# --- Logging, editing, deleting --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LineData:
+    name: str
+    score: Decimal | None
+    score_text: str = ""
+    winner: bool = False
+    start_player: bool = False
+    team: str = ""
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayData:
+    game: CatalogGame
+    played_at: datetime.datetime
+    lines: Sequence[LineData]
+    duration_minutes: int | None = None
+    location: str = ""
+    uses_teams: bool = False
+    ignored: bool = False
+    group_won: bool | None = None
+    note: str = ""
+
+
+def locked(group: Group) -> Group:
+    """Lock the group's row for this transaction: its play-log writes take turns."""
+    return Group.objects.select_for_update(no_key=True).get(pk=group.pk)
+
+
+def audit(
+    *, group: Group, play: Play | None, by: Any, action: str, summary: str, details: Any = ()
+) -> None:
+    PlayAudit.objects.create(
+        group=group,
+        play=play,
+        actor=by if getattr(by, "pk", None) else None,
+        actor_name=getattr(by, "username", "") or "—",
+        at=timezone.now(),
+        action=action,
+        summary=summary[:300],
+        details=list(details),
+    )
+
+
+def describe(play: Play, lines: Sequence[LineData]) -> str:
+    names = ", ".join(line.name for line in lines)
+    return f"{play.game.name}, {play.played_at:%Y-%m-%d %H:%M} UTC: {names}"
+
+
+def write_lines(play: Play, lines: Sequence[LineData]) -> None:
+    people = {}
+    for line in lines:
+        key = line.name.strip().lower()
+        if key not in people:
+            people[key] = person_named(group=play.group, name=line.name)
+    PlayerResult.objects.bulk_create(
+        PlayerResult(
+            play=play,
+            seat=seat,
+            person=people[line.name.strip().lower()],
+            score=line.score,
+            score_text=line.score_text,
+            winner=line.winner,
+            start_player=line.start_player,
+            rank=line.rank,
+            team=line.team if play.uses_teams else "",
+        )
+        for seat, line in enumerate(lines)
+    )
+
+
+def cooperative_result(data: PlayData) -> bool | None:
+    """A cooperative game records the group's win or loss; a competitive one does not."""
+    if not data.game.cooperative:
+        return None
+    if data.group_won is not None:
+        return data.group_won
+    return bool(data.lines) and all(line.winner for line in data.lines)
+
+
+def play_fields(data: PlayData) -> dict[str, Any]:
+    """The columns of a play that logging and editing write from the form's data."""
+    return {
+        "game": data.game,
+        "played_at": data.played_at,
+        "duration_minutes": data.duration_minutes,
+        "location": data.location,
+        "uses_teams": data.uses_teams,
+        "ignored": data.ignored,
+        "group_won": cooperative_result(data),
+        "note": data.note,
+    }
+
+
+@transaction.atomic
+def log_play(*, group: Group, data: PlayData, by: Any) -> Play:
+    locked(group)
+    play = Play.objects.create(
+        group=group,
+        **play_fields(data),
+        source=PlaySource.LOGGED,
+        created_by=by if getattr(by, "pk", None) else None,
+    )
+    write_lines(play, data.lines)
+    audit(
+        group=group,
+        play=play,
+        by=by,
+        action=PlayAuditAction.LOG,
+        summary=describe(play, data.lines),
+    )
+    statistics_changed(group_id=group.pk)
+    return play
+
+
+@transaction.atomic
+def edit_play(*, play: Play, data: PlayData, by: Any) -> Play:
+    """Rewrite a play and its lines; the audit entry keeps what it said before."""
+    locked(play.group)
+    play = (
+        Play.objects.select_for_update(no_key=True).select_related("game", "group").get(pk=play.pk)
+    )
+    if play.source == PlaySource.CAMPAIGN:
+        raise PlayLogError(str(CAMPAIGN_PLAY), code="campaign-play")
+    before = summary_lines(play)
+    for name, value in play_fields(data).items():
+        setattr(play, name, value)
+    play.save()
+    play.results.all().delete()
+    write_lines(play, data.lines)
+    after = summary_lines(play)
+    audit(
+        group=play.group,
+        play=play,
+        by=by,
+        action=PlayAuditAction.EDIT,
+        summary=describe(play, data.lines),
+        details=[
+            _("Before: %(lines)s") % {"lines": "; ".join(before)},
+            _("After: %(lines)s") % {"lines": "; ".join(after)},
+        ],
+    )
+    statistics_changed(group_id=play.group_id)
+    return play
+
+
+@transaction.atomic
+def delete_play(*, play: Play, by: Any) -> None:
+    locked(play.group)
+    play = Play.objects.select_for_update().select_related("game", "group").get(pk=play.pk)
+    if play.source == PlaySource.CAMPAIGN:
+        raise PlayLogError(str(CAMPAIGN_PLAY), code="campaign-play")
+    lines = summary_lines(play)
+    summary = f"{play.game.name}, {play.played_at:%Y-%m-%d %H:%M} UTC"
+    group = play.group
+    play.delete()
+    audit(
+        group=group, play=None, by=by, action=PlayAuditAction.DELETE, summary=summary, details=lines
+    )
+    statistics_changed(group_id=group.pk)
+
+
+def summary_lines(play: Play) -> list[str]:
+    return [
+        f"{r.person.name}: {score_text(r.score) or '—'}"
+        + (" ★" if r.winner else "")
+        + (" " + _("(started)") if r.start_player else "")
+        for r in play.results.select_related("person")
+    ]
+
+
+# --- Reading ---------------------------------------------------------------------------------
+
+
+def history(group_id: int) -> QuerySet[Play]:
+    """The group's plays, newest first, with what a history row shows (two queries a page)."""
+    return (
+        Play.objects.filter(group_id=group_id)
+        .select_related("game")
+        .prefetch_related("results__person")
+        .order_by("-played_at", "-pk")
+    )
+
+
+def export_plays(*, group: Group, tz: ZoneInfo, me: Any = None) -> dict[str, Any]:
+    """Every play of the group (campaign attempts included) as a BG Stats export."""
+    plays = list(history(group.pk).order_by("played_at", "pk"))
+    games = {p.game_id: p.game for p in plays}
+    people = {r.person_id: r.person for p in plays for r in p.results.all()}
+    places = sorted({p.location for p in plays if p.location})
+    namespace = uuid_module.uuid5(uuid_module.NAMESPACE_URL, f"questlog:group:{group.pk}")
+    me_person = Person.objects.filter(group=group, user=me).values_list("pk", flat=True).first()
+    return bgstats.export_document(
+        games=[out_game(g, namespace) for g in sorted(games.values(), key=lambda g: g.pk)],
+        players=[
+            bgstats.OutEntity(
+                key=p.pk, uuid=str(uuid_module.uuid5(namespace, f"person:{p.pk}")), name=p.name
+            )
+            for p in sorted(people.values(), key=lambda p: p.pk)
+        ],
+        locations=[
+            bgstats.OutEntity(
+                key=name, uuid=str(uuid_module.uuid5(namespace, f"place:{name}")), name=name
+            )
+            for name in places
+        ],
+        plays=[out_play(p, tz) for p in plays],
+        exported_at=timezone.now().astimezone(tz),
+        me=me_person,
+    )
+
+
+def out_game(game: CatalogGame, namespace: uuid_module.UUID) -> bgstats.OutEntity:
+    return bgstats.OutEntity(
+        key=game.pk,
+        uuid=str(uuid_module.uuid5(namespace, f"game:{game.pk}")),
+        name=game.name,
+        bgg_id=game.bgg_id,
+        cooperative=game.cooperative,
+        highest_wins=game.highest_wins,
+        no_points=game.no_points,
+    )
+
+
+def out_play(play: Play, tz: ZoneInfo) -> bgstats.OutPlay:
+    return bgstats.OutPlay(
+        uuid=str(play.uuid),
+        game_key=play.game_id,
+        played_at=play.played_at.astimezone(tz).replace(tzinfo=None),
+        modified_at=play.updated_at.astimezone(tz).replace(tzinfo=None),
+        duration_minutes=play.duration_minutes,
+        location=play.location,
+        ignored=play.ignored,
+        uses_teams=play.uses_teams,
+        note=play.note,
+        lines=tuple(
+            bgstats.FileScore(
+                player_ref=r.person_id,
+                score=r.score,
+                score_text=r.score_text,
+                winner=r.winner,
+                start_player=r.start_player,
+                rank=r.rank,
+                team=r.team,
+            )
+            for r in play.results.all()
+        ),
+    )
+
+
+def create_play_link(play: Play, tz: ZoneInfo) -> str:
+    namespace = uuid_module.uuid5(uuid_module.NAMESPACE_URL, f"questlog:group:{play.group_id}")
+    names = {r.person_id: r.person.name for r in play.results.all()}
+    return bgstats.create_play_link(out_play(play, tz), out_game(play.game, namespace), names)
+
+
+# --- Import ----------------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerMatch:
+    ref: int
+    name: str
+    lines: int
+    suggested: str  # NEW, "person:<id>" or "member:<user id>"
+
+
+@dataclass
+class GameMatch:
+    name: str
+    plays: int
+    existing: bool
+
+
+@dataclass
+class ImportPreview:
+    plays: int
+    new: int
+    already: int
+    ignored: int
+    games: list[GameMatch] = field(default_factory=list)
+    players: list[PlayerMatch] = field(default_factory=list)
+    locations: int = 0
+
+
+def match_choices(group: Group) -> list[tuple[str, str]]:
+    """Who a file's player can be: a new name, a person of the group, or a member."""
+    choices = [(NEW, _("Someone new (keep the file's name)"))]
+    choices += [(f"person:{p.pk}", p.name) for p in Person.objects.filter(group=group)]
+    choices += [
+        (f"member:{m.user_id}", _("%(name)s (member)") % {"name": m.user.username})
+        for m in members_without_person(group)
+    ]
+    return choices
+
+
+def suggest(name: str, people: dict[str, int], members: dict[str, int]) -> str:
+    key = name.lower()
+    if key in people:
+        return f"person:{people[key]}"
+    if key in members:
+        return f"member:{members[key]}"
+    return NEW
+
+
+def game_key(game: bgstats.FileGame) -> tuple[str, int | None]:
+    return (game.name.lower(), game.bgg_id)
+
+
+def preview_import(*, group: Group, export: bgstats.Export) -> ImportPreview:
+    """What an import would add, without writing: counts, the games and the players found, and
+    who each player is taken to be (editable before confirming)."""
+    known = existing_uuids(group, export)
+    people = {
+        name.lower(): pk
+        for pk, name in Person.objects.filter(group=group).values_list("pk", "name")
+    }
+    members = {m.user.username.lower(): m.user_id for m in members_without_person(group)}
+    catalog = {
+        n.lower() for n in CatalogGame.objects.filter(group=group).values_list("name", flat=True)
+    }
+    seen: set[uuid_module.UUID] = set()
+    new = 0
+    plays_per_game: dict[int, int] = {}
+    lines_per_player: dict[int, int] = {}
+    for play in export.plays:
+        key = play_uuid(play.uuid)
+        if key not in known and key not in seen:
+            new += 1
+        seen.add(key)
+        plays_per_game[play.game_ref] = plays_per_game.get(play.game_ref, 0) + 1
+        for line in play.scores:
+            lines_per_player[line.player_ref] = lines_per_player.get(line.player_ref, 0) + 1
+    return ImportPreview(
+        plays=len(export.plays),
+        new=new,
+        already=len(export.plays) - new,
+        ignored=sum(1 for p in export.plays if p.ignored),
+        games=[
+            GameMatch(g.name, plays_per_game.get(ref, 0), g.name.lower() in catalog)
+            for ref, g in export.games.items()
+            if plays_per_game.get(ref)
+        ],
+        players=[
+            PlayerMatch(ref, p.name, lines_per_player[ref], suggest(p.name, people, members))
+            for ref, p in export.players.items()
+            if lines_per_player.get(ref)
+        ],
+        locations=len(export.locations),
+    )
+
+
+def play_uuid(text: str) -> uuid_module.UUID:
+    """The file's play uuid, or a uuid derived from it when it is not one (same text, same id)."""
+    try:
+        return uuid_module.UUID(text)
+    except ValueError:
+        return uuid_module.uuid5(uuid_module.NAMESPACE_URL, f"bgstats:play:{text}")
+
+
+def existing_uuids(group: Group, export: bgstats.Export) -> set[uuid_module.UUID]:
+    wanted = list({play_uuid(p.uuid) for p in export.plays})
+    found: set[uuid_module.UUID] = set()
+    for start in range(0, len(wanted), BATCH):
+        found.update(
+            Play.objects.filter(group=group, uuid__in=wanted[start : start + BATCH]).values_list(
+                "uuid", flat=True
+            )
+        )
+    return found
+
+
+def start_import(
+    *,
+    group: Group,
+    file_name: str,
+    raw: bytes,
+    time_zone: str,
+    by: Any,
+    export: bgstats.Export | None = None,
+) -> tuple[PlayImport, ImportPreview]:
+    """Check the file (``BGStatsError`` if it cannot be imported) and keep it for confirmation;
+    ``export`` is the file already read, if the caller has it."""
+    if export is None:
+        export = bgstats.parse_export(raw)
+    preview = preview_import(group=group, export=export)
+    # A file previewed and never confirmed is kept until the same member uploads another one.
+    PlayImport.objects.filter(
+        group=group, created_by=by if getattr(by, "pk", None) else None, state=ImportState.PREVIEW
+    ).delete()
+    play_import = PlayImport.objects.create(
+        group=group,
+        created_by=by if getattr(by, "pk", None) else None,
+        file_name=file_name[:200],
+        document=raw.decode("utf-8-sig"),
+        time_zone=time_zone,
+        total=len(export.plays),
+        matching={str(p.ref): p.suggested for p in preview.players},
+    )
+    return play_import, preview
+
+
+def confirm_import(*, play_import: PlayImport, matching: dict[str, str]) -> PlayImport:
+    """Record who each file player is and leave the import for a worker.
+
+    Only the database is written: beat's ``games.run_pending_imports`` starts it within seconds,
+    so a confirmation never waits on Redis. With no broker (the embedded default) the import runs
+    in-process once this commits.
+    """
+    with transaction.atomic():
+        play_import = PlayImport.objects.select_for_update().get(pk=play_import.pk)
+        if play_import.state != ImportState.PREVIEW:
+            raise PlayLogError(str(IMPORT_GONE), code="import-gone")
+        play_import.matching = matching
+        play_import.state = ImportState.PENDING
+        play_import.save(update_fields=["matching", "state"])
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            transaction.on_commit(lambda: enqueue_import(play_import.pk))
+    return play_import
+
+
+def enqueue_import(import_id: int) -> None:
+    from games.tasks import import_plays
+
+    import_plays.delay(import_id)
+
+
+def progress_key(import_id: int) -> str:
+    return f"games:import-progress:{import_id}"
+
+
+def report_progress(import_id: int, done: int) -> None:
+    """Progress lives in the cache: the import's own rows stay invisible until it commits."""
+    try:
+        cache.set(progress_key(import_id), done, timeout=3600)
+    except Exception:  # a cache that is down only costs the progress bar
+        log.warning("could not report the progress of import %s", import_id)
+
+
+def read_progress(play_import: PlayImport) -> int:
+    if play_import.state == ImportState.DONE:
+        return play_import.total
+    if play_import.state != ImportState.RUNNING:
+        return 0
+    try:
+        return int(cache.get(progress_key(play_import.pk)) or 0)
+    except Exception:
+        return 0
+
+
+def run_pending_imports(*, limit: int = 5) -> int:
+    """Start the confirmed imports, oldest first; each is claimed (pending → running) by one
+    worker only. Returns how many ran."""
+    ran = 0
+    pending = PlayImport.objects.filter(state=ImportState.PENDING).order_by("pk")
+    for import_id in list(pending.values_list("pk", flat=True)[:limit]):
+        claimed = PlayImport.objects.filter(pk=import_id, state=ImportState.PENDING).update(
+            state=ImportState.RUNNING
+        )
+        if claimed:
+            run_import(import_id=import_id)
+            ran += 1
+    return ran
+
+
+def run_import(*, import_id: int) -> PlayImport:
+    """Import a confirmed file in one transaction: all of its new plays, or none.
+
+    Safe to run twice: a finished import returns at once, and plays already in the group
+    (by uuid) are skipped.
+    """
+    updated = PlayImport.objects.filter(
+        pk=import_id, state__in=[ImportState.PENDING, ImportState.RUNNING]
+    ).update(state=ImportState.RUNNING)
+    play_import = PlayImport.objects.select_related("group", "created_by").get(pk=import_id)
+    if not updated:
+        return play_import
+    try:
+        export = bgstats.parse_export(play_import.document.encode())
+        added, skipped = import_export(
+            group=play_import.group,
+            export=export,
+            matching=play_import.matching,
+            tz=ZoneInfo(play_import.time_zone),
+            by=play_import.created_by,
+            progress=lambda done: report_progress(import_id, done),
+        )
+    except bgstats.BGStatsError as error:
+        finish(play_import, ImportState.FAILED, error=str(IMPORT_FAILED % {"reason": error}))
+    except (IntegrityError, DataError) as error:
+        log.exception("import %s failed", import_id)
+        reason = DATABASE_PROBLEM % {"detail": type(error).__name__}
+        finish(play_import, ImportState.FAILED, error=str(IMPORT_FAILED % {"reason": reason}))
+    else:
+        finish(play_import, ImportState.DONE, added=added, skipped=skipped)
+    return play_import
+
+
+def finish(
+    play_import: PlayImport, state: str, *, error: str = "", added: int = 0, skipped: int = 0
+) -> None:
+    play_import.state = state
+    play_import.error = error[:300]
+    play_import.added = added
+    play_import.skipped = skipped
+    play_import.finished_at = timezone.now()
+    play_import.document = ""
+    play_import.save()
+
+
+@transaction.atomic
+def import_export(
+    *,
+    group: Group,
+    export: bgstats.Export,
+    matching: dict[str, str],
+    tz: ZoneInfo,
+    by: Any,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[int, int]:
+    """Add the export's plays that the group does not have yet; returns (added, skipped)."""
+    group = locked(group)
+    known = existing_uuids(group, export)
+    games = resolve_games(group, export.games.values())
+    people = resolve_people(group, export, matching)
+    fresh: list[tuple[bgstats.FilePlay, Play]] = []
+    skipped = 0
+    creator = by if getattr(by, "pk", None) else None
+    for play in export.plays:
+        key = play_uuid(play.uuid)
+        if key in known:
+            skipped += 1
+            continue
+        known.add(key)
+        game = export.games[play.game_ref]
+        fresh.append(
+            (
+                play,
+                Play(
+                    group=group,
+                    game=games[play.game_ref],
+                    uuid=key,
+                    played_at=local_time(play.played_at, tz),
+                    duration_minutes=play.duration_minutes,
+                    location=export.locations.get(play.location_ref or 0, "")[:100],
+                    uses_teams=play.uses_teams,
+                    ignored=play.ignored,
+                    group_won=play.group_won(game),
+                    note=play.note,
+                    source=PlaySource.BGSTATS,
+                    created_by=creator,
+                ),
+            )
+        )
+    done = 0
+    for start in range(0, len(fresh), BATCH):
+        chunk = fresh[start : start + BATCH]
+        Play.objects.bulk_create([row for _, row in chunk])
+        PlayerResult.objects.bulk_create(
+            PlayerResult(
+                play=row,
+                seat=seat,
+                person=people[line.player_ref],
+                score=line.score,
+                score_text=line.score_text,
+                winner=line.winner,
+                start_player=line.start_player,
+                rank=line.rank,
+                team=line.team,
+            )
+            for play, row in chunk
+            for seat, line in enumerate(play.scores)
+        )
+        done += len(chunk)
+        if progress is not None:
+            progress(done)
+    if fresh:
+        audit(
+            group=group,
+            play=None,
+            by=by,
+            action=PlayAuditAction.IMPORT,
+            summary=_("Imported %(added)s plays from BG Stats (%(skipped)s already here).")
+            % {"added": len(fresh), "skipped": skipped},
+        )
+        statistics_changed(group_id=group.pk)
+    return len(fresh), skipped
+
+
+def local_time(value: datetime.datetime, tz: ZoneInfo) -> datetime.datetime:
+    """A device's local time in the importing user's time zone, as an instant."""
+    return timezone.make_aware(value, tz)
+
+
+def resolve_games(group: Group, games: Iterable[bgstats.FileGame]) -> dict[int, CatalogGame]:
+    """Each file game as a catalog game: the one of that name (any case), or a new one."""
+    ensure_catalog(group=group)
+    catalog = {g.name.lower(): g for g in CatalogGame.objects.filter(group=group)}
+    resolved = {}
+    for game in games:
+        found = catalog.get(game.name.lower())
+        if found is None:
+            found = CatalogGame.objects.create(
+                group=group,
+                name=game.name,
+                bgg_id=game.bgg_id,
+                cooperative=game.cooperative,
+                highest_wins=game.highest_wins,
+                no_points=game.no_points,
+            )
+            catalog[game.name.lower()] = found
+        resolved[game.ref] = found
+    return resolved
+
+
+def resolve_people(
+    group: Group, export: bgstats.Export, matching: dict[str, str]
+) -> dict[int, Person]:
+    """Each file player as a person of the group, as the importing member matched them."""
+    people = {p.pk: p for p in Person.objects.filter(group=group)}
+    member_ids = set(Membership.objects.filter(group=group).values_list("user_id", flat=True))
+    resolved: dict[int, Person] = {}
+    for ref, player in export.players.items():
+        choice = matching.get(str(ref), NEW)
+        kind, _sep, value = choice.partition(":")
+        if kind == "person" and value.isdigit() and int(value) in people:
+            resolved[ref] = people[int(value)]
+        elif kind == "member" and value.isdigit() and int(value) in member_ids:
+            member = Membership.objects.select_related("user").get(group=group, user_id=int(value))
+            resolved[ref] = person_of_member(group=group, user=member.user)
+        else:
+            resolved[ref] = person_named(group=group, name=player.name)
+        people[resolved[ref].pk] = resolved[ref]
+    return resolved
+
+
+# --- Statistics --------------------------------------------------------------------------------
+
+
+def statistics_changed(*, group_id: int) -> None:
+    """Mark the group's play statistics stale, in the caller's transaction.
+
+    Only the database is written, never Redis: beat's ``games.recompute_stale_play_stats``
+    recomputes stale groups every few seconds. With no broker (the embedded default) the
+    recompute runs in-process once the transaction commits.
+    """
+    updated = PlayStatsSnapshot.objects.filter(group_id=group_id).update(stale=True)
+    if not updated:
+        PlayStatsSnapshot.objects.get_or_create(
+            group_id=group_id, defaults={"computed_at": timezone.now(), "stale": True}
+        )
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        transaction.on_commit(lambda: enqueue_statistics(group_id))
+
+
+def enqueue_statistics(group_id: int) -> None:
+    from games.tasks import recompute_play_stats
+
+    try:
+        recompute_play_stats.delay(group_id)
+    except Exception:  # a broker that is down: the page says the numbers are pending
+        log.warning("could not enqueue the play statistics of group %s", group_id)
+
+
+def people_with_counts(group: Group) -> QuerySet[Person]:
+    return (
+        Person.objects.filter(group=group)
+        .annotate(plays=Count("results__play", distinct=True))
+        .order_by(Lower("name"))
+    )
+
+
+def games_with_counts(group: Group) -> QuerySet[CatalogGame]:
+    return CatalogGame.objects.filter(group=group).annotate(
+        play_count=Count("plays", filter=Q(plays__ignored=False))
+    )

@@ -1,0 +1,393 @@
+"""Pages of a group's play log. Each view: scoped fetch → form → service → render.
+
+Every fetch starts from ``membership_or_404``: a play, game, person or import of another group
+answers 404. Viewers read; logging, editing, deleting and importing need ``require_player``.
+Dates are shown and typed in the time zone the member last chose (a cookie), UTC until then.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import bgstats, playlog, playstats_pages
+from games.forms import (
+    TIME_ZONE_COOKIE,
+    ExportForm,
+    GameForm,
+    HistoryFilterForm,
+    ImportForm,
+    PlayForm,
+    line_formset,
+    matching_form,
+    play_initial,
+    zone,
+)
+from games.models import CatalogGame, ImportState, Person, Play, PlayImport, PlayStatsSnapshot
+from groups.access import membership_or_404, require_player
+from groups.models import Membership
+
+PAGE_SIZE = 25
+DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
+
+
+def play_or_404(membership: Membership, play_id: int) -> Play:
+    return get_object_or_404(
+        Play.objects.select_related("game").prefetch_related("results__person"),
+        group_id=membership.group_id,
+        pk=play_id,
+    )
+
+
+def import_or_404(membership: Membership, import_id: int) -> PlayImport:
+    return get_object_or_404(PlayImport, group_id=membership.group_id, pk=import_id)
+
+
+def chosen_zone(request: HttpRequest) -> Any:
+    return zone(request.COOKIES.get(TIME_ZONE_COOKIE))
+
+
+def remember_zone(response: HttpResponse, name: str) -> HttpResponse:
+    response.set_cookie(TIME_ZONE_COOKIE, name, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def with_partial(request: HttpRequest, template: str, partial: str) -> str:
+    return f"{template}#{partial}" if request.htmx else template  # type: ignore[attr-defined]
+
+
+def known_names(membership: Membership) -> list[str]:
+    people = list(
+        Person.objects.filter(group_id=membership.group_id).values_list("name", flat=True)
+    )
+    members = [m.user.username for m in playlog.members_without_person(membership.group)]
+    return sorted({*people, *members}, key=str.lower)
+
+
+# --- History and a play ----------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def history(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    tz = chosen_zone(request)
+    form = HistoryFilterForm(request.GET or None, group_id=group_id)
+    plays = form.apply(playlog.history(group_id), tz)
+    page = Paginator(plays, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "filters": form,
+        "page": page,
+        "query": query.urlencode(),
+        "tz": tz,
+    }
+    response = render(request, with_partial(request, "games/history.html", "play-history"), context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_GET
+def play_detail(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    play = play_or_404(membership, play_id)
+    tz = chosen_zone(request)
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "play": play,
+        "tz": tz,
+        "bgstats_link": playlog.create_play_link(play, tz),
+        "audit": play.audit.all()[:10],
+    }
+    return render(request, "games/play_detail.html", context)
+
+
+def play_form_page(request: HttpRequest, membership: Membership, play: Play | None) -> HttpResponse:
+    """The log form and the edit form: the same fields, the same checks."""
+    playlog.ensure_catalog(group=membership.group)
+    tz = chosen_zone(request)
+    games = CatalogGame.objects.filter(group_id=membership.group_id)
+    data = request.POST if request.method == "POST" else None
+    if play is None:
+        initial = {"played_at": timezone.now().astimezone(tz).replace(tzinfo=None, second=0,
+                                                                      microsecond=0),
+                   "time_zone": str(tz)}  # fmt: skip
+        names = [membership.user.username]
+    else:
+        initial, names = play_initial(play, tz), []
+    form = PlayForm(data, initial=initial, games=games)
+    lines = line_formset(data, play=play, names=names)
+    if request.method == "POST" and form.is_valid() and lines.is_valid():
+        cleaned = form.cleaned_data
+        play_data = playlog.PlayData(
+            game=cleaned["game"],
+            played_at=cleaned["played_at"],
+            lines=lines.lines(),
+            duration_minutes=cleaned["duration_minutes"],
+            location=cleaned["location"].strip(),
+            uses_teams=cleaned["uses_teams"],
+            ignored=cleaned["ignored"],
+            group_won=cleaned["group_won"],
+            note=cleaned["note"].strip(),
+        )
+        try:
+            if play is None:
+                play = playlog.log_play(group=membership.group, data=play_data, by=request.user)
+                messages.success(request, _("Play logged."))
+            else:
+                play = playlog.edit_play(play=play, data=play_data, by=request.user)
+                messages.success(request, _("Play saved."))
+        except playlog.PlayLogError as error:
+            messages.error(request, str(error))
+        else:
+            return remember_zone(redirect(play), cleaned["time_zone"])
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "form": form,
+        "lines": lines,
+        "play": play,
+        "known_names": known_names(membership),
+    }
+    invalid = form.errors or lines.total_error_count()
+    return render(request, "games/play_form.html", context, status=400 if invalid else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_log(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    return play_form_page(request, membership, None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_edit(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    play = play_or_404(membership, play_id)
+    if play.source == "campaign":
+        messages.info(request, str(playlog.CAMPAIGN_PLAY))
+        return redirect(play)
+    return play_form_page(request, membership, play)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_delete(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    play = play_or_404(membership, play_id)
+    if request.method == "POST":
+        try:
+            playlog.delete_play(play=play, by=request.user)
+        except playlog.PlayLogError as error:
+            messages.error(request, str(error))
+            return redirect(play)
+        messages.success(request, _("Play deleted."))
+        return redirect("games:history", group_id=group_id)
+    context = {"group": membership.group, "play": play, "tz": chosen_zone(request)}
+    return render(request, "games/play_delete.html", context)
+
+
+# --- Catalog ---------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def catalog(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    playlog.ensure_catalog(group=membership.group)
+    form = GameForm(request.POST or None)
+    if request.method == "POST":
+        require_player(membership)
+        if form.is_valid():
+            try:
+                game = playlog.add_game(group=membership.group, **form.cleaned_data)
+            except playlog.PlayLogError as error:
+                form.add_error(error.field, str(error))
+            else:
+                messages.success(request, _("%(name)s added to the catalog.") % {"name": game.name})
+                return redirect("games:catalog", group_id=group_id)
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "games": playlog.games_with_counts(membership.group),
+        "form": form,
+    }
+    return render(request, "games/catalog.html", context, status=400 if form.errors else 200)
+
+
+# --- Import and export -----------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_upload(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    form = ImportForm(request.POST or None, request.FILES or None,
+                      initial={"time_zone": str(chosen_zone(request))})  # fmt: skip
+    if request.method == "POST" and form.is_valid():
+        name, raw, export = form.cleaned_data["file"]
+        play_import, _preview = playlog.start_import(
+            group=membership.group, file_name=name, raw=raw, export=export,
+            time_zone=form.cleaned_data["time_zone"], by=request.user,
+        )  # fmt: skip
+        response = redirect("games:import-preview", group_id=group_id, import_id=play_import.pk)
+        return remember_zone(response, form.cleaned_data["time_zone"])
+    context = {"group": membership.group, "membership": membership, "form": form}
+    return render(request, "games/import.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_preview(request: HttpRequest, group_id: int, import_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    play_import = import_or_404(membership, import_id)
+    if play_import.state != ImportState.PREVIEW:
+        return redirect("games:import-progress", group_id=group_id, import_id=import_id)
+    export = bgstats.parse_export(play_import.document.encode())
+    preview = playlog.preview_import(group=membership.group, export=export)
+    choices = playlog.match_choices(membership.group)
+    form = matching_form(preview, choices, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        matching = {
+            name.removeprefix("player_"): value for name, value in form.cleaned_data.items()
+        }
+        try:
+            playlog.confirm_import(play_import=play_import, matching=matching)
+        except playlog.PlayLogError as error:
+            messages.error(request, str(error))
+        return redirect("games:import-progress", group_id=group_id, import_id=import_id)
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "play_import": play_import,
+        "preview": preview,
+        "form": form,
+    }
+    return render(request, "games/import_preview.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_GET
+def import_progress(request: HttpRequest, group_id: int, import_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    play_import = import_or_404(membership, import_id)
+    done = playlog.read_progress(play_import)
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "play_import": play_import,
+        "done": done,
+        "percent": int(100 * done / play_import.total) if play_import.total else 100,
+    }
+    template = with_partial(request, "games/import_progress.html", "import-status")
+    status = DONE_POLLING if request.htmx and play_import.finished else 200  # type: ignore[attr-defined]
+    return render(request, template, context, status=status)
+
+
+@login_required
+@require_GET
+def export(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    form = ExportForm(request.GET or None, initial={"time_zone": str(chosen_zone(request))})
+    if not form.is_bound or not form.is_valid():
+        context = {"group": membership.group, "membership": membership, "form": form}
+        return render(request, "games/export.html", context, status=400 if form.errors else 200)
+    tz = zone(form.cleaned_data["time_zone"])
+    document = playlog.export_plays(group=membership.group, tz=tz, me=request.user)
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=1),
+        content_type="application/json; charset=utf-8",
+    )
+    stamp = timezone.now().astimezone(tz).date().isoformat()
+    name = f"{slugify(membership.group.name) or 'group'}-bgstats-{stamp}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return remember_zone(response, str(tz))
+
+
+# --- Statistics ------------------------------------------------------------------------------
+
+
+def snapshot_of(group_id: int) -> PlayStatsSnapshot | None:
+    return PlayStatsSnapshot.objects.filter(group_id=group_id).first()
+
+
+@login_required
+@require_GET
+def stats(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    snapshot = snapshot_of(group_id)
+    data = snapshot.data if snapshot else {}
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "snapshot": snapshot,
+        **playstats_pages.overview(data),
+    }
+    return render(request, "games/stats.html", context)
+
+
+def entry_page(
+    request: HttpRequest, membership: Membership, kind: str, subject: Any, template: str
+) -> HttpResponse:
+    """One game's or one player's statistics, read from the group's snapshot."""
+    snapshot = snapshot_of(membership.group_id)
+    entry = (snapshot.data if snapshot else {}).get(kind, {}).get(str(subject.pk))
+    charts = playstats_pages.game_charts if kind == "games" else playstats_pages.player_charts
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "snapshot": snapshot,
+        "subject": subject,
+        "entry": entry,
+        "charts": charts(entry) if entry else [],
+    }
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def game_stats(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    game = get_object_or_404(CatalogGame, group_id=group_id, pk=game_id)
+    return entry_page(request, membership, "games", game, "games/game_stats.html")
+
+
+@login_required
+@require_GET
+def player_stats(request: HttpRequest, group_id: int, person_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    person = get_object_or_404(Person, group_id=group_id, pk=person_id)
+    return entry_page(request, membership, "players", person, "games/player_stats.html")
+
+
+@login_required
+@require_POST
+def stats_recompute(request: HttpRequest, group_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    playlog.statistics_changed(group_id=group_id)
+    messages.info(request, _("The statistics are being recomputed."))
+    return redirect(reverse("games:stats", args=[group_id]))

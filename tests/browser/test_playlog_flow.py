@@ -1,0 +1,104 @@
+"""The play log in Chromium at phone width: import a BG Stats export (preview, match a player,
+import), browse the history, open a player's statistics, export. Screenshots of each step go to
+test-output/screenshots/."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from games.models import Person, Play
+from groups.models import Role
+from tests.browser.test_groups_flow import log_in
+from tests.factories import MembershipFactory
+from tests.games.playlog_helpers import FIXTURE
+
+pytestmark = pytest.mark.browser
+
+
+def shot(session, name):
+    """A screenshot, after checking that nothing makes the page wider than the phone."""
+    width = session.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{name}: the page is {width} px wide"
+    session.shot(name)
+
+
+def test_import_browse_statistics_and_export(browser_session, transactional_db):
+    member = MembershipFactory(role=Role.PLAYER, user__username="lena")
+    group = member.group
+    session = browser_session()
+    log_in(session, "lena")
+    page = session.page
+
+    page.goto(reverse("groups:detail", args=[group.pk]))
+    page.locator("#play-log").get_by_role("link", name="Play history").click()
+    page.get_by_role("link", name="Import from BG Stats").click()
+    page.get_by_label("BG Stats export (JSON)").set_input_files(str(FIXTURE))
+    page.get_by_label("Time zone").select_option("Europe/Lisbon")
+    shot(session, "import-upload")
+    page.get_by_role("button", name="Preview").click()
+    summary = page.locator("#import-summary")
+    assert "6 plays in the file: 6 new, 0 already in the group." in summary.inner_text()
+    assert page.locator(".import-games li").count() == 4
+    page.get_by_label("José").select_option(label="lena (member)")
+    shot(session, "import-preview")
+    page.get_by_role("button", name="Import 6 plays").click()
+    page.get_by_text("Imported 6 plays (0 were already here).").wait_for()
+    shot(session, "import-done")
+    assert Play.objects.filter(group=group).count() == 6
+
+    page.get_by_role("link", name="See the history").click()
+    assert page.locator("li.play").count() == 6
+    shot(session, "history")
+    page.get_by_label("Game").select_option(label="Mistwood")
+    page.wait_for_url(re.compile(r"game="))
+    page.locator("#play-history").get_by_text("2 plays").wait_for()
+    assert page.locator("li.play").count() == 2
+    assert page.get_by_text("The group won").count() == 1
+    assert page.get_by_text("The group lost").count() == 1
+    shot(session, "history-mistwood")
+
+    page.get_by_role("link", name="Statistics").first.click()
+    page.get_by_role("link", name="Zoë").first.click()
+    zoe = Person.objects.get(group=group, name="Zoë")
+    page.wait_for_url(re.compile(rf"/stats/players/{zoe.pk}/$"))
+    assert page.locator("#stat-plays").inner_text() == "4"
+    assert page.locator("#stat-wins").inner_text() == "2"
+    charts = page.locator("figure.chart svg")
+    assert charts.count() >= 1
+    for index in range(charts.count()):
+        box = charts.nth(index).bounding_box()
+        assert box is not None
+        assert box["width"] <= 360, "charts fit a phone's width"
+    rivals = page.locator("#head-to-head tbody tr")
+    assert rivals.count() == 3  # lena (José), Łukasz, Müller
+    shot(session, "player-statistics")
+
+    page.get_by_role("link", name="Log a play").first.click()
+    page.get_by_label("Game", exact=True).select_option(label="Harbour Lights")
+    page.get_by_label("Duration (minutes)").fill("50")
+    page.locator("#id_line-0-score").fill("20+13")
+    page.locator("#id_line-0-winner").check()
+    page.locator("#id_line-1-name").fill("Zoë")
+    page.locator("#id_line-1-score").fill("27")
+    shot(session, "log-a-play")
+    page.get_by_role("button", name="Log the play").click()
+    page.get_by_text("Play logged.").wait_for()
+    assert page.locator("tbody tr").first.inner_text().split("\t")[:2] == ["lena", "33 (20+13)"]
+    shot(session, "logged-play")
+
+    page.get_by_role("link", name="Export for BG Stats").click()
+    page.get_by_label("Time zone").select_option("Europe/Lisbon")
+    shot(session, "export")
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Download the file").click()
+    document = json.loads(Path(download_info.value.path()).read_text(encoding="utf-8"))
+    assert len(document["plays"]) == 7
+    assert {p["uuid"] for p in json.loads(FIXTURE.read_text(encoding="utf-8"))["plays"]} < {
+        p["uuid"] for p in document["plays"]
+    }
+    assert {p["name"] for p in document["players"]} == {
+        "lena", "Zoë", "Łukasz", "Anonymous player", "Müller",
+    }  # fmt: skip
