@@ -23,6 +23,7 @@ from campaign import names
 from campaign.models import Adventure, AttemptStatus, AuditAction
 from config.uploads import text_problems
 from games.content import Pack, PackError, pack_from_json
+from games.content.geometry import BOARD_SIZE
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
 from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
@@ -46,6 +47,7 @@ MAX_SUMMARY = 300
 MAX_DETAIL = 2000
 MAX_INT = 10**6
 MAX_ROUNDS = 100
+MAX_SETUP_NUMBER = 1000
 SETUP_NAMES = ("moon_names", "power_names")
 
 IN_PROGRESS_NEEDS_SETUP = "an attempt in progress needs the setup it is played with"
@@ -253,9 +255,12 @@ def check_datetime(value: str | None, where: str) -> datetime.datetime | None:
         return None
     try:
         parsed = datetime.datetime.fromisoformat(value)
-    except ValueError:
+        if parsed.tzinfo is None:
+            parsed = timezone.make_aware(parsed, datetime.UTC)
+        parsed.astimezone(datetime.UTC)  # stored in UTC: an offset must not leave the calendar
+    except (ValueError, OverflowError):
         raise ExchangeError(where, f"not a date and time: {value[:40]!r}") from None
-    return parsed if parsed.tzinfo else timezone.make_aware(parsed, datetime.UTC)
+    return parsed
 
 
 def check_date(value: str, where: str) -> datetime.date:
@@ -318,10 +323,8 @@ def parse_document(data: object) -> list[ImportedAdventure]:
         raise ExchangeError("format", f"expected {FORMAT!r}, got {got_text}")
     document.get("exported_at", "str", optional=True, limit=64)
     document.get("group", "str", optional=True, limit=MAX_NAME)
-    adventures = document.items("adventures", limit=MAX_ADVENTURES)
-    if "adventures" not in document.data:
-        raise ExchangeError("adventures", "missing")
-    return [parse_adventure(item, where) for where, item in adventures]
+    adventures = document.get("adventures", "list", limit=MAX_ADVENTURES)
+    return [parse_adventure(item, at("adventures", i)) for i, item in enumerate(adventures)]
 
 
 def parse_adventure(data: object, where: str) -> ImportedAdventure:
@@ -456,7 +459,14 @@ def check_engine_log(attempt: Reader, pack: Pack) -> None:
 
 def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
     """What of a setup the statistics and the table screen store or show: colours of the pack,
-    and the screen's extra fields in the shapes the table writes."""
+    a board no larger than the pack's grid, small numbers (the engine and the screen build
+    what they count), and the screen's extra fields in the shapes the table writes."""
+    board = setup.get("board")
+    size = board.get("size", BOARD_SIZE) if isinstance(board, dict) else BOARD_SIZE
+    if not isinstance(size, int) or not 1 <= size <= BOARD_SIZE:
+        raise ExchangeError(at(at(where, "board"), "size"), f"expected 1 to {BOARD_SIZE}")
+    if found := large_number(setup, MAX_SETUP_NUMBER):
+        raise ExchangeError(at(where, found), f"expected at most {MAX_SETUP_NUMBER}")
     colours = {c.id for c in pack.colours}
     trump = setup.get("trump")
     if not isinstance(trump, str) or trump not in colours:
@@ -483,6 +493,20 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
     for key, kind in (("number", "int"), ("name", "str"), ("text", "str"), ("objectives", "list")):
         if key in mission:
             check_type(mission[key], kind, at(at(where, "mission"), key), MAX_INT)
+
+
+def large_number(data: object, limit: int) -> str | None:
+    """The place of the first number above ``limit`` in ``data`` (at most 40 deep), if any."""
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((at(where, str(k)[:40]), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((at(where, i), v) for i, v in enumerate(value))
+        elif isinstance(value, int | float) and not isinstance(value, bool) and value > limit:
+            return where
+    return None
 
 
 def parse_moves(attempt: Reader) -> list[tuple[str, dict[str, Any]]]:

@@ -153,6 +153,21 @@ def test_quick_log_applies_the_rules_and_shows_what_changed(client, adventure, p
 
 
 @pytest.mark.django_db
+def test_quick_log_takes_player_names_as_the_table_does(client, adventure, player):
+    """One rule for players' names (``campaign.names``): ``<`` and ``>`` are text, shown escaped,
+    so a table's seat names can be logged, exported and imported back."""
+    client.force_login(player)
+    url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
+    response = client.post(url, log_form(adventure, players="<3 Ana\nBen > all"))
+    assert response.status_code == 302
+    attempt = MissionAttempt.objects.get(adventure=adventure)
+    assert attempt.players == ["<3 Ana", "Ben > all"]
+    page = client.get(attempt.get_absolute_url()).content.decode()
+    assert "&lt;3 Ana" in page
+    assert "<3 Ana" not in page
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [

@@ -69,6 +69,17 @@ def routes() -> list[Route]:
     return sorted(set(found), key=lambda r: r.name)
 
 
+def url_for(route: Route, values: dict[str, Any]) -> str | None:
+    """The URL of ``route`` with ``values`` by parameter name (a plain value of the converter's
+    type for the others); None if it cannot be built."""
+    plain = {"int": 1, "path": "x", "slug": "x", "str": "x", "uuid": "0" * 32}
+    kwargs = {n: values.get(n, plain.get(kind, "x")) for n, kind in route.params}
+    try:
+        return reverse(route.name, kwargs=kwargs)
+    except NoReverseMatch:
+        return None
+
+
 @dataclass
 class World:
     """The victim group and the outsiders; ``values`` fills URL parameters by name."""
@@ -82,12 +93,7 @@ class World:
 
     def url(self, route: Route) -> str | None:
         """The URL of ``route`` with the victim's values; None if it cannot be built."""
-        plain = {"int": 1, "path": "x", "slug": "x", "str": "x", "uuid": "0" * 32}
-        kwargs = {n: self.values.get(n, plain.get(kind, "x")) for n, kind in route.params}
-        try:
-            return reverse(route.name, kwargs=kwargs)
-        except NoReverseMatch:
-            return None
+        return url_for(route, self.values)
 
     def snapshot(self) -> dict[str, Any]:
         """What an outsider must never change in the victim group."""
