@@ -296,10 +296,10 @@ def _play(state: State, seat: int, tile: Any) -> State:
     if targets:
         return replace(state, pending=(Pending(CAPTURE, seat, tile, targets),))
     state = replace(state, display=(*state.display, Stack((tile,))))
-    return _second_chance(state, seat)
+    return second_chance(state, seat)
 
 
-def _second_chance(state: State, seat: int) -> State:
+def second_chance(state: State, seat: int) -> State:
     """S2 and S3: draw from the Earth pile; while the drawn tile captures nothing, turn up a
     face-down tile; if nothing more turns up, the tile goes to the reserve and a Rainbow is due.
 

@@ -392,12 +392,12 @@ def _settle(state: State) -> State:
             and no_legal_placement_fails_mission()
         ):
             return replace(state, failure=NO_LEGAL_PLACEMENT)
-    elif phase in (PLAY, AUTOMA_PHASE) and _out_of_cards(state):
+    elif phase in (PLAY, AUTOMA_PHASE) and seat_out_of_cards(state):
         return replace(state, failure=OUT_OF_CARDS)
     return state
 
 
-def _out_of_cards(state: State) -> bool:
+def seat_out_of_cards(state: State) -> bool:
     """A seat due to play with no card left ends the mission in failure (``out-of-cards``): a
     known empty hand (``tokens.out_of_cards``, our reading of an empty hand), or an Automa with
     empty river and deck."""

@@ -229,7 +229,7 @@ POWER_WINDOWS = {
 }
 
 
-def _move_tile(state: State, move: Mapping[str, Any]) -> State:
+def move_spirit_tile(state: State, move: Mapping[str, Any]) -> State:
     """Seed 003: placed Spirit tiles never move "unless you use a Power tile that allows it".
 
     Our reading of the generic ``move-spirit-tile`` power: usable once per mission when the setup
@@ -309,7 +309,7 @@ def _recorded(state: State, move: Mapping[str, Any]) -> State:
 
 
 POWER_MOVES: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
-    MOVE_SPIRIT_TILE: _move_tile,
+    MOVE_SPIRIT_TILE: move_spirit_tile,
     ANY_COLOUR_EDGE: _any_colour_edge,
     CHOOSE_TRUMP: _choose_trump,
     QUIET_TOKEN: _quiet_token,
