@@ -6,6 +6,7 @@ PY := $(BIN)/python
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+WORKERS ?= 3
 
 .PHONY: run serve worker test lint format bench install migrate content demo clean
 
@@ -29,11 +30,12 @@ demo: content
 
 run: demo
 	@echo "Questlog is at http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --reload --reload-dir . --timeout-graceful-shutdown 2
 
 serve: content
 	$(PY) manage.py collectstatic --no-input --verbosity 0
-	$(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 3 --access-logfile -
+	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) \
+		--proxy-headers --timeout-graceful-shutdown 5
 
 worker: $(STAMP)
 	mkdir -p var

@@ -72,11 +72,10 @@ def configure(folder: str) -> None:
     def trivial(request: HttpRequest) -> HttpResponse:
         return HttpResponse(b"ok", content_type="text/plain")
 
+    from config.prepared import update_fields
     from django.contrib.auth.decorators import login_required
     from django.db import transaction
     from django.views.decorators.http import require_POST
-
-    from config.prepared import update_fields
 
     @login_required
     @require_POST

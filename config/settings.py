@@ -73,6 +73,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Served by an ASGI server (uvicorn): the table's event streams are async views.
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
@@ -111,7 +112,17 @@ def database_from_env() -> dict[str, object]:
     """
     url = os.environ.get("DATABASE_URL")
     if url:
-        config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=60))
+        # Served by an ASGI server, each request runs in a thread of its own: connections are
+        # not kept per thread (Django's advice for ASGI) but taken from psycopg's pool.
+        config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=0))
+        if config["ENGINE"] == "django.db.backends.postgresql":
+            config["OPTIONS"] = {
+                "pool": {
+                    "min_size": 2,
+                    "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "20")),
+                    "timeout": 10,
+                }
+            }
     else:
         config = {
             "ENGINE": "django.db.backends.sqlite3",
@@ -182,11 +193,17 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 # Without a broker, drain the outbox in-process once a result's transaction commits.
 STATS_DRAIN_ON_COMMIT = env_bool("STATS_DRAIN_ON_COMMIT", True)
 
-SESSION_ENGINE = "accounts.sessions"
+# Sessions live in the database; with Redis configured, reads come from the cache first
+# (``cached_db``: written through to both, so a Redis restart signs no one out).
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "accounts.backends.ModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -24,7 +24,8 @@ def test_sixteen_devices_posting_moves_at_once(server):
         server.database_url,
         f"""
 from django.contrib.auth.models import User
-from campaign import services, table
+from campaign import services
+from campaign.table import services as table
 from groups.models import Group, Membership
 group = Group.objects.create(name="Busy table")
 users = [User.objects.create_user(f"device{{n}}", password="pass-phrase-x")

@@ -147,12 +147,17 @@ def browser_session(
     chromium: Any, live_server: Any, request: pytest.FixtureRequest
 ) -> Iterator[Any]:
     """Open browser sessions (one per user) on the live server; fails on any CSP violation."""
+    yield from open_sessions(chromium, live_server.url, request)
+
+
+def open_sessions(chromium: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """What ``browser_session`` yields, on any server: ``open_session(width, name)``."""
     sessions: list[BrowserSession] = []
     shots = OUTPUT / "screenshots" / request.node.name
 
     def open_session(width: int = 360, name: str = "") -> BrowserSession:
         folder = shots / name if name else shots
-        session = BrowserSession(chromium, live_server.url, folder, width)
+        session = BrowserSession(chromium, base_url, folder, width)
         sessions.append(session)
         return session
 

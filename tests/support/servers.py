@@ -1,8 +1,9 @@
 """Real server processes on their own database, for tests that need real concurrent requests.
 
 `database` fixtures give a migrated database URL (a fresh SQLite file, or a fresh PostgreSQL
-database dropped afterwards); `ServerProcess` serves Questlog with gunicorn on it; `run_django` runs
-a snippet of Python with Django set up on it, to arrange data the way a test needs.
+database dropped afterwards); `ServerProcess` serves Questlog on it as `make serve` does (uvicorn,
+the ASGI server, with worker processes); `run_django` runs a snippet of Python with Django set up
+on it, to arrange data the way a test needs.
 """
 
 import json
@@ -100,15 +101,18 @@ def server_database(request: pytest.FixtureRequest) -> str:
 
 
 class ServerProcess:
-    """Questlog under gunicorn (threaded workers) on a database of its own."""
+    """Questlog under uvicorn (as `make serve`) on a database of its own; ``env`` adds settings
+    (``REDIS_URL`` for events through Redis)."""
 
-    def __init__(self, database_url: str, log: Path, **env: str) -> None:
+    def __init__(self, database_url: str, log: Path, workers: int = 2, **env: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
+        self.database_url = database_url
         command = [
-            sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{self.port}",
-            "--workers", "2", "--threads", "8", "--worker-class", "gthread", "--timeout", "60",
+            sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+            "--port", str(self.port), "--workers", str(workers), "--no-access-log",
+            "--timeout-graceful-shutdown", "2",
         ]  # fmt: skip
         log.parent.mkdir(parents=True, exist_ok=True)
         with log.open("ab") as out:
@@ -142,7 +146,6 @@ class ServerProcess:
 def server(server_database: str, request: pytest.FixtureRequest) -> Iterator[ServerProcess]:
     log = ROOT / "test-output" / "servers" / f"{request.node.name}.log"
     process = ServerProcess(server_database, log)
-    process.database_url = server_database  # type: ignore[attr-defined]
     try:
         yield process
     finally:
