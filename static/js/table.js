@@ -397,8 +397,12 @@
     if (inTable(event)) busy += 1;
   });
   document.addEventListener("htmx:afterRequest", (event) => {
-    if (inTable(event)) busy = Math.max(busy - 1, 0);
-    window.setTimeout(refresh, 0);
+    if (!inTable(event)) return;
+    busy = Math.max(busy - 1, 0);
+    // A newer stamp heard meanwhile: fetch it. Never again at once after a failure (offline, or
+    // no longer a member): the poll's next tick tries again, at its own pace.
+    if (event.detail && event.detail.successful) window.setTimeout(refresh, 0);
+    else healthy = false;
   });
 
   // Keep what the player opened or ticked when a new table is merged in.
@@ -407,6 +411,9 @@
     Idiomorph.defaults.callbacks.beforeAttributeUpdated = (name, element) => {
       if (name === "open" && element.tagName === "DETAILS") return false;
       if (name === "checked" && element.id === "show-legal") return false;
+      // The placed tile the player picked for the Power stays picked.
+      if (name === "selected" && element.parentElement && element.parentElement.id === "power-tile") return false;
+      if (name === "value" && element.id === "power-tile") return false;
       return true;
     };
   }

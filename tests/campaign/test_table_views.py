@@ -58,6 +58,47 @@ def test_setup_page_shows_the_mission_board_objectives_and_the_reminder(client, 
     assert "Power tile on Hearth space" in html
 
 
+def test_setup_offers_the_members_who_play_as_seats(client, adventure, member):
+    player = MembershipFactory(group=member.group, role=Role.PLAYER).user
+    viewer = MembershipFactory(group=member.group, role=Role.VIEWER).user
+    html = client.get(reverse("table:setup", args=[adventure.group_id, adventure.pk])).content
+    page = html.decode()
+    assert f'data-seat="{member.user.username}"' in page
+    assert f'data-seat="{player.username}"' in page
+    assert f'data-seat="{viewer.username}"' not in page
+
+
+def test_abandoning_records_a_failure_and_keeps_the_tricks(client, attempt, member):
+    """A mission abandoned at the table is a failure with the reason "abandoned"; its moves stay
+    in the log, so an open attempt never blocks the campaign."""
+    table.submit_move(attempt=attempt, move={"play": "blue-3"}, version=0, by=member.user)
+    stale = client.post(url(attempt, "abandon"), {"version": 0}, **HTMX).content.decode()
+    assert str(table.ALREADY_PLAYED) in stale
+    response = client.post(url(attempt, "abandon"), {"version": 1}, **HTMX)
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="table"')
+    assert "Mission abandoned" in html
+    attempt.refresh_from_db()
+    assert (attempt.status, attempt.failure_reason) == ("failure", "abandoned")
+    assert AttemptMove.objects.filter(attempt=attempt).count() == 1
+    again = client.post(url(attempt, "abandon"), {"version": attempt.version}, **HTMX)
+    assert str(table.MISSION_ENDED) in again.content.decode()
+
+
+def test_the_last_placement_says_it_ends_the_mission(client, adventure, member):
+    attempt = table.begin_mission(
+        adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
+    )
+    state = table.state_of(attempt)
+    while not (state.phase == "place" and state.round >= state.rounds):
+        helpers.play(attempt, member.user)
+        attempt.refresh_from_db()
+        state = table.state_of(attempt)
+    html = client.get(url(attempt)).content.decode()
+    assert "Place the tile and end the mission" in html
+    assert "placing this tile ends the mission and records its result" in html
+
+
 def test_setup_starts_the_mission_and_an_open_one_is_resumed(client, adventure):
     setup_url = reverse("table:setup", args=[adventure.group_id, adventure.pk])
     response = client.post(

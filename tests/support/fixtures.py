@@ -138,7 +138,7 @@ class BrowserSession:
         self.count += 1
         path = self.shots / f"{self.count:02d}-{name}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.screenshot(path=str(path), full_page=True, timeout=30_000)
         return path
 
 

@@ -6,6 +6,7 @@ the ASGI server, with worker processes); `run_django` runs a snippet of Python w
 on it, to arrange data the way a test needs.
 """
 
+import contextlib
 import json
 import os
 import socket
@@ -75,22 +76,29 @@ def sqlite_database(tmp_path: Path) -> str:
     return url
 
 
-@pytest.fixture
-def postgres_database() -> Iterator[str]:
-    if not port_open(POSTGRES_ADMIN_URL, 5432):
-        unavailable("postgres", f"no PostgreSQL answers at {POSTGRES_ADMIN_URL}")
+@contextlib.contextmanager
+def fresh_postgres(prefix: str, admin_url: str = POSTGRES_ADMIN_URL) -> Iterator[str]:
+    """A new, migrated PostgreSQL database, dropped afterwards; yields its URL."""
     import psycopg
 
-    name = f"questlog_server_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
-    url = POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+    url = admin_url.rsplit("/", 1)[0] + f"/{name}"
     try:
         migrate(url)
         yield url
     finally:
-        with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def postgres_database() -> Iterator[str]:
+    if not port_open(POSTGRES_ADMIN_URL, 5432):
+        unavailable("postgres", f"no PostgreSQL answers at {POSTGRES_ADMIN_URL}")
+    with fresh_postgres("questlog_server") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
