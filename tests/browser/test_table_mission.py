@@ -441,3 +441,44 @@ def test_the_lantern_and_the_night_moth_change_the_placement_preview(
     after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
     assert after.violations == ()
     assert page.locator(".confirm-edge").count() == 0
+
+
+def test_a_device_on_a_second_server_process_sees_the_moves(
+    chromium, transactional_db, redis_url, request
+):
+    """Two server processes as ``make serve`` runs them (the test database, one Redis): a card
+    entered on a phone served by the first shows on a tablet served by the second, and so does
+    its undo, without reload."""
+    adventure = arrange()
+    ana = Membership.objects.get(group=adventure.group, role=Role.OWNER).user
+    attempt = table.begin_mission(adventure=adventure, by=ana, players=["Ana", "Ben", "Cy"],
+                                  first_player="Ana")  # fmt: skip
+    url = reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number])
+    env = {"REDIS_URL": redis_url, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
+    logs = ROOT / "test-output" / "servers"
+    servers = [
+        ServerProcess(database_url_for_subprocess(), logs / f"{request.node.name}-{n}.log", **env)
+        for n in (1, 2)
+    ]
+    first_server = open_sessions(chromium, servers[0].url, request)
+    second_server = open_sessions(chromium, servers[1].url, request)
+    try:
+        phone = next(first_server)(width=360, name="phone")
+        driver.log_in(phone, "ana")
+        phone.page.goto(url)
+        tablet = next(second_server)(width=800, name="tablet-second-server")
+        driver.log_in(tablet, "bea")
+        tablet.page.goto(url)
+        tablet.page.wait_for_selector('#table[data-version="0"]')
+        driver.step(phone, attempt.pk)  # the Glaring Eye's first discard
+        seen([tablet], 1)
+        assert tablet.page.locator("#trick .discards button").count() == 2
+        phone.page.get_by_role("button", name="Undo last move").click()
+        seen([tablet], 2)
+        assert tablet.page.locator("#trick .discards button").count() == 3
+        tablet.shot("second-server-sees-undo")
+    finally:
+        next(first_server, None)
+        next(second_server, None)
+        for server in servers:
+            server.stop()
