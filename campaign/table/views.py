@@ -15,6 +15,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import (
     Http404,
     HttpResponse,
@@ -23,7 +24,7 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import services
@@ -47,6 +48,7 @@ HEARTBEAT_SECONDS = 15.0
 # How long a device waits before it tries the stream again, after it dropped.
 RETRY_MILLISECONDS = 2000
 UNDERSTOOD = "That move is not understood."
+SHARED_RENDER_SECONDS = 60
 
 
 def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
@@ -204,9 +206,21 @@ def render_table(
 @login_required
 @require_GET
 def page(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+    """The table; for htmx the ``#table`` region, which every member who may play (or only
+    watch) sees alike: when a change reaches every device at once, they share one render of it
+    (cached under the table's stamp, so a change is never served stale)."""
     membership = membership_or_404(request, group_id)
     attempt = attempt_or_404(membership, adventure_id, number)
-    return render_table(request, membership, table_snapshot(attempt))
+    if not is_partial(request):
+        return render_table(request, membership, table_snapshot(attempt))
+    stamp, plays = events.stamp(attempt), membership.can_play
+    key = f"table-region:{attempt.pk}:{stamp}:{plays}:{get_language()}"
+    content = cache.get(key)
+    if content is None:
+        response = render_table(request, membership, table_snapshot(attempt))
+        cache.set(key, response.content, SHARED_RENDER_SECONDS)
+        return response
+    return vary_on_htmx(HttpResponse(content))
 
 
 @login_required

@@ -149,6 +149,20 @@ def test_full_page_and_partial_vary_on_hx_request(client, attempt):
     assert "HX-Request" in partial["Vary"]
 
 
+def test_members_share_one_render_of_the_region_until_the_table_changes(client, attempt, member):
+    other = Client()
+    other.force_login(MembershipFactory(group=member.group, role=Role.PLAYER).user)
+    viewer = Client()
+    viewer.force_login(MembershipFactory(group=member.group, role=Role.VIEWER).user)
+    first = client.get(url(attempt), **HTMX).content
+    shared = other.get(url(attempt), **HTMX)
+    assert shared.content == first
+    assert "HX-Request" in shared["Vary"]
+    assert viewer.get(url(attempt), **HTMX).content != first  # a viewer's buttons are disabled
+    table.submit_move(attempt=attempt, move={"play": "blue-3"}, version=0, by=member.user)
+    assert b'data-version="1"' in other.get(url(attempt), **HTMX).content
+
+
 def test_history_restore_gets_the_full_page(client, attempt):
     response = client.get(url(attempt), HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HTMX)
     assert b"<html" in response.content
