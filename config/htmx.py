@@ -7,7 +7,6 @@ so every such response says so in ``Vary`` (a cache must not hand one to the oth
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 from django_htmx.middleware import HtmxDetails
@@ -17,13 +16,12 @@ class HtmxHttpRequest(HttpRequest):
     """A request that passed ``django_htmx.middleware.HtmxMiddleware`` (the type checker's view)."""
 
     htmx: HtmxDetails
-    user: User | AnonymousUser  # type: ignore[assignment]
 
 
 def is_partial(request: HttpRequest) -> bool:
     """Whether the request swaps a part of the page (an htmx request, not a history restore)."""
-    htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request
+    htmx: HtmxDetails | None = getattr(request, "htmx", None)
+    return htmx is not None and bool(htmx) and not htmx.history_restore_request
 
 
 def partial_template(request: HttpRequest, template: str, partial: str) -> str:
