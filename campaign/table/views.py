@@ -16,6 +16,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.db import connections
 from django.http import (
     Http404,
     HttpResponse,
@@ -353,12 +354,18 @@ def stream_member(request: HtmxHttpRequest, group_id: int) -> Membership:
 
 
 def still_member(group_id: int, user_id: int) -> bool:
-    return Membership.objects.filter(group_id=group_id, user_id=user_id).exists()
+    try:
+        return Membership.objects.filter(group_id=group_id, user_id=user_id).exists()
+    finally:
+        connections.close_all()  # back to the pool: a stream holds no connection
 
 
 def current_stamp(attempt_id: int) -> str | None:
-    attempt = MissionAttempt.objects.filter(pk=attempt_id).first()
-    return events.stamp(attempt) if attempt is not None else None
+    try:
+        attempt = MissionAttempt.objects.filter(pk=attempt_id).first()
+        return events.stamp(attempt) if attempt is not None else None
+    finally:
+        connections.close_all()
 
 
 async def stream(
@@ -373,6 +380,8 @@ async def stream(
     request.user = user
     membership = await sync_to_async(stream_member)(request, group_id)
     attempt = await sync_to_async(attempt_or_404)(membership, adventure_id, number)
+    # The stream stays open for hours: it must not hold a database connection meanwhile.
+    await sync_to_async(connections.close_all)()
     response = StreamingHttpResponse(
         table_events(attempt.pk, group_id, membership.user_id),
         content_type="text/event-stream",
