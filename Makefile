@@ -6,6 +6,9 @@ PY := $(BIN)/python
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+WORKERS ?= 3
+# What `make run` watches to restart on a change (not .venv: the reloader polls every file).
+APPS := accounts campaign config games groups stats
 
 .PHONY: run serve worker test lint format bench install migrate content demo messages clean
 
@@ -33,11 +36,13 @@ demo: content
 
 run: demo messages
 	@echo "Questlog is at http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --timeout-graceful-shutdown 2 \
+		--reload $(foreach app,$(APPS),--reload-dir $(app))
 
 serve: content messages
 	$(PY) manage.py collectstatic --no-input --verbosity 0
-	$(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 3 --access-logfile -
+	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) \
+		--proxy-headers --timeout-graceful-shutdown 5
 
 worker: $(STAMP)
 	mkdir -p var

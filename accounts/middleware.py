@@ -7,9 +7,9 @@ account logs in (``remember_language``, on Django's ``user_logged_in`` signal) a
 session, so pages cost no query for it; switching language updates both. A session from before
 that (no language kept) reads it once on its next page.
 
-Views that answer without the session (the table's poll, ``/healthz``) are named in
-``settings.SESSIONLESS_URL_NAMES`` and left alone: loading the session there would cost every
-open table a query every two seconds, and their answers carry no text.
+Views whose answers carry no text (the table's event stream and its version, which the page polls
+when no stream can open) are named in ``settings.SESSIONLESS_URL_NAMES`` (``namespace:name``) and
+left alone: they need no language, and every open table asks them often.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class PreferredLanguageMiddleware:
         self, request: HttpRequest, view_func: Any, view_args: Any, view_kwargs: Any
     ) -> None:
         match = request.resolver_match
-        if match is not None and match.url_name in settings.SESSIONLESS_URL_NAMES:
+        if match is not None and match.view_name in settings.SESSIONLESS_URL_NAMES:
             return
         if not request.user.is_authenticated:
             return

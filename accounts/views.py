@@ -34,7 +34,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="accounts.backends.ModelBackend")
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Questlog, %(name)s.") % {"name": user.username})
         return redirect(safe_next(request) or "groups:list")
     return render(

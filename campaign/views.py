@@ -16,7 +16,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -33,6 +32,7 @@ from campaign.forms import (
     OverrideForm,
 )
 from campaign.models import Adventure, MissionAttempt
+from config.htmx import partial_template, vary_on_htmx
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
 
@@ -54,12 +54,7 @@ def attempt_or_404(adventure: Adventure, number: int) -> MissionAttempt:
 
 
 def with_partial(request: HttpRequest, template: str, partial: str) -> str:
-    return f"{template}#{partial}" if request.htmx else template  # type: ignore[attr-defined]
-
-
-def vary_on_htmx(response: HttpResponse) -> HttpResponse:
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return partial_template(request, template, partial)
 
 
 def attach_errors(form: Any, error: services.CampaignError) -> None:

@@ -80,6 +80,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Served by an ASGI server (uvicorn): the table's event streams are async views.
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
@@ -122,9 +123,21 @@ def database_from_env() -> dict[str, object]:
     """
     url = os.environ.get("DATABASE_URL")
     if url:
+        # Served by an ASGI server, each request runs in a thread of its own: connections are
+        # not kept per thread (Django's advice for ASGI) but taken from psycopg's pool, which
+        # checks a connection before handing it out (CONN_HEALTH_CHECKS: after a database
+        # restart a request gets a fresh connection, not a dead one).
         config: dict[str, object] = dict(
-            dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+            dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
         )
+        if config["ENGINE"] == "django.db.backends.postgresql":
+            config["OPTIONS"] = {
+                "pool": {
+                    "min_size": 2,
+                    "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "20")),
+                    "timeout": 10,
+                }
+            }
     else:
         config = {
             "ENGINE": "django.db.backends.sqlite3",
@@ -212,11 +225,17 @@ STATS_JOB_HEARTBEAT_SECONDS = float(os.environ.get("STATS_JOB_HEARTBEAT_SECONDS"
 # dict with "state" ("ok", "degraded" or "down") and any figures (config.health).
 HEALTH_CHECKS: dict[str, str] = {"statistics": "stats.services.outbox_health"}
 
-SESSION_ENGINE = "accounts.sessions"
+# Sessions live in the database; with Redis configured, reads come from the cache first
+# (``cached_db``: written through to both, so a Redis restart signs no one out).
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "accounts.backends.ModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -244,7 +263,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("pt-br", _("Português (Brasil)")), ("ca", _("Català"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Views that answer without loading the session or the user (accounts.middleware leaves them be).
-SESSIONLESS_URL_NAMES = ["table-poll"]
+SESSIONLESS_URL_NAMES = ["table:stream", "table:version"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

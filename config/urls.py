@@ -4,15 +4,12 @@ from django.urls import include, path
 
 from accounts import views as account_views
 from accounts.forms import LoginForm
-from campaign import table_views
 from config.health import healthz
 
 urlpatterns = [
-    # First: every open table polls every 2 s, and URLs resolve in order.
-    path("table-poll/<int:version>/<str:token>/", table_views.poll, name="table-poll"),
     path(
         "groups/<int:group_id>/adventures/<int:adventure_id>/table/",
-        include("campaign.table_urls"),
+        include("campaign.table.urls"),
     ),
     path("", account_views.home, name="home"),
     path("healthz", healthz, name="healthz"),

@@ -231,7 +231,9 @@ class Play(models.Model):
     """
 
     group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="plays")
-    game = models.ForeignKey(CatalogGame, on_delete=models.PROTECT, related_name="plays")
+    # RESTRICT, not PROTECT: a game with plays cannot be deleted alone, but deleting the group
+    # deletes its plays and its catalog together.
+    game = models.ForeignKey(CatalogGame, on_delete=models.RESTRICT, related_name="plays")
     uuid = models.UUIDField(default=uuid.uuid4, editable=False)
     played_at = models.DateTimeField(_("date and time"))
     duration_minutes = models.PositiveIntegerField(_("duration (minutes)"), null=True, blank=True)
@@ -288,7 +290,8 @@ class PlayerResult(models.Model):
 
     play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="results")
     seat = models.PositiveSmallIntegerField()
-    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="results")
+    # RESTRICT, as ``Play.game``: deleting the group deletes its people with their results.
+    person = models.ForeignKey(Person, on_delete=models.RESTRICT, related_name="results")
     score = models.DecimalField(_("score"), max_digits=16, decimal_places=4, null=True, blank=True)
     score_text = models.CharField(max_length=100, blank=True)
     winner = models.BooleanField(_("winner"), default=False)

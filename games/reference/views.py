@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from config.htmx import partial_template, vary_on_htmx
 from games.reference.documents import GAMES, reference_for
 from games.reference.forms import SearchForm
 from games.reference.search import search
@@ -26,6 +27,6 @@ def game(request: HttpRequest, game: str) -> HttpResponse:
     form = SearchForm(request.GET)
     query = form.cleaned_data["q"] if form.is_valid() else ""
     rules = search(reference, query) if query else list(reference.rules)
-    template = "reference/game.html" + ("#rules" if request.htmx else "")  # type: ignore[attr-defined]
+    template = partial_template(request, "reference/game.html", "rules")
     context = {"reference": reference, "form": form, "query": query, "rules": rules}
-    return render(request, template, context, status=400 if form.errors else 200)
+    return vary_on_htmx(render(request, template, context, status=400 if form.errors else 200))

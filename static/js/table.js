@@ -1,38 +1,39 @@
-// The table screen's placement preview: move, rotate and turn over the Decision card's Spirit
-// tile over the board by pointer, touch or keyboard, and say whether the position is legal and
-// why, before anything is committed. The engine checks again when the form is posted.
-// Reads the board's size and the coloured edges asking for their colour (a Power may make one
-// accept any, and the move then re-sends them) from <script type="application/json" id="board-data">,
-// the Decision card's tile from id="tile-data" (replaced when it changes), and the occupied cells
-// and tokens from the board's cells, which a move re-sends only when they change; no inline script.
+// The table screen in the browser: the live link to the other devices, and the placement preview.
+//
+// Live: the page holds the table's event stream (htmx's sse extension on #live). Each event
+// carries the table's stamp; when it differs from the one #table shows, #table fetches itself
+// (its hx-get) and the answer is merged by morphing (idiomorph). A device whose stream cannot
+// open, or has not spoken since it (re)opened, polls the stamp every 2 s instead. When the
+// stream says "gone" (the member was removed), the page stops listening and says so.
+//
+// Preview: move, rotate and turn over the Decision card's Spirit tile over the board by pointer,
+// touch or keyboard, and say whether the position is legal and why, before anything is
+// committed; the engine checks again when the form is posted. The board's size, occupied cells,
+// tokens and coloured edges come from <script type="application/json" id="board-data">, the
+// Decision card's tile from id="tile-data", the sentences (translated) from id="preview-data".
 // The same preview moves a placed Spirit tile with the "move a placed Spirit tile" Power: while
 // #power-details is open and a tile is chosen (#power-tile, or a tap on one of its cells), the
 // preview shows that tile (shapes from id="power-data"), its own cells count as free, and the
-// cells go to #power-cells.
+// cells go to #power-cells. No inline script: the page's Content-Security-Policy forbids them.
 (() => {
   "use strict";
-  const SIDES = { front: "Front", back: "Back" };
   let tileKey = null; // which tile the preview belongs to ("move:" + card for the Power)
   let orientation = 0;
   let anchor = null; // [row, col] of the shape's first cell (reading order)
 
+  function json(id) {
+    const node = document.getElementById(id);
+    return node ? JSON.parse(node.textContent) : null;
+  }
+
+  function words() {
+    return json("preview-data") || {};
+  }
+
   function boardData() {
-    const node = document.getElementById("board-data");
-    if (!node) return null;
     try {
-      const data = JSON.parse(node.textContent);
-      data.occupied = [];
-      data.tokens = [];
-      document.querySelectorAll("#grid .cell").forEach((cell) => {
-        const at = [Number(cell.dataset.r), Number(cell.dataset.c)];
-        const list = cell.classList;
-        if (list.contains("mission") || list.contains("spirit")) data.occupied.push(at);
-        else if (list.contains("token")) {
-          const colour = [...list].find((name) => name.startsWith("c-"));
-          const kind = list.contains("mist") ? "mist" : "whirlpool";
-          data.tokens.push({ cell: at, kind, colour: colour ? colour.slice(2) : null, quiet: list.contains("quiet") });
-        }
-      });
+      const data = json("board-data");
+      if (!data) return null;
       const moved = movingTile();
       if (moved) {
         const own = new Set(moved.cells.map(key));
@@ -42,8 +43,7 @@
         data.moving = moved;
         return data;
       }
-      const tile = document.getElementById("tile-data");
-      data.tile = tile ? withOrientations(JSON.parse(tile.textContent)) : null;
+      data.tile = withOrientations(json("tile-data"));
       return data;
     } catch {
       return null;
@@ -71,9 +71,8 @@
     return tile;
   }
 
-  // The phase is on #status, which every move replaces (the board itself is not re-sent).
   function placing() {
-    return document.querySelector('#status[data-phase="place"]') !== null;
+    return document.querySelector('#table[data-phase="place"]') !== null;
   }
 
   // The Power can be used now (#status says so) and its panel is open.
@@ -87,9 +86,8 @@
     if (!powerOpen()) return null;
     const select = document.getElementById("power-tile");
     const option = select ? select.selectedOptions[0] : null;
-    const node = document.getElementById("power-data");
-    if (!option || !option.dataset.card || !node) return null;
-    const tiles = JSON.parse(node.textContent);
+    const tiles = json("power-data");
+    if (!option || !option.dataset.card || !tiles) return null;
     return tiles[option.dataset.card] || null;
   }
 
@@ -135,22 +133,19 @@
   }
 
   function describe(result) {
-    if (result.off) return ["bad", "Illegal: the tile sticks out of the 12 × 12 grid."];
-    if (result.overlap) return ["bad", "Illegal: the tile overlaps a Mission tile or a Spirit tile."];
-    let text = "Legal position.";
+    const say = words();
+    if (result.off) return ["bad", say.off];
+    if (result.overlap) return ["bad", say.overlap];
+    let text = say.legal;
     let level = "ok";
     if (result.edge) {
-      text = "Legal, but a coloured edge does not match: this will fail the mission.";
+      text = say.edge;
       level = "warn";
     }
     for (const token of result.tokens) {
-      if (token.quiet) {
-        text += " Covers the token a Power quieted: no effect.";
-        continue;
-      }
-      text += token.kind === "mist"
-        ? " Covers a Mist token (" + token.colour + "): it sets the next lead colour."
-        : " Covers a Whirlpool: every player discards a card.";
+      if (token.quiet) text += " " + say.quiet;
+      else if (token.kind === "mist") text += " " + say.mist.replace("{colour}", token.colour || "");
+      else text += " " + say.whirlpool;
     }
     return [level, text];
   }
@@ -169,20 +164,10 @@
     });
   }
 
-  // A move re-sends only the new tile's cells: the outline follows the tile named on #status.
-  function outlineLast(grid) {
-    const status = document.getElementById("status");
-    const last = status ? status.dataset.last || "" : "";
-    grid.querySelectorAll(".cell.spirit").forEach((cell) => {
-      cell.classList.toggle("last", last !== "" && cell.dataset.tile === last);
-    });
-  }
-
   function render() {
     const data = boardData();
     const grid = document.getElementById("grid");
     if (!data || !grid) return;
-    outlineLast(grid);
     grid.querySelectorAll(".cell").forEach((cell) => cell.classList.remove("preview", "bad", "warn", "legal"));
     if (!active(data)) return;
     if (tileKey !== data.tile.card) {
@@ -203,7 +188,8 @@
       });
     }
     const side = data.moving ? null : document.getElementById("tile-side");
-    if (side) side.textContent = SIDES[current.side] + ", turned " + current.turn * 90 + "°";
+    const say = words();
+    if (side) side.textContent = (say.turned || "{side} {degrees}°").replace("{side}", say[current.side] || current.side).replace("{degrees}", String(current.turn * 90));
     const toggle = data.moving ? null : document.getElementById("show-legal");
     if (toggle && toggle.checked) {
       const occupied = new Set(data.occupied.map(key));
@@ -225,7 +211,7 @@
     const result = check(data, cells);
     let [level, message] = describe(result);
     if (data.moving && sameCells(cells, data.moving.cells)) {
-      [level, message] = ["warn", "The tile is where it lies now: move, rotate or turn it over."];
+      [level, message] = ["warn", say.same];
     }
     for (const [r, c] of cells) {
       const cell = grid.querySelector('.cell[data-r="' + r + '"][data-c="' + c + '"]');
@@ -237,6 +223,19 @@
       text.dataset.level = level;
     }
     if (input) input.value = cells.map(key).join(" ");
+    follow(cells);
+  }
+
+  // While placing, the board is larger than a phone's screen (44 px cells): keep the preview in
+  // the middle of the board's view.
+  function follow(cells) {
+    const view = document.getElementById("board-view");
+    if (!view || !cells.length || view.scrollWidth <= view.clientWidth + 1) return;
+    const first = document.getElementById("cell-" + cells[0][0] + "-" + cells[0][1]);
+    if (!first) return;
+    const left = first.offsetLeft - view.clientWidth / 2 + first.offsetWidth;
+    const top = first.offsetTop - view.clientHeight / 2 + first.offsetHeight;
+    view.scrollTo({ left: Math.max(left, 0), top: Math.max(top, 0) });
   }
 
   function act(name) {
@@ -317,6 +316,129 @@
     }
   });
 
-  document.addEventListener("DOMContentLoaded", render);
-  document.addEventListener("htmx:afterSettle", render);
+  // --- Live -----------------------------------------------------------------------------------
+  const POLL_MS = 2000;
+  const GRACE_MS = 3000;
+  let latest = null; // the newest stamp heard of
+  let busy = 0; // requests of the table in flight
+  let healthy = false; // the stream spoke since it (re)opened
+  let gone = false;
+  let since = Date.now();
+  let lastPhase = null;
+
+  function shownStamp() {
+    const table = document.getElementById("table");
+    return table ? table.dataset.stamp : null;
+  }
+
+  function versionOf(stamp) {
+    return Number(String(stamp).split("-")[0]);
+  }
+
+  // Fetch the table when the newest stamp heard is not the one shown (and not older).
+  function refresh() {
+    const shown = shownStamp();
+    if (gone || busy || !latest || !shown || latest === shown) return;
+    if (versionOf(latest) < versionOf(shown)) return;
+    htmx.trigger("#table", "table-changed");
+  }
+
+  function heard(stamp) {
+    healthy = true;
+    latest = stamp;
+    refresh();
+  }
+
+  document.addEventListener("htmx:sseMessage", (event) => {
+    const message = event.detail;
+    if (message && message.type === "changed") heard(message.data);
+  });
+  document.addEventListener("htmx:sseOpen", () => {
+    since = Date.now();
+  });
+  document.addEventListener("htmx:sseError", () => {
+    healthy = false;
+    since = Math.min(since, Date.now() - GRACE_MS);
+  });
+  document.addEventListener("htmx:sseClose", (event) => {
+    if (!event.detail || event.detail.type !== "message") return;
+    gone = true;
+    const live = document.getElementById("live");
+    const notice = document.getElementById("live-gone");
+    if (live && notice) notice.hidden = false;
+    if (live) live.classList.add("gone");
+  });
+
+  // The fallback: poll the stamp while the stream is not working.
+  async function poll() {
+    const live = document.getElementById("live");
+    if (gone || healthy || !live || Date.now() - since < GRACE_MS) return;
+    try {
+      const response = await fetch(live.dataset.versionUrl, { credentials: "same-origin", cache: "no-store" });
+      if (response.ok) {
+        latest = (await response.text()).trim();
+        refresh();
+      } else if (response.status === 404) {
+        gone = true;
+        const notice = document.getElementById("live-gone");
+        if (notice) notice.hidden = false;
+      }
+    } catch {
+      // offline: try again at the next tick
+    }
+  }
+  setInterval(poll, POLL_MS);
+
+  function inTable(event) {
+    const elt = event.detail && event.detail.elt;
+    return elt instanceof Element && elt.closest("#table") !== null;
+  }
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (inTable(event)) busy += 1;
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (!inTable(event)) return;
+    busy = Math.max(busy - 1, 0);
+    // A newer stamp heard meanwhile: fetch it. Never again at once after a failure (offline, or
+    // no longer a member): the poll's next tick tries again, at its own pace.
+    if (event.detail && event.detail.successful) window.setTimeout(refresh, 0);
+    else healthy = false;
+  });
+
+  // Keep what the player opened or ticked when a new table is merged in.
+  function keepOpen() {
+    if (typeof Idiomorph === "undefined") return;
+    Idiomorph.defaults.callbacks.beforeAttributeUpdated = (name, element) => {
+      if (name === "open" && element.tagName === "DETAILS") return false;
+      if (name === "checked" && element.id === "show-legal") return false;
+      // The placed tile the player picked for the Power stays picked.
+      if (name === "selected" && element.parentElement && element.parentElement.id === "power-tile") return false;
+      if (name === "value" && element.id === "power-tile") return false;
+      return true;
+    };
+  }
+
+  // After a swap: the preview again; what the phase asks for comes into view.
+  function settled(event) {
+    render();
+    const table = document.getElementById("table");
+    const phase = table ? table.dataset.phase : null;
+    const own = event && event.detail && event.detail.requestConfig && event.detail.requestConfig.verb === "post";
+    const refusal = document.querySelector("#table .refusal");
+    if (own && refusal) refusal.scrollIntoView({ block: "center" });
+    else if (lastPhase && phase !== lastPhase && (own || phase === "place")) {
+      const next = phase === "place" ? "board" : phase === "play" ? "picker" : phase === "automa" ? "automa" : null;
+      const node = next ? document.getElementById(next) : null;
+      if (node) node.scrollIntoView({ block: "start" });
+    }
+    lastPhase = phase;
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    keepOpen();
+    const table = document.getElementById("table");
+    lastPhase = table ? table.dataset.phase : null;
+    render();
+  });
+  document.addEventListener("htmx:afterSettle", settled);
 })();

@@ -9,8 +9,8 @@ from typing import Any
 
 from django.urls import reverse
 
-from campaign import table
 from campaign.models import MissionAttempt
+from campaign.table import services as table
 from games.rules.spirits.shapes import normalise
 from tests.campaign.table_helpers import next_move, placement
 from tests.factories import PASSWORD
@@ -31,7 +31,11 @@ def attempt_state(attempt_id: int) -> tuple[MissionAttempt, Any]:
 
 
 def wait_version(session: Any, version: int) -> None:
-    session.page.wait_for_selector(f'#status[data-version="{version}"]')
+    try:
+        session.page.wait_for_selector(f'#status[data-version="{version}"]')
+    except Exception:
+        session.shot(f"waiting-for-version-{version}")
+        raise
 
 
 def preview_tile(session: Any, cells: list[list[int]]) -> None:
@@ -86,9 +90,13 @@ def step(session: Any, attempt_id: int, *, cover: list[int] | None = None) -> An
     return move
 
 
-def play_until(session: Any, attempt_id: int, phase: str, **kwargs: Any) -> None:
+def play_until(
+    session: Any, attempt_id: int, phase: str, *, last: bool = False, **kwargs: Any
+) -> None:
+    """Enter moves until ``phase`` (``last``: in the mission's last round)."""
     for _ in range(100):
-        if attempt_state(attempt_id)[1].phase == phase:
+        state = attempt_state(attempt_id)[1]
+        if state.phase == phase and (not last or state.round >= state.rounds):
             return
         step(session, attempt_id, **kwargs)
     raise AssertionError(f"never reached {phase}")

@@ -8,20 +8,41 @@ with the result recorded in the campaign.
 """
 
 import re
+import time
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from campaign import table
 from campaign.models import MissionAttempt
+from campaign.table import services as table
 from games.rules.spirits.shapes import normalise
 from groups.models import Group, Membership, Role
 from tests.browser import table_driver as driver
 from tests.factories import AdventureFactory, UserFactory, log_attempt
+from tests.support.fixtures import database_url_for_subprocess, open_sessions
+from tests.support.servers import ROOT, ServerProcess
 
 pytestmark = pytest.mark.browser
 RIVER = ["blue-1", "purple-1", "red-1", "green-1"]
+
+
+@pytest.fixture
+def asgi_server(transactional_db, request):
+    """The table as ``make run`` serves it: uvicorn (ASGI, the event streams are async views),
+    one process, on the test database."""
+    log = ROOT / "test-output" / "servers" / f"{request.node.name}.log"
+    server = ServerProcess(
+        database_url_for_subprocess(), log, workers=1, DJANGO_SETTINGS_MODULE="config.settings_test"
+    )
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def browser_session(chromium, asgi_server, request):
+    """Browser sessions on the ASGI server (``tests.support.fixtures.browser_session`` for it)."""
+    yield from open_sessions(chromium, asgi_server.url, request)
 
 
 def arrange():
@@ -38,7 +59,24 @@ def arrange():
     return adventure
 
 
-def play_mission(browser_session, players):
+# Another device shows a move without any reload: pushed, then fetched (well under a poll's 2 s).
+SEEN_MS = 4000
+
+
+def seen(devices, version):
+    """Every watching device shows ``version`` of the table, without a reload."""
+    for device in devices:
+        device.page.wait_for_selector(f'#table[data-version="{version}"]', timeout=SEEN_MS)
+
+
+def current_version(attempt):
+    attempt.refresh_from_db()
+    return attempt.version
+
+
+def play_mission(browser_session, players, phones=1):
+    """The mission on one phone that enters every move, ``phones - 1`` more phones at 360 px and
+    a tablet that watch; every step is seen on every other device."""
     adventure = arrange()
     phone = browser_session(width=360, name="phone")
     driver.log_in(phone, "ana")
@@ -59,10 +97,19 @@ def play_mission(browser_session, players):
     attempt = MissionAttempt.objects.get(adventure=adventure, status="open")
     phone.shot("table-start")
 
+    watchers = []
+    for n in range(2, phones + 1):
+        other = browser_session(width=360, name=f"phone{n}")
+        driver.log_in(other, "bea")
+        other.page.goto(page.url)
+        watchers.append(other)
     tablet = browser_session(width=800, name="tablet")
     driver.log_in(tablet, "bea")
     tablet.page.goto(page.url)
     tablet.shot("table-start")
+    watchers.append(tablet)
+    for device in watchers:  # each has heard its stream's first word: it is live
+        device.page.wait_for_function("document.getElementById('live') !== null")
 
     # The Moon tiles of boxes 4, 9 and 15 are in force: the Glaring Eye asks every player to
     # discard before the first trick, and the Pale Crescent leaves round 1 without trump.
@@ -72,33 +119,43 @@ def play_mission(browser_session, players):
     assert table.state_of(attempt).rounds == rounds - 1  # the Dark Dawn
     driver.play_until(phone, attempt.pk, "play")
     discards = len(players) if len(players) > 2 else 2
+    seen(watchers, discards)
 
-    # A card entered on the phone shows on the tablet within 3 seconds (polling every 2 s).
+    # A card entered on the phone shows on every other device at once.
     first = driver.step(phone, attempt.pk)
-    tablet.page.wait_for_selector(f'#status[data-version="{discards + 1}"]', timeout=3500)
-    expect(tablet.page.locator(f"#card-{first['play']}")).to_be_disabled()
+    seen(watchers, discards + 1)
+    for device in watchers:
+        expect(device.page.locator(f"#card-{first['play']}")).to_be_disabled()
     phone.shot("first-card")
     tablet.shot("sees-first-card")
 
-    # Undo it (audited), then enter it again.
+    # Undo it (audited): the screen says what it undid; then enter it again.
     page.get_by_role("button", name="Undo last move").click()
     driver.wait_version(phone, discards + 2)
-    assert page.get_by_text("The last move was undone.").is_visible()
+    assert page.get_by_text(f"Undid: {players[0]}'s").is_visible()
     assert page.locator(f"#card-{first['play']}").is_enabled()
+    seen(watchers, discards + 2)
+    for device in watchers:
+        expect(device.page.locator(f"#card-{first['play']}")).to_be_enabled()
     phone.shot("undone")
 
     driver.play_until(phone, attempt.pk, "place")
     phone.shot("resolution-and-placement")
     _, state = driver.attempt_state(attempt.pk)
     assert page.locator("#trick .resolution").is_visible()
+    # While placing, the board's cells are touch targets of 44 px at least.
+    box = page.locator("#grid .cell").first.bounding_box()
+    assert box["width"] >= 43.5
+    assert box["height"] >= 43.5
 
-    # An illegal position: the preview says why before anything is committed; the engine refuses.
+    # An illegal position: the preview says why before anything is committed; the engine refuses,
+    # and the refusal reads next to the button that sent it.
     mission_cell = sorted(state.board_occupancy())[0]
     page.locator(f'#grid .cell[data-r="{mission_cell[0]}"][data-c="{mission_cell[1]}"]').click()
     assert "Illegal" in page.locator("#preview-text").inner_text()
     phone.shot("illegal-preview")
     page.locator("#place-button").click()
-    page.wait_for_selector('.table-message[data-code="overlap"]')
+    page.wait_for_selector('#place-form .refusal[data-code="overlap"]')
     phone.shot("illegal-refused")
     # Keyboard: focus the board, rotate with R, move with the arrow keys.
     page.locator("#grid").focus()
@@ -107,35 +164,66 @@ def play_mission(browser_session, players):
     assert page.locator("#tile-side").inner_text() != side
     page.keyboard.press("ArrowDown")
 
-    # Cover the Whirlpool: every player records a discard.
+    # A placement, covering the Whirlpool: every other device sees it. One phone is offline
+    # meanwhile (10 s): back online, it shows the current table.
     whirlpool = next(list(t.cell) for t in state.tokens if t.kind == "whirlpool")
     mist = next(list(t.cell) for t in state.tokens if t.kind == "mist")
+    offline = watchers[0] if len(watchers) > 1 else None
+    online = [w for w in watchers if w is not offline]
+    if offline is not None:
+        offline.context.set_offline(True)
+        cut = time.monotonic()
     driver.step(phone, attempt.pk, cover=whirlpool)
-    assert page.get_by_text("Whirlpool covered").is_visible()
+    seen(online, current_version(attempt))
+    for device in online:
+        assert device.page.get_by_text("Whirlpool covered").is_visible()
     phone.shot("whirlpool-discards")
+    tablet.shot("sees-whirlpool")
+    # The Whirlpool's discards: each seen on every other device.
+    while driver.attempt_state(attempt.pk)[1].phase == "discard":
+        driver.step(phone, attempt.pk)
+        seen(online, current_version(attempt))
+    if offline is not None:
+        time.sleep(max(0.0, 10 - (time.monotonic() - cut)))
+        offline.context.set_offline(False)
+        offline.page.wait_for_selector(
+            f'#table[data-version="{current_version(attempt)}"]', timeout=10_000
+        )
+        offline.shot("back-online")
     driver.play_until(phone, attempt.pk, "play")
 
-    # Cover the Mist: its colour must lead the next trick.
+    # Cover the Mist: its colour must lead the next trick, on every device.
     driver.play_until(phone, attempt.pk, "place")
     driver.step(phone, attempt.pk, cover=mist)
+    if driver.attempt_state(attempt.pk)[1].phase == "mist-colour":
+        driver.step(phone, attempt.pk)
     assert page.locator("#status .mist-rule").is_visible()
     phone.shot("mist-lead")
-    tablet.page.wait_for_selector("#status .mist-rule", timeout=3500)
+    seen(watchers, current_version(attempt))
+    for device in watchers:
+        assert device.page.locator("#status .mist-rule").is_visible()
     tablet.shot("sees-mist")
 
+    # The mission's last move says so before it is sent; the result shows everywhere.
+    driver.play_until(phone, attempt.pk, "place", last=True)
+    assert page.get_by_role("button", name="Place the tile and end the mission").is_visible()
+    phone.shot("last-placement")
     driver.play_until(phone, attempt.pk, "over")
     page.wait_for_selector("#trick .result")
     attempt.refresh_from_db()
     assert attempt.status in ("success", "failure")
     assert page.get_by_text("What changed in the campaign").is_visible()
     phone.shot("result")
-    tablet.page.wait_for_selector("#trick .result", timeout=3500)
+    for device in watchers:
+        device.page.wait_for_selector("#trick .result", timeout=SEEN_MS)
+        assert device.page.get_by_text("What changed in the campaign").is_visible()
     tablet.shot("result")
     return attempt
 
 
 def test_three_players_play_a_whole_mission(browser_session, transactional_db):
-    attempt = play_mission(browser_session, ["Ana", "Ben", "Cy"])
+    """Four devices on one mission: three phones at 360 px and a tablet."""
+    attempt = play_mission(browser_session, ["Ana", "Ben", "Cy"], phones=3)
     assert attempt.moves.filter(undone_at__isnull=False).count() == 1
 
 
@@ -149,7 +237,7 @@ def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, tran
     Gust of Wind in the loadout): pick the tile by tapping it, preview its new place with the
     placement's controls, confirm; the engine refuses an illegal target; the control is then
     disabled."""
-    from campaign import table
+    from campaign.table import services as table
     from tests.campaign import table_helpers as helpers
 
     ana = UserFactory(username="ana")
@@ -306,7 +394,7 @@ def test_the_lantern_and_the_night_moth_change_the_placement_preview(
     """power.json 'lantern' and 'moth': once the Lantern names the Standing Stone's red edge, the
     preview finds a blue tile against it legal and the engine agrees; once the Night Moth names the
     Whirlpool, the preview says covering it does nothing, and no discard follows."""
-    from campaign import table
+    from campaign.table import services as table
     from tests.campaign import table_helpers as helpers
 
     ana = UserFactory(username="ana")
@@ -353,3 +441,44 @@ def test_the_lantern_and_the_night_moth_change_the_placement_preview(
     after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
     assert after.violations == ()
     assert page.locator(".confirm-edge").count() == 0
+
+
+def test_a_device_on_a_second_server_process_sees_the_moves(
+    chromium, transactional_db, redis_url, request
+):
+    """Two server processes as ``make serve`` runs them (the test database, one Redis): a card
+    entered on a phone served by the first shows on a tablet served by the second, and so does
+    its undo, without reload."""
+    adventure = arrange()
+    ana = Membership.objects.get(group=adventure.group, role=Role.OWNER).user
+    attempt = table.begin_mission(adventure=adventure, by=ana, players=["Ana", "Ben", "Cy"],
+                                  first_player="Ana")  # fmt: skip
+    url = reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number])
+    env = {"REDIS_URL": redis_url, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
+    logs = ROOT / "test-output" / "servers"
+    servers = [
+        ServerProcess(database_url_for_subprocess(), logs / f"{request.node.name}-{n}.log", **env)
+        for n in (1, 2)
+    ]
+    first_server = open_sessions(chromium, servers[0].url, request)
+    second_server = open_sessions(chromium, servers[1].url, request)
+    try:
+        phone = next(first_server)(width=360, name="phone")
+        driver.log_in(phone, "ana")
+        phone.page.goto(url)
+        tablet = next(second_server)(width=800, name="tablet-second-server")
+        driver.log_in(tablet, "bea")
+        tablet.page.goto(url)
+        tablet.page.wait_for_selector('#table[data-version="0"]')
+        driver.step(phone, attempt.pk)  # the Glaring Eye's first discard
+        seen([tablet], 1)
+        assert tablet.page.locator("#trick .discards button").count() == 2
+        phone.page.get_by_role("button", name="Undo last move").click()
+        seen([tablet], 2)
+        assert tablet.page.locator("#trick .discards button").count() == 3
+        tablet.shot("second-server-sees-undo")
+    finally:
+        next(first_server, None)
+        next(second_server, None)
+        for server in servers:
+            server.stop()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign import services, table
+from campaign import services
 from campaign.models import Adventure
+from campaign.table import services as table
 from games.rules import spirits
 
 WHIRLPOOL_CELL = [0, 0]

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaign import services, table
+from campaign import services
+from campaign.table import services as table
 from groups.models import Role
 from tests.factories import AdventureFactory, MembershipFactory, log_attempt
 

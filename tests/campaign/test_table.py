@@ -3,8 +3,8 @@ and the end of a mission recorded through ``record_attempt_result``."""
 
 import pytest
 
-from campaign import table
 from campaign.models import AttemptMove, AuditAction, AuditEntry, MissionAttempt
+from campaign.table import services as table
 from games.rules import spirits
 from groups.models import Role
 from tests.campaign import table_helpers as helpers

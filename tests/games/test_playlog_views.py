@@ -360,3 +360,15 @@ def test_a_new_upload_replaces_the_members_unconfirmed_preview(group, member):
     upload(member, group, export_bytes())
     upload(member, group, export_bytes())
     assert PlayImport.objects.filter(group=group, state="preview").count() == 1
+
+
+def test_deleting_a_group_deletes_its_plays_catalog_and_people(group):
+    """A group with imported plays can be deleted: its plays go with its catalog and people
+    (deleting the group answered a server error while plays protected their game and players)."""
+    from groups.services import delete_group
+
+    assert imported(group).exists()
+    delete_group(group=group)
+    assert not Play.objects.exists()
+    assert not CatalogGame.objects.filter(group_id=group.pk).exists()
+    assert not Person.objects.filter(group_id=group.pk).exists()

@@ -153,7 +153,7 @@ class BrowserSession:
         self.count += 1
         path = self.shots / f"{self.count:02d}-{name}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.screenshot(path=str(path), full_page=True, timeout=30_000)
         return path
 
 
@@ -162,12 +162,17 @@ def browser_session(
     chromium: Any, live_server: Any, request: pytest.FixtureRequest
 ) -> Iterator[Any]:
     """Open browser sessions (one per user) on the live server; fails on any CSP violation."""
+    yield from open_sessions(chromium, live_server.url, request)
+
+
+def open_sessions(chromium: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """What ``browser_session`` yields, on any server: ``open_session(width, name)``."""
     sessions: list[BrowserSession] = []
     shots = OUTPUT / "screenshots" / request.node.name
 
     def open_session(width: int = 360, name: str = "", locale: str = "en-US") -> BrowserSession:
         folder = shots / name if name else shots
-        session = BrowserSession(chromium, live_server.url, folder, width, locale)
+        session = BrowserSession(chromium, base_url, folder, width, locale)
         sessions.append(session)
         return session
 

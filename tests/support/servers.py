@@ -1,10 +1,12 @@
 """Real server processes on their own database, for tests that need real concurrent requests.
 
 `database` fixtures give a migrated database URL (a fresh SQLite file, or a fresh PostgreSQL
-database dropped afterwards); `ServerProcess` serves Questlog with gunicorn on it; `run_django` runs
-a snippet of Python with Django set up on it, to arrange data the way a test needs.
+database dropped afterwards); `ServerProcess` serves Questlog on it as `make serve` does (uvicorn,
+the ASGI server, with worker processes); `run_django` runs a snippet of Python with Django set up
+on it, to arrange data the way a test needs.
 """
 
+import contextlib
 import json
 import os
 import socket
@@ -74,22 +76,29 @@ def sqlite_database(tmp_path: Path) -> str:
     return url
 
 
-@pytest.fixture
-def postgres_database() -> Iterator[str]:
-    if not port_open(POSTGRES_ADMIN_URL, 5432):
-        unavailable("postgres", f"no PostgreSQL answers at {POSTGRES_ADMIN_URL}")
+@contextlib.contextmanager
+def fresh_postgres(prefix: str, admin_url: str = POSTGRES_ADMIN_URL) -> Iterator[str]:
+    """A new, migrated PostgreSQL database, dropped afterwards; yields its URL."""
     import psycopg
 
-    name = f"questlog_server_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
-    url = POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+    url = admin_url.rsplit("/", 1)[0] + f"/{name}"
     try:
         migrate(url)
         yield url
     finally:
-        with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def postgres_database() -> Iterator[str]:
+    if not port_open(POSTGRES_ADMIN_URL, 5432):
+        unavailable("postgres", f"no PostgreSQL answers at {POSTGRES_ADMIN_URL}")
+    with fresh_postgres("questlog_server") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -100,15 +109,18 @@ def server_database(request: pytest.FixtureRequest) -> str:
 
 
 class ServerProcess:
-    """Questlog under gunicorn (threaded workers) on a database of its own."""
+    """Questlog under uvicorn (as `make serve`) on a database of its own; ``env`` adds settings
+    (``REDIS_URL`` for events through Redis)."""
 
-    def __init__(self, database_url: str, log: Path, **env: str) -> None:
+    def __init__(self, database_url: str, log: Path, workers: int = 2, **env: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
+        self.database_url = database_url
         command = [
-            sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{self.port}",
-            "--workers", "2", "--threads", "8", "--worker-class", "gthread", "--timeout", "60",
+            sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+            "--port", str(self.port), "--workers", str(workers), "--no-access-log",
+            "--timeout-graceful-shutdown", "2",
         ]  # fmt: skip
         log.parent.mkdir(parents=True, exist_ok=True)
         with log.open("ab") as out:
@@ -143,7 +155,6 @@ class ServerProcess:
 def server(server_database: str, request: pytest.FixtureRequest) -> Iterator[ServerProcess]:
     log = ROOT / "test-output" / "servers" / f"{request.node.name}.log"
     process = ServerProcess(server_database, log)
-    process.database_url = server_database  # type: ignore[attr-defined]
     try:
         yield process
     finally:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaign.forms import split_players
-from campaign.table import AUTOMA_RIVER_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from campaign.table.services import AUTOMA_RIVER_SIZE, MAX_PLAYERS, MIN_PLAYERS
 from games.content import Pack
 from games.rules import spirits
 
@@ -115,7 +115,8 @@ class TableSetupForm(forms.Form):
 
 
 class MoveForm(forms.Form):
-    """One move as a device posts it; ``move()`` gives the engine's move."""
+    """One move as a device posts it; ``clean()`` builds the engine's move
+    (``cleaned_data["move"]``)."""
 
     kind = forms.ChoiceField(choices=[(k, k) for k in MOVE_KINDS])
     version = forms.IntegerField(min_value=0)
@@ -144,7 +145,13 @@ class MoveForm(forms.Form):
     def clean_tile(self) -> list[list[int]] | None:
         return parse_cells(self.cleaned_data["tile"])
 
-    def move(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.errors:
+            data["move"] = self.build_move()
+        return data
+
+    def build_move(self) -> dict[str, Any]:
         data = self.cleaned_data
         kind = data["kind"]
         card = data.get("card") or None

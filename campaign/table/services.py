@@ -36,7 +36,6 @@ from campaign.models import (
     MissionAttempt,
 )
 from campaign.services import CampaignError
-from config.prepared import Prepared, placeholder_ids, update_fields
 from games.content import Pack
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
@@ -53,6 +52,9 @@ FIRST_PLAYER = _("The first player must be one of the seats.")
 UNKNOWN_TRUMP = _("Unknown Trump card colour %(colour)s.")
 EDGE_WARNING = _("This placement breaks a coloured edge: it will fail the mission. Place anyway?")
 
+ABANDONED = (
+    "abandoned"  # the campaign's failure reason (games.rules.spirits.campaign.FAILURE_REASONS)
+)
 AUTOMA_DECK_SIZE = 6
 AUTOMA_RIVER_SIZE = 4
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -98,6 +100,7 @@ class MoveResult:
     before: spirits.State | None = None
     outcome: services.Outcome | None = None
     warning: str = ""
+    undone: Mapping[str, Any] | None = None
 
 
 # --- Setup ---------------------------------------------------------------------------------------
@@ -296,19 +299,14 @@ def lock_attempt_query(attempt_id: int) -> QuerySet[MissionAttempt]:
     )
 
 
-LOCK_ADVENTURE = Prepared(lock_adventure_query, *placeholder_ids(1))
-LOCK_ATTEMPT = Prepared(lock_attempt_query, *placeholder_ids(1))
-
-
 def locked_attempt(attempt_id: int, adventure_id: int) -> MissionAttempt:
     """Lock the adventure row, then the attempt row, until the transaction ends.
 
     The state JSON is loaded only when the parsed state is not cached already (``state_of``).
-    Moves come many a minute: both queries are prepared.
     """
-    if LOCK_ADVENTURE.first(adventure_id, write=True) is None:
+    if lock_adventure_query(adventure_id).first() is None:
         raise MissionAttempt.DoesNotExist("The adventure is gone.")
-    attempt = LOCK_ATTEMPT.first(attempt_id, write=True)
+    attempt = lock_attempt_query(attempt_id).first()
     if attempt is None or attempt.adventure_id != adventure_id:
         raise MissionAttempt.DoesNotExist("The attempt is gone.")
     if cached_state(attempt) is None:
@@ -417,7 +415,7 @@ def submit_move(
     )
     attempt.state = spirits.to_dict(after)
     attempt.version += 1
-    update_fields(attempt, ["state", "version", "updated_at"])
+    attempt.save(update_fields=["state", "version", "updated_at"])
     STATES.put(attempt, after)
     outcome = end_mission(attempt=attempt, state=after, by=by)
     if outcome is not None:
@@ -479,7 +477,27 @@ def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) 
         summary=f"Undid move {move.seq} of attempt {attempt.number} "
         f"(Mission {attempt.mission}): {describe_move(move.payload)}.",
     )
-    return MoveResult(attempt=attempt, state=after, before=before)
+    return MoveResult(attempt=attempt, state=after, before=before, undone=move.payload)
+
+
+@transaction.atomic
+def abandon_mission(*, attempt: MissionAttempt, version: int | None, by: object) -> MoveResult:
+    """Give up the mission at the table: recorded as a failure with the reason ``abandoned``,
+    its tricks kept (the log stays as it was), so an open attempt never blocks the campaign.
+    Locks the adventure row, then the attempt row; refused like a move when stale or over."""
+    attempt = locked_attempt(attempt.pk, attempt.adventure_id)
+    check_open(attempt, version)
+    state = state_of(attempt)
+    services.add_note(attempt=attempt, author=by, text="Mission abandoned at the table.")
+    outcome = services.record_attempt_result(
+        attempt=attempt,
+        result=progression.FAILURE,
+        reason=ABANDONED,
+        rounds_played=len(state.tricks),
+        by=by,
+    )
+    attempt.refresh_from_db()
+    return MoveResult(attempt=attempt, state=state, outcome=outcome)
 
 
 def describe_move(payload: Mapping[str, Any]) -> str:
@@ -530,27 +548,6 @@ def describe_power(payload: Mapping[str, Any]) -> str:
 
 def open_attempt(adventure: Adventure) -> MissionAttempt | None:
     return adventure.attempts.filter(status=AttemptStatus.OPEN).first()
-
-
-# The poll's one query, prepared: compiling it would cost a poll more than running it.
-POLL = Prepared(
-    lambda pk: MissionAttempt.objects.filter(pk=pk).order_by().values_list("version", "status"),
-    *placeholder_ids(1),
-)
-
-
-def poll_version(attempt_id: int) -> tuple[int, str]:
-    """The attempt's version and status: one query on the primary key, no membership join.
-
-    Callers prove the right to ask with a poll token (``campaign.table_tokens``), issued only to
-    members who loaded the table. Raises ``MissionAttempt.DoesNotExist`` for an attempt that is
-    gone.
-    """
-    rows = POLL.rows(attempt_id)
-    if not rows:
-        raise MissionAttempt.DoesNotExist
-    version, status = rows[0]
-    return int(version), str(status)
 
 
 def campaign_overview(adventure: Adventure) -> dict[str, Any]:

@@ -7,16 +7,17 @@ result. Colours always come with their name and symbol, never as colour alone.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaign.models import AttemptStatus, MissionAttempt
-from campaign.table import ALREADY_PLAYED, ONE_FEWER_ROUND, REASON_TEXT, state_of
+from campaign.table import events
+from campaign.table.services import ALREADY_PLAYED, ONE_FEWER_ROUND, REASON_TEXT, state_of
 from games.content import Colour
 from games.rules import spirits
 from games.rules.spirits import automa, powers
@@ -84,26 +85,65 @@ class Cell:
     tile: str = ""  # the Spirit tile's card id, for the last-placed outline (table.js)
 
 
-@dataclass
 class Table:
-    attempt: MissionAttempt
-    state: spirits.State
-    setup: Mapping[str, Any]
-    colours: dict[str, Colour]
-    version: int
-    phase: str
-    data: dict[str, Any] = field(default_factory=dict)
+    """The table screen's values. The costly parts are computed the first time a template reads
+    them (``cached_property``); ``table_snapshot`` sets the rest."""
 
-    def __getattr__(self, name: str) -> Any:
-        data = self.__dict__.get("data")
-        if data is None:
-            raise AttributeError(name)
-        if name not in data:
-            part = PARTS.get(name)
-            if part is None:
-                raise AttributeError(name)
-            data[name] = part(self)
-        return data[name]
+    def __init__(
+        self,
+        *,
+        attempt: MissionAttempt,
+        state: spirits.State,
+        setup: Mapping[str, Any],
+        colours: dict[str, Colour],
+    ) -> None:
+        self.attempt = attempt
+        self.state = state
+        self.setup = setup
+        self.colours = colours
+        self.version = attempt.version
+        self.phase = state.phase
+        self.stamp = events.stamp(attempt)
+
+    @cached_property
+    def picker(self) -> list[dict[str, Any]]:
+        return picker(self.state, self.colours)
+
+    @cached_property
+    def automa(self) -> dict[str, Any] | None:
+        return automa_panel(self.state, self.colours)
+
+    @cached_property
+    def board(self) -> list[list[Cell]]:
+        return board_cells(self.state, self.colours)
+
+    @cached_property
+    def board_data(self) -> dict[str, Any]:
+        return board_data(self.state, self.colours)
+
+    @cached_property
+    def tile_data(self) -> dict[str, Any] | None:
+        return tile_data(self.state)
+
+    @cached_property
+    def piles(self) -> list[dict[str, Any]]:
+        return piles(self.state, self.colours)
+
+    @cached_property
+    def power_tiles(self) -> list[dict[str, Any]]:
+        return power_tiles(self.state, self.colours)
+
+    @cached_property
+    def power_data(self) -> dict[str, Any]:
+        return power_data(self.state)
+
+    @cached_property
+    def powers(self) -> list[dict[str, Any]]:
+        return power_list(self.state, self.setup, self.colours)
+
+    @cached_property
+    def preview_text(self) -> dict[str, str]:
+        return preview_text()
 
 
 def colours_of(setup: Mapping[str, Any]) -> dict[str, Colour]:
@@ -179,6 +219,7 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
             cell.tile = placed.card
             cell.text = card.colour.symbol
             cell.label = gettext("Spirit tile %(card)s") % {"card": card.label}
+    outline_tiles(grid)
     for row in grid:
         for cell in row:
             if cell.edges:
@@ -197,30 +238,82 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
     return grid
 
 
-def board_json(state: spirits.State) -> str:
-    """What the placement preview needs that the cells do not show: the board's size and the
-    coloured edges that ask for their colour (fixed, but for a Power that makes one accept any).
-    Occupied cells and tokens are read from the cells themselves (table.js), so a move re-sends
-    only the cells that changed."""
-    edges = []
-    for edge in powers.edges_in_force(state):
-        edges.append({"out": list(edge.outside), "colour": edge.colour})
-    return json.dumps({"size": state.setup.board.size, "edges": edges}, separators=(",", ":"))
+OUTLINE = (("N", -1, 0), ("E", 0, 1), ("S", 1, 0), ("W", 0, -1))
 
 
-def tile_json(state: spirits.State) -> str:
+def outline_tiles(grid: list[list[Cell]]) -> None:
+    """Each Spirit tile's outline: a cell's sides whose neighbour is not of the same tile
+    (``o-N`` …), so two neighbouring tiles of one colour never read as one shape."""
+    size = len(grid)
+    for row in grid:
+        for cell in row:
+            if not cell.tile:
+                continue
+            for side, dr, dc in OUTLINE:
+                r, c = cell.r + dr, cell.c + dc
+                inside = 0 <= r < size and 0 <= c < size
+                if not inside or grid[r][c].tile != cell.tile:
+                    cell.classes.append(f"o-{side}")
+
+
+def board_data(state: spirits.State, colours: dict[str, Colour]) -> dict[str, Any]:
+    """What the placement preview (table.js) checks a position against: the board's size, the
+    occupied cells (Mission tiles, placed Spirit tiles), the tokens (kind, colour, quieted) and
+    the coloured edges that ask for their colour (fixed, but for a Power that makes one accept
+    any). Sent inside the table region as JSON (``json_script``)."""
+    quiet = powers.quiet_cell(state)
+    tokens = []
+    for token in state.tokens:
+        colour = colours.get(token.colour) if token.colour else None
+        tokens.append(
+            {
+                "cell": list(token.cell),
+                "kind": token.kind,
+                "colour": colour.name if colour else None,
+                "quiet": token.cell == quiet,
+            }
+        )
+    return {
+        "size": state.setup.board.size,
+        "occupied": sorted([list(cell) for cell in state.board_occupancy()]),
+        "tokens": tokens,
+        "edges": [
+            {"out": list(edge.outside), "colour": edge.colour}
+            for edge in powers.edges_in_force(state)
+        ],
+    }
+
+
+def preview_text() -> dict[str, str]:
+    """The placement preview's sentences, translated here; ``{colour}``, ``{side}`` and
+    ``{degrees}`` are filled in by table.js."""
+    return {
+        "off": gettext("Illegal: the tile sticks out of the 12 × 12 grid."),
+        "overlap": gettext("Illegal: the tile overlaps a Mission tile or a Spirit tile."),
+        "legal": gettext("Legal position."),
+        "edge": gettext("Legal, but a coloured edge does not match: this will fail the mission."),
+        "quiet": gettext("Covers the token a Power quieted: no effect."),
+        "mist": gettext("Covers a Mist token ({colour}): it sets the next lead colour."),
+        "whirlpool": gettext("Covers a Whirlpool: every player discards a card."),
+        "same": gettext("The tile is where it lies now: move, rotate or turn it over."),
+        "front": gettext("Front"),
+        "back": gettext("Back"),
+        "turned": gettext("{side}, turned {degrees}°"),
+    }
+
+
+def tile_data(state: spirits.State) -> dict[str, Any] | None:
     """The Decision card's Spirit tile, front and back, for the placement preview (table.js turns
-    each side a quarter clockwise 0–3 times, as ``shapes.rotate`` does); null when none waits."""
+    each side a quarter clockwise 0–3 times, as ``shapes.rotate`` does); None when none waits."""
     card = state.decision
     if card is None:
-        return "null"
-    data = {
+        return None
+    return {
         "card": card.id,
         "colour": card.colour,
         "front": [list(c) for c in normalise(card.tile)],
         "back": [list(c) for c in normalise(back_side(card))],
     }
-    return json.dumps(data, separators=(",", ":"))
 
 
 def power_usable(state: spirits.State, power: str) -> bool:
@@ -370,7 +463,7 @@ def power_tiles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[s
     ]
 
 
-def power_json(state: spirits.State) -> str:
+def power_data(state: spirits.State) -> dict[str, Any]:
     """The placed Spirit tiles' shapes, front and back, by card, for the move preview (table.js)."""
     data = {}
     for tile in state.placed:
@@ -382,7 +475,7 @@ def power_json(state: spirits.State) -> str:
             "front": [list(c) for c in normalise(card.tile)],
             "back": [list(c) for c in normalise(back_side(card))],
         }
-    return json.dumps(data, separators=(",", ":"))
+    return data
 
 
 def picker(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, Any]]:
@@ -419,13 +512,15 @@ def automa_panel(state: spirits.State, colours: dict[str, Colour]) -> dict[str, 
         ) % {"leader": leader}
     moves = spirits.legal_moves(state) if state.phase == "automa" else []
     river_ok = {m["card"] for m in moves if m.get("automa") == "river"}
+    deck_allowed = any(m.get("automa") == "deck" for m in moves)
     return {
         "river": [(card, card.id in river_ok) for card in river],
+        "forced": len(river_ok) == 1 and not deck_allowed,
         "deck_count": state.deck_count,
         "kakapo": leader,
         "advice": advice,
         "candidates": [card_view(state, colours, c) for c in state.deck_candidates],
-        "deck_allowed": any(m.get("automa") == "deck" for m in moves),
+        "deck_allowed": deck_allowed,
     }
 
 
@@ -448,21 +543,6 @@ def piles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, An
             }
         )
     return result
-
-
-# The costly parts of the screen, computed the first time a template reads them: a move's
-# partial reads only the parts it shows.
-PARTS: dict[str, Callable[[Table], Any]] = {
-    "picker": lambda t: picker(t.state, t.colours),
-    "automa": lambda t: automa_panel(t.state, t.colours),
-    "board": lambda t: board_cells(t.state, t.colours),
-    "board_json": lambda t: board_json(t.state),
-    "tile_json": lambda t: tile_json(t.state),
-    "piles": lambda t: piles(t.state, t.colours),
-    "power_tiles": lambda t: power_tiles(t.state, t.colours),
-    "power_json": lambda t: power_json(t.state),
-    "powers": lambda t: power_list(t.state, t.setup, t.colours),
-}
 
 
 def moon_name(setup: Mapping[str, Any], effect: str) -> str:
@@ -501,9 +581,14 @@ def moon_rules(state: spirits.State, setup: Mapping[str, Any]) -> dict[str, Any]
     }
 
 
-def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = "") -> Table:
-    """Everything the table screen shows for ``attempt``: no query beyond the attempt row. The
-    costly parts (``PARTS``) are computed when first read."""
+def table_snapshot(
+    attempt: MissionAttempt, *, message: str = "", code: str = "", refused: str = ""
+) -> Table:
+    """Everything the table screen shows for ``attempt``: no query beyond the attempt row.
+
+    ``message`` and ``code`` say what the last request did (a refusal, an undo); ``refused`` is
+    the kind of the form a refusal answers (``MoveForm.kind``, or ``undo``), so the sentence is
+    also shown next to that control."""
     state = state_of(attempt)
     setup = attempt.setup or {}
     colours = colours_of(setup)
@@ -515,8 +600,6 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         state=state,
         setup=setup,
         colours=colours,
-        version=attempt.version,
-        phase=phase,
     )
     decision = state.decision
     moon = moon_rules(state, setup)
@@ -527,7 +610,7 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         }
     power_rows = table.powers
     free_seat = powers.free_play_seat(state)
-    table.data.update(
+    vars(table).update(
         phase_text=phase_text,
         mission=setup.get("mission") or {"number": attempt.mission, "name": "", "objectives": []},
         seats=state.seats,
@@ -570,5 +653,49 @@ def table_snapshot(attempt: MissionAttempt, *, message: str = "", code: str = ""
         message=message,
         code=code,
         stale=code == "stale" and message == ALREADY_PLAYED,
+        refused=refused if message and code not in ("undone", "stale") else "",
+        ends_mission=ends_mission(state),
     )
     return table
+
+
+def ends_mission(state: spirits.State) -> bool:
+    """Whether the move due now is the mission's last: the Spirit tile of the last round. Our
+    reading of seed 003 ('End of the game'): the game ends once the last round's tile is placed;
+    the screen says so before the move is sent, since a recorded result changes only by a
+    correction."""
+    return state.phase == "place" and state.round >= state.rounds
+
+
+def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping[str, Any]) -> str:
+    """What an undo took back, in the table's words ("Undid: Bob's Purple 4"); ``state`` is the
+    table after the undo, where the undone move is due again."""
+    colours = colours_of(setup)
+    if "play" in payload:
+        card = card_view(state, colours, payload["play"])
+        what = gettext("%(seat)s's %(card)s") % {"seat": state.current_seat, "card": card.label}
+    elif "automa" in payload:
+        what = (
+            gettext("the Automa's %(card)s")
+            % {"card": card_view(state, colours, payload["card"]).label}
+            if payload.get("card")
+            else gettext("the Automa's card")
+        )
+    elif "place" in payload:
+        decision = state.decision
+        what = (
+            gettext("the placement of the %(card)s Spirit tile")
+            % {"card": card_view(state, colours, decision.id).label}
+            if decision
+            else gettext("the placement of the Spirit tile")
+        )
+    elif "discard" in payload:
+        what = gettext("%(seat)s's discard") % {"seat": payload.get("seat") or ""}
+    elif "mist_colour" in payload:
+        colour = colours.get(payload["mist_colour"])
+        what = gettext("the Mist's lead colour %(colour)s") % {
+            "colour": colour.name if colour else payload["mist_colour"]
+        }
+    else:
+        what = power_name(setup, str(payload.get("power") or ""))
+    return gettext("Undid: %(move)s.") % {"move": what}

@@ -1,0 +1,541 @@
+"""Benchmark of the live table: tap → every screen, against the real ASGI server; prints figures,
+asserts nothing.
+
+Run from the repository root: ``.venv/bin/python bench/bench_live.py``. Only 127.0.0.1 is used.
+Two set-ups, each a fresh database: the embedded default (one uvicorn process, SQLite, events
+in-process) and, when PostgreSQL and Redis answer, production's (uvicorn with 2 worker processes,
+PostgreSQL, events through Redis). Each device is an SSE client (Python asyncio, HTTP/1.1 with
+keep-alive): on ``changed`` it fetches the ``#table`` region as htmx would.
+
+1. Latency: 4 devices on one table (one enters the moves, all 4 hold the stream) and 3 devices
+   polling the stamp every 2 s as the old table did, measured in the same run over ``MOVES``
+   moves: tap → the other devices show the move (event + fetch), tap → the old polling devices
+   show it (poll + fetch), tap → the mover's own screen (the move's answer), the moves that end a
+   mission shown apart.
+2. Scale: 25, 50, 100 and 125 tables × 4 open streams, a move on every table every 5 s for
+   ``BENCH_LIVE_SECONDS`` (60) at each step: p99 of tap → other devices, errors, and the server's
+   memory per open stream (resident memory of the server processes, after minus before, over the
+   streams).
+3. For information: a move's answer (server time seen from the client, bytes) next to a signed-in
+   one-row write (adding a note to an attempt) in the same run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+MOVES = int(os.environ.get("BENCH_LIVE_MOVES", "200"))
+SECONDS = float(os.environ.get("BENCH_LIVE_SECONDS", "60"))
+STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_STEPS", "25,50,100,125").split(",")]
+MOVE_EVERY = 5.0
+POLL_EVERY = 2.0
+DEVICES = 4
+PASSWORD = "bench-pass-phrase"
+POSTGRES_ADMIN = os.environ.get(
+    "QUESTLOG_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres"
+)
+REDIS = os.environ.get("QUESTLOG_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+ARRANGE = """
+from django.contrib.auth.models import User
+from campaign import services
+from campaign.table import services as table
+from groups.models import Group, Membership
+group = Group.objects.create(name="Bench")
+users = [User.objects.create_user(f"device{n}", password="%(password)s")
+         for n in range(%(devices)d)]
+for user in users:
+    Membership.objects.create(group=group, user=user, role="player")
+tables = []
+for n in range(%(tables)d):
+    adventure = services.start_adventure(group=group, name=f"Table {n}", by=users[0])
+    attempt = table.begin_mission(adventure=adventure, by=users[0], players=["Ana", "Ben", "Cy"],
+                                  first_player="Ana")
+    tables.append([f"/groups/{group.pk}/adventures/{adventure.pk}/table/1/", attempt.setup])
+result = tables
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:.0f} ms"
+
+
+def spread(values: list[float]) -> str:
+    if not values:
+        return "no samples"
+    median, p99 = statistics.median(values), percentile(values, 99)
+    return f"median {ms(median)}, p99 {ms(p99)} (n={len(values)})"
+
+
+# --- A small asyncio HTTP/1.1 client -------------------------------------------------------------
+
+
+class Connection:
+    """One keep-alive connection of one device (its cookies)."""
+
+    def __init__(self, port: int, cookies: str, csrf: str) -> None:
+        self.port, self.cookies, self.csrf = port, cookies, csrf
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, data: dict[str, str] | None = None, htmx: bool = True
+    ) -> tuple[int, bytes]:
+        try:
+            return await self.send(method, path, data, htmx)
+        except (ConnectionError, IndexError, asyncio.IncompleteReadError):
+            # The server closed the idle keep-alive connection: once more on a new one.
+            self.close()
+            self.writer = None
+            return await self.send(method, path, data, htmx)
+
+    async def send(
+        self, method: str, path: str, data: dict[str, str] | None, htmx: bool
+    ) -> tuple[int, bytes]:
+        if self.writer is None or self.writer.is_closing():
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        body = urllib.parse.urlencode(data or {}).encode() if method == "POST" else b""
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: 127.0.0.1:{self.port}",
+            f"Cookie: {self.cookies}",
+        ]
+        if htmx:
+            lines.append("HX-Request: true")
+        if method == "POST":
+            lines += [
+                "Content-Type: application/x-www-form-urlencoded",
+                f"Content-Length: {len(body)}",
+                f"X-CSRFToken: {self.csrf}",
+                f"Referer: http://127.0.0.1:{self.port}{path}",
+            ]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        await self.writer.drain()
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length, chunked, close = 0, False, False
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode().partition(":")
+            name = name.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value:
+                chunked = True
+            elif name == "connection" and "close" in value.lower():
+                close = True
+        if chunked:
+            content = b""
+            while True:
+                size = int((await self.reader.readline()).strip(), 16)
+                chunk = await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+                content += chunk[:-2]
+        else:
+            content = await self.reader.readexactly(length)
+        if close:
+            self.writer.close()
+            self.writer = None
+        return status, content
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+@dataclass
+class Device:
+    name: str
+    cookies: str
+    csrf: str
+
+
+def log_in(port: int, name: str) -> Device:
+    """Sign a device in; cookies handled by hand (production marks them Secure, and this runs
+    over plain HTTP on 127.0.0.1)."""
+    import http.client
+    from http.cookies import SimpleCookie
+
+    jar: dict[str, str] = {}
+
+    def call(method: str, path: str, body: str = "", headers: dict[str, str] | None = None) -> int:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        sent = {"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items()), **(headers or {})}
+        connection.request(method, path, body=body or None, headers=sent)
+        response = connection.getresponse()
+        response.read()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            for key, morsel in SimpleCookie(header).items():
+                jar[key] = morsel.value
+        connection.close()
+        return response.status
+
+    call("GET", "/accounts/login/")
+    body = urllib.parse.urlencode({"username": name, "password": PASSWORD})
+    status = call("POST", "/accounts/login/", body, {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-CSRFToken": jar.get("csrftoken", ""),
+        "Referer": f"http://127.0.0.1:{port}/accounts/login/",
+    })  # fmt: skip
+    assert status == 302, f"login of {name}: {status}"
+    cookies = "; ".join(f"{k}={v}" for k, v in jar.items())
+    return Device(name, cookies, jar.get("csrftoken", ""))
+
+
+@dataclass
+class Watcher:
+    """One device's open stream of one table; fetches the region on every new stamp."""
+
+    device: Device
+    port: int
+    path: str
+    seen: Callable[[str, float], None]
+    errors: list[str]
+    task: asyncio.Task[None] | None = None
+    shown: str = ""
+    opened: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def run(self) -> None:
+        fetcher = Connection(self.port, self.device.cookies, self.device.csrf)
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            writer.write(
+                (
+                    f"GET {self.path}events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    f"Cookie: {self.device.cookies}\r\nAccept: text/event-stream\r\n\r\n"
+                ).encode()
+            )
+            await writer.drain()
+            status = int((await reader.readline()).split()[1])
+            if status != 200:
+                self.errors.append(f"stream {status}")
+                return
+            while (await reader.readline()) not in (b"\r\n", b""):
+                pass
+            event = ""
+            while True:
+                line = await reader.readline()
+                if not line:
+                    self.errors.append("stream closed")
+                    return
+                text = line.decode().strip()
+                # chunked transfer: size lines are hex numbers; skip them
+                if text.startswith("event:"):
+                    event = text[6:].strip()
+                elif text.startswith("data:") and event == "changed":
+                    stamp = text[5:].strip()
+                    self.opened.set()
+                    if stamp != self.shown:
+                        status, _ = await fetcher.request("GET", self.path)
+                        if status != 200:
+                            self.errors.append(f"fetch {status}")
+                        self.shown = stamp
+                        self.seen(stamp, time.perf_counter())
+        except (OSError, ValueError, asyncio.IncompleteReadError) as error:
+            self.errors.append(f"{type(error).__name__}")
+        finally:
+            fetcher.close()
+
+
+def plan(setup: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    """The moves of a mission, as forms: the engine's first legal move each time."""
+    from games.rules import spirits
+
+    state, forms = spirits.new_game(setup), []
+    while state.phase != "over" and len(forms) < count:
+        move = spirits.legal_moves(state)[0]
+        state = spirits.apply_move(state, move)
+        if "play" in move:
+            forms.append({"kind": "play", "card": move["play"]})
+        elif "place" in move:
+            cells = " ".join(f"{r},{c}" for r, c in move["place"])
+            forms.append({"kind": "place", "cells": cells, "confirm": "on"})
+        elif "discard" in move:
+            forms.append({"kind": "discard", "seat": move["seat"]})
+        elif "mist_colour" in move:
+            forms.append({"kind": "mist", "colour": move["mist_colour"]})
+        else:
+            raise RuntimeError(f"unexpected move {move}")
+    return forms
+
+
+def ignore(stamp: str, at: float) -> None:
+    """The mover's own stream: not another device."""
+
+
+def server_memory(server: Any) -> int:
+    """Resident memory of the server process and its children, in bytes."""
+    pids = [server.process.pid]
+    children = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            pass
+    return total
+
+
+# --- The runs ------------------------------------------------------------------------------------
+
+
+async def latency(server: Any, devices: list[Device], tables: list[list[Any]]) -> None:
+    port = server.port
+    errors: list[str] = []
+    posted: dict[str, float] = {}  # stamp version -> tap time
+    pushed: list[float] = []
+    polled: list[float] = []
+    own: list[float] = []
+    ending: list[float] = []
+    sizes: list[int] = []
+
+    def on_push(stamp: str, at: float) -> None:
+        version = stamp.split("-")[0]
+        if version in posted:
+            pushed.append(at - posted[version])
+
+    mover = Connection(port, devices[0].cookies, devices[0].csrf)
+    done = 0
+    table_index = 0
+    while done < MOVES and table_index < len(tables):
+        path, setup = tables[table_index]
+        table_index += 1
+        posted.clear()
+        # The mover's own stream is not "another device": its stamps are not counted.
+        watchers = [Watcher(devices[0], port, path, ignore, errors)]
+        watchers += [Watcher(d, port, path, on_push, errors) for d in devices[1:]]
+        for w in watchers:
+            w.task = asyncio.create_task(w.run())
+        await asyncio.wait_for(asyncio.gather(*(w.opened.wait() for w in watchers)), 30)
+        polling = [True]
+
+        async def poller(device: Device, path: str = path, polling: list[bool] = polling) -> None:
+            connection = Connection(port, device.cookies, device.csrf)
+            shown = ""
+            await asyncio.sleep(random.random() * POLL_EVERY)
+            while polling[0]:
+                status, body = await connection.request("GET", path + "version/", htmx=False)
+                stamp = body.decode()
+                if status == 200 and stamp != shown:
+                    await connection.request("GET", path)
+                    now = time.perf_counter()
+                    version = stamp.split("-")[0]
+                    if shown and version in posted:
+                        for v, tapped in list(posted.items()):
+                            if int(v) <= int(version) and int(v) > int(shown.split("-")[0]):
+                                polled.append(now - tapped)
+                    shown = stamp
+                await asyncio.sleep(POLL_EVERY)
+            connection.close()
+
+        pollers = [asyncio.create_task(poller(d)) for d in devices[1:]]
+        forms = plan(setup, MOVES - done)
+        for version, form in enumerate(forms):
+            tapped = time.perf_counter()
+            posted[str(version + 1)] = tapped
+            status, body = await mover.request(
+                "POST", path + "move/", {**form, "version": str(version)}
+            )
+            elapsed = time.perf_counter() - tapped
+            if status != 200:
+                errors.append(f"move {status}")
+            own.append(elapsed)
+            sizes.append(len(body))
+            if version == len(forms) - 1 and b"What changed in the campaign" in body:
+                ending.append(elapsed)
+            done += 1
+            await asyncio.sleep(0.4 + random.random() * 0.2)
+        await asyncio.sleep(POLL_EVERY + 0.5)
+        polling[0] = False
+        await asyncio.gather(*pollers)
+        for w in watchers:
+            assert w.task is not None
+            w.task.cancel()
+    print(f"  moves: {done} on {table_index} tables, 4 devices streaming, 3 polling; "
+          f"errors {len(errors)}")  # fmt: skip
+    print(f"  tap → other devices (push): {spread(pushed)}")
+    print(f"  tap → other devices (2 s polling): {spread(polled)}")
+    ratio = percentile(polled, 99) / percentile(pushed, 99)
+    print(f"  push p99 is {ratio:.1f}× faster than polling's p99")
+    ends = ", ".join(ms(e) for e in ending) or "none"
+    print(f"  tap → the mover's own screen: {spread(own)}; mission-ending moves: {ends}")
+    print(f"  a move's answer: median {statistics.median(sizes) / 1024:.1f} KiB")
+    mover.close()
+
+
+async def scale(
+    server: Any, devices: list[Device], tables: list[list[Any]], count: int, baseline: int
+) -> None:
+    port = server.port
+    errors: list[str] = []
+    posted: dict[tuple[str, str], float] = {}
+    seen: list[float] = []
+
+    def watcher_for(path: str) -> Callable[[str, float], None]:
+        def on(stamp: str, at: float) -> None:
+            tapped = posted.get((path, stamp.split("-")[0]))
+            if tapped is not None:
+                seen.append(at - tapped)
+
+        return on
+
+    chosen = tables[:count]
+    watchers = [
+        Watcher(d, port, path, ignore if d is devices[0] else watcher_for(path), errors)
+        for path, _ in chosen
+        for d in devices
+    ]
+    for w in watchers:
+        w.task = asyncio.create_task(w.run())
+    try:
+        await asyncio.wait_for(asyncio.gather(*(w.opened.wait() for w in watchers)), 120)
+    except TimeoutError:
+        errors.append("streams not all open in 120 s")
+    opened = server_memory(server)
+
+    async def table_loop(path: str, setup: dict[str, Any]) -> None:
+        connection = Connection(port, devices[0].cookies, devices[0].csrf)
+        status, body = await connection.request("GET", path + "version/", htmx=False)
+        version = int(body.decode().split("-")[0])
+        forms = plan(setup, version + 200)[version:]
+        await asyncio.sleep(random.random() * MOVE_EVERY)
+        deadline = time.perf_counter() + SECONDS
+        for form in forms:
+            if time.perf_counter() > deadline:
+                break
+            tapped = time.perf_counter()
+            posted[(path, str(version + 1))] = tapped
+            status, _ = await connection.request(
+                "POST", path + "move/", {**form, "version": str(version)}
+            )
+            if status != 200:
+                errors.append(f"move {status}")
+            version += 1
+            await asyncio.sleep(max(0.0, MOVE_EVERY - (time.perf_counter() - tapped)))
+        connection.close()
+
+    await asyncio.gather(*(table_loop(path, setup) for path, setup in chosen))
+    await asyncio.sleep(2)
+    # Against the memory before any stream was opened (freed memory is not handed back).
+    per_stream = max(opened - baseline, 0) / max(len(watchers), 1)
+    for w in watchers:
+        assert w.task is not None
+        w.task.cancel()
+    print(
+        f"  {count:>3} tables × {DEVICES} streams ({len(watchers)} connections): "
+        f"tap → other devices median {ms(statistics.median(seen) if seen else float('nan'))}, "
+        f"p99 {ms(percentile(seen, 99))} (n={len(seen)}); errors {len(errors)}"
+        f"{' ' + str(sorted(set(errors))[:3]) if errors else ''}; "
+        f"server memory {opened / 2**20:.0f} MiB, {per_stream / 1024:.0f} KiB per open stream"
+    )
+
+
+async def one_row_write(server: Any, device: Device, path: str) -> None:
+    connection = Connection(server.port, device.cookies, device.csrf)
+    notes = path.replace("/table/1/", "/attempts/1/notes/")
+    times = []
+    for n in range(50):
+        started = time.perf_counter()
+        await connection.request("POST", notes, {"text": f"note {n}"})
+        times.append(time.perf_counter() - started)
+    print(f"  a signed-in one-row write (a note): {spread(times)}")
+    connection.close()
+
+
+SETTINGS = """
+from config.settings import *  # noqa: F403
+# Production's settings (DEBUG off, cached templates), over plain HTTP on 127.0.0.1 and without
+# collected static files (the bench fetches none).
+STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
+"""
+FOLDER = Path(tempfile.mkdtemp(prefix="bench-live-"))
+
+
+def production() -> dict[str, str]:
+    (FOLDER / "bench_live_settings.py").write_text(SETTINGS)
+    return {
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-live-" + "k" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "DJANGO_SETTINGS_MODULE": "bench_live_settings",
+        "PYTHONPATH": f"{FOLDER}:{ROOT}",
+    }
+
+
+def run(label: str, database_url: str, workers: int, **env: str) -> None:
+    from tests.support.servers import ServerProcess, run_django
+
+    largest = max(STEPS)
+    tables = run_django(
+        database_url,
+        ARRANGE % {"password": PASSWORD, "devices": DEVICES, "tables": largest + 12},
+        **env,
+    )
+    log = ROOT / "test-output" / "bench" / f"live-{label.split()[0]}.log"
+    server = ServerProcess(database_url, log, workers=workers, **production(), **env)
+    try:
+        devices = [log_in(server.port, f"device{n}") for n in range(DEVICES)]
+        print(f"== {label}")
+        asyncio.run(latency(server, devices, tables[largest:]))
+        asyncio.run(one_row_write(server, devices[0], tables[largest][0]))
+        baseline = server_memory(server)
+        for count in STEPS:
+            asyncio.run(scale(server, devices, tables, count, baseline))
+    finally:
+        server.stop()
+
+
+def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from tests.support.servers import migrate
+    from tests.support.services import port_open
+
+    print(f"{MOVES} moves for latency; scale steps {STEPS} × {DEVICES} streams, "
+          f"a move per table every {MOVE_EVERY:.0f} s for {SECONDS:.0f} s each")  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        migrate(url)
+        run("embedded default (1 uvicorn process, SQLite, in-process events)", url, 1)
+    if not (port_open(POSTGRES_ADMIN, 5432) and port_open(REDIS, 6379)):
+        print("== PostgreSQL + Redis: skipped (not reachable on 127.0.0.1)")
+        return
+    from tests.support.servers import fresh_postgres
+
+    with fresh_postgres("questlog_bench", POSTGRES_ADMIN) as url:
+        run("PostgreSQL + Redis (uvicorn, 2 worker processes)", url, 2, REDIS_URL=REDIS)
+
+
+if __name__ == "__main__":
+    main()

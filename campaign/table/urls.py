@@ -1,0 +1,17 @@
+"""URLs of the table screen, under ``groups/<group_id>/adventures/<adventure_id>/table/``."""
+
+from django.urls import path
+
+from campaign.table import views
+
+app_name = "table"
+attempt = "<int:number>/"
+urlpatterns = [
+    path("", views.setup, name="setup"),
+    path(attempt, views.page, name="table"),
+    path(attempt + "move/", views.move, name="move"),
+    path(attempt + "undo/", views.undo, name="undo"),
+    path(attempt + "abandon/", views.abandon, name="abandon"),
+    path(attempt + "events/", views.stream, name="stream"),
+    path(attempt + "version/", views.version, name="version"),
+]

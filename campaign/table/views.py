@@ -1,0 +1,425 @@
+"""The table screen: set a mission up, play it move by move on several devices, undo, abandon.
+
+Each view: scoped fetch (``membership_or_404``) → form → ``campaign.table.services`` → render.
+A move, an undo or an abandon answers an htmx request with the whole ``#table`` region, which the
+page merges by morphing (idiomorph), so open panels, focus and scroll stay put; without
+JavaScript they redirect to the table. The other devices learn of a change from the table's
+event stream (``stream``, ``campaign.table.events``) and fetch the region themselves; ``version``
+is the polling fallback for a device whose stream cannot open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.db import connections
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseBase,
+    StreamingHttpResponse,
+)
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language, gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from campaign import services
+from campaign.models import Adventure, MissionAttempt
+from campaign.table import events
+from campaign.table import services as live
+from campaign.table.forms import MoveForm, TableSetupForm
+from campaign.table.screen import Table, board_cells, colours_of, table_snapshot, undone_text
+from config.htmx import HtmxHttpRequest, is_partial, vary_on_htmx
+from games.rules import spirits
+from groups.access import membership_or_404, require_player
+from groups.models import Membership, Role
+
+PAGE = "campaign/table/table.html"
+SETUP = "campaign/table/setup.html"
+# What a "place it anyway" confirmation posts again: the move itself, never the version.
+RETRY_FIELDS = ("kind", "cells", "tile", "power")
+# A comment line every so often keeps proxies from closing a quiet stream, and lets the stream
+# check that its member is still in the group.
+HEARTBEAT_SECONDS = 15.0
+# How long a device waits before it tries the stream again, after it dropped.
+RETRY_MILLISECONDS = 2000
+UNDERSTOOD = "That move is not understood."
+SHARED_RENDER_SECONDS = 60
+
+
+def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
+    """The group's adventure with its content pack, for the setup screen (the table itself shows
+    what the attempt's setup carries)."""
+    adventures = Adventure.objects.select_related("content_pack")
+    return get_object_or_404(adventures, group_id=membership.group_id, pk=adventure_id)
+
+
+def table_attempts(group_id: int, adventure_id: int) -> Any:
+    """The group's attempts of an adventure that have a table."""
+    return MissionAttempt.objects.select_related("adventure").filter(
+        adventure__group_id=group_id, adventure_id=adventure_id, setup__isnull=False
+    )
+
+
+def attempt_or_404(membership: Membership, adventure_id: int, number: int) -> MissionAttempt:
+    """The attempt, scoped by the membership's group."""
+    attempts = table_attempts(membership.group_id, adventure_id)
+    return get_object_or_404(attempts, number=number)
+
+
+def table_url(attempt: MissionAttempt, name: str = "table") -> str:
+    adventure = attempt.adventure
+    return reverse(f"table:{name}", args=[adventure.group_id, adventure.pk, attempt.number])
+
+
+def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str, Any]:
+    attempt = screen.attempt
+    return {
+        "group": membership.group,
+        "membership": membership,
+        "adventure": attempt.adventure,
+        "attempt": attempt,
+        "table": screen,
+        "urls": {
+            "page": table_url(attempt),
+            "move": table_url(attempt, "move"),
+            "undo": table_url(attempt, "undo"),
+            "abandon": table_url(attempt, "abandon"),
+            "stream": table_url(attempt, "stream"),
+            "version": table_url(attempt, "version"),
+        },
+        **extra,
+    }
+
+
+# --- Setup ---------------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
+    """Set the next mission up; an open attempt is resumed instead."""
+    membership = membership_or_404(request, group_id)
+    adventure = adventure_or_404(membership, adventure_id)
+    open_attempt = live.open_attempt(adventure)
+    if open_attempt is not None and open_attempt.setup is not None:
+        open_attempt.adventure = adventure
+        return redirect(table_url(open_attempt))
+    pack = adventure.content_pack.pack()
+    campaign = services.current_state(adventure)
+    overview = live.campaign_overview(adventure)
+    mission = pack.mission(campaign.current_mission) if campaign.current_mission else None
+    cards = list(pack.scenario_cards(opened=campaign.opened_ids))
+    form = TableSetupForm(
+        request.POST or None,
+        initial={"trump": mission.trump if mission else None},
+        pack=pack,
+        cards=cards,
+        spaces=overview["spaces"],
+        tiles=[t.id for t in overview["tiles"]],
+    )
+    if request.method == "POST":
+        require_player(membership)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                attempt = live.begin_mission(
+                    adventure=adventure,
+                    by=request.user,
+                    players=data["players"],
+                    first_player=data["first_player"].strip(),
+                    trump=data["trump"],
+                    loadout=form.loadout(),
+                    automa_river=data.get("automa_river") or [],
+                )
+            except live.TableError as error:
+                form.add_error(None, error.message)
+            except services.CampaignError as error:
+                form.add_error(None, str(error))
+            else:
+                return redirect(table_url(attempt))
+    preview = None
+    if mission is not None:
+        night = services.progression.uses_night_sides(campaign, pack)
+        preview = table_preview(pack, mission.number, night=night, players=["A", "B", "C"])
+        preview_state = spirits.new_game(preview)
+        preview = {
+            "board": board_cells(preview_state, colours_of(preview)),
+            "night": night,
+        }
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "adventure": adventure,
+        "mission": mission,
+        "pack": pack,
+        "form": form,
+        "preview": preview,
+        "members": member_names(membership.group_id),
+        **overview,
+    }
+    return render(request, SETUP, context)
+
+
+def member_names(group_id: int) -> list[str]:
+    """The group's members who play, as seats the setup offers (guests are typed)."""
+    members = Membership.objects.filter(group_id=group_id).exclude(role=Role.VIEWER)
+    return [m.user.get_username() for m in members.select_related("user").order_by("pk")]
+
+
+def table_preview(pack: Any, mission: int, *, night: bool, players: list[str]) -> dict[str, Any]:
+    """A throwaway engine setup, only to draw the mission's board before play."""
+    return {
+        "format": spirits.FORMAT,
+        "cards": pack.scenario_cards(),
+        "board": pack.mission_board(mission, night=night),
+        "night": night,
+        "players": players,
+        "first_player": players[0],
+        "trump": pack.mission(mission).trump,
+        "rounds": pack.mission(mission).rounds,
+        "colours": {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours},
+    }
+
+
+# --- The table -----------------------------------------------------------------------------------
+
+
+def render_table(
+    request: HtmxHttpRequest,
+    membership: Membership,
+    screen: Table,
+    *,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    """The whole page, or for htmx the ``#table`` region (merged into the page by morphing)."""
+    template = f"{PAGE}#table" if is_partial(request) else PAGE
+    response = render(request, template, context_for(membership, screen, **extra), status=status)
+    return vary_on_htmx(response)
+
+
+@login_required
+@require_GET
+def page(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+    """The table; for htmx the ``#table`` region, which every member who may play (or only
+    watch) sees alike: when a change reaches every device at once, they share one render of it
+    (cached under the table's stamp, so a change is never served stale)."""
+    membership = membership_or_404(request, group_id)
+    attempt = attempt_or_404(membership, adventure_id, number)
+    if not is_partial(request):
+        return render_table(request, membership, table_snapshot(attempt))
+    stamp, plays = events.stamp(attempt), membership.can_play
+    key = f"table-region:{attempt.pk}:{stamp}:{plays}:{get_language()}"
+    content = cache.get(key)
+    if content is None:
+        response = render_table(request, membership, table_snapshot(attempt))
+        cache.set(key, response.content, SHARED_RENDER_SECONDS)
+        return response
+    return vary_on_htmx(HttpResponse(content))
+
+
+@login_required
+@require_GET
+def version(
+    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
+) -> HttpResponse:
+    """The table's stamp as plain text: what a device whose stream cannot open polls, fetching
+    the table when it differs from the one it shows."""
+    membership = membership_or_404(request, group_id)
+    attempt = attempt_or_404(membership, adventure_id, number)
+    response = HttpResponse(events.stamp(attempt), content_type="text/plain; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def moves_a_tile(payload: dict[str, Any]) -> bool:
+    """Placing the Decision tile or moving a placed one may break a coloured edge: both ask."""
+    return "place" in payload or "power" in payload
+
+
+@login_required
+@require_POST
+def move(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    attempt = attempt_or_404(membership, adventure_id, number)
+    form = MoveForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise live.TableError(form_error(form), code="bad-move")
+        payload = form.cleaned_data["move"]
+        result = live.submit_move(
+            attempt=attempt,
+            move=payload,
+            version=form.cleaned_data["version"],
+            by=request.user,
+            confirm_edge=bool(form.cleaned_data.get("confirm")) or not moves_a_tile(payload),
+        )
+    except live.TableError as error:
+        return refused(request, membership, attempt, error, form)
+    if not is_partial(request):
+        return redirect(table_url(attempt))
+    return render_table(request, membership, table_snapshot(result.attempt))
+
+
+def form_error(form: MoveForm) -> str:
+    for errors in form.errors.values():
+        return str(errors[0])
+    return gettext(UNDERSTOOD)
+
+
+def refused(
+    request: HtmxHttpRequest,
+    membership: Membership,
+    attempt: MissionAttempt,
+    error: live.TableError,
+    form: MoveForm,
+) -> HttpResponse:
+    """An illegal or stale move: the current table, with the refusal next to its control."""
+    attempt.refresh_from_db()
+    kind = str(form.data.get("kind") or "")
+    screen = table_snapshot(attempt, message=error.message, code=error.code, refused=kind)
+    extra = {
+        "retry": form.data if error.code == "confirm-edge" else None,
+        "retry_fields": RETRY_FIELDS,
+    }
+    return render_table(request, membership, screen, **extra)
+
+
+def posted_version(request: HtmxHttpRequest) -> int | None:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+
+
+@login_required
+@require_POST
+def undo(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    attempt = attempt_or_404(membership, adventure_id, number)
+    try:
+        result = live.undo_last_move(
+            attempt=attempt, version=posted_version(request), by=request.user
+        )
+    except live.TableError as error:
+        attempt.refresh_from_db()
+        screen = table_snapshot(attempt, message=error.message, code=error.code, refused="undo")
+        return render_table(request, membership, screen)
+    if not is_partial(request):
+        return redirect(table_url(attempt))
+    assert result.undone is not None
+    message = undone_text(result.undone, result.state, result.attempt.setup or {})
+    screen = table_snapshot(result.attempt, message=message, code="undone")
+    return render_table(request, membership, screen)
+
+
+@login_required
+@require_POST
+def abandon(
+    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
+) -> HttpResponse:
+    """Give the mission up: a failure ("abandoned"), its tricks kept."""
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    attempt = attempt_or_404(membership, adventure_id, number)
+    try:
+        result = live.abandon_mission(
+            attempt=attempt, version=posted_version(request), by=request.user
+        )
+    except (live.TableError, services.CampaignError) as error:
+        attempt.refresh_from_db()
+        code = getattr(error, "code", "abandon")
+        message = error.message if isinstance(error, live.TableError) else str(error)
+        screen = table_snapshot(attempt, message=message, code=code, refused="abandon")
+        return render_table(request, membership, screen)
+    if not is_partial(request):
+        return redirect(table_url(attempt))
+    return render_table(request, membership, table_snapshot(result.attempt))
+
+
+# --- The event stream ------------------------------------------------------------------------
+
+
+def stream_member(request: HtmxHttpRequest, group_id: int) -> Membership:
+    """The request's membership of the group, or 404 (also for a signed-out request)."""
+    return membership_or_404(request, group_id)
+
+
+def still_member(group_id: int, user_id: int) -> bool:
+    try:
+        return Membership.objects.filter(group_id=group_id, user_id=user_id).exists()
+    finally:
+        connections.close_all()  # back to the pool: a stream holds no connection
+
+
+def current_stamp(attempt_id: int) -> str | None:
+    try:
+        attempt = MissionAttempt.objects.filter(pk=attempt_id).first()
+        return events.stamp(attempt) if attempt is not None else None
+    finally:
+        connections.close_all()
+
+
+async def stream(
+    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
+) -> HttpResponseBase:
+    """The table's Server-Sent Events: ``changed`` with the table's stamp at once and after every
+    write, a comment line as heartbeat, and ``gone`` (then the end) once the member is removed
+    from the group. 404 for anyone who is not a member, like every other URL of the group."""
+    user = await request.auser()
+    if not user.is_authenticated:
+        raise Http404("No such group.")
+    request.user = user
+    membership = await sync_to_async(stream_member)(request, group_id)
+    attempt = await sync_to_async(attempt_or_404)(membership, adventure_id, number)
+    # The stream stays open for hours: it must not hold a database connection meanwhile.
+    await sync_to_async(connections.close_all)()
+    response = StreamingHttpResponse(
+        table_events(attempt.pk, group_id, membership.user_id),
+        content_type="text/event-stream",
+    )
+    response["Cache-Control"] = "no-store"
+    # Nginx and similar proxies: pass each event on at once.
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+async def table_events(attempt_id: int, group_id: int, user_id: int) -> AsyncIterator[bytes]:
+    """The stream's lines: first (once subscribed) the current stamp, then each change; on a
+    heartbeat or a word about the member, whether they are still in the group; after a lost
+    subscription, the current stamp again (a device ignores a stamp it already shows)."""
+    table = events.table_channel(attempt_id)
+    member = events.member_channel(group_id, user_id)
+    yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
+    subscribed = False
+    async for item in events.listen(table, member, heartbeat=HEARTBEAT_SECONDS):
+        channel, message = item if item is not None else ("", "")
+        if channel == table:
+            yield changed(message)
+        elif (item is None and subscribed) or channel == member:
+            if not await sync_to_async(still_member, thread_sensitive=False)(group_id, user_id):
+                yield GONE
+                return
+            yield b": beat\n\n"
+        else:  # just subscribed, or subscribed again
+            subscribed = True
+            now = await sync_to_async(current_stamp, thread_sensitive=False)(attempt_id)
+            if now is None:
+                yield GONE
+                return
+            yield changed(now)
+
+
+GONE = b"event: gone\ndata: \n\n"
+
+
+def changed(stamp: str) -> bytes:
+    return f"event: changed\ndata: {stamp}\n\n".encode()

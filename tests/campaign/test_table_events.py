@@ -1,0 +1,79 @@
+"""The table's events: what is published, when, and how a process hands it to its streams."""
+
+import asyncio
+import threading
+
+import pytest
+
+from campaign.table import events
+from campaign.table import services as table
+from groups.models import Membership, Role
+from tests.factories import AdventureFactory, MembershipFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def published(monkeypatch):
+    sent = []
+    monkeypatch.setattr(
+        events, "publish_now", lambda channel, message: sent.append((channel, message))
+    )
+    return sent
+
+
+@pytest.fixture
+def attempt():
+    member = MembershipFactory(role=Role.OWNER)
+    adventure = AdventureFactory(group=member.group)
+    return table.begin_mission(
+        adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
+    )
+
+
+def test_a_move_publishes_the_new_stamp_once_committed(
+    attempt, published, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        table.submit_move(attempt=attempt, move={"play": "blue-3"}, version=0, by=None)
+        assert published == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+    attempt.refresh_from_db()
+    channel = events.table_channel(attempt.pk)
+    assert published[-1] == (channel, events.stamp(attempt))
+    assert published[-1][1].startswith("1-")
+    assert all(c == channel for c, _ in published)
+
+
+def test_a_removed_member_is_told_gone(published, django_capture_on_commit_callbacks):
+    membership = MembershipFactory(role=Role.PLAYER)
+    group_id, user_id = membership.group_id, membership.user_id
+    with django_capture_on_commit_callbacks(execute=True):
+        Membership.objects.filter(pk=membership.pk).delete()
+    assert published == [(events.member_channel(group_id, user_id), events.GONE)]
+
+
+def test_the_hub_hands_a_message_from_another_thread_to_its_streams(settings):
+    """The embedded default: a move's thread delivers to the streams of this process's loop;
+    a stream on another channel hears nothing."""
+    settings.REDIS_URL = ""
+
+    async def scenario():
+        here = events.listen("questlog:live:table:1", heartbeat=5)
+        other = events.listen("questlog:live:table:2", heartbeat=0.2)
+        assert await anext(here) is None  # subscribed
+        assert await anext(other) is None
+        thread = threading.Thread(target=events.publish_now, args=("questlog:live:table:1", "7-ab"))
+        thread.start()
+        thread.join()
+        heard = await asyncio.wait_for(anext(here), 2)
+        quiet = await anext(other)  # the heartbeat's None, not the message
+        await here.aclose()
+        await other.aclose()
+        return heard, quiet
+
+    heard, quiet = asyncio.run(scenario())
+    assert heard == ("questlog:live:table:1", "7-ab")
+    assert quiet is None
+    assert events.HUB.count() == 0  # closed streams are unsubscribed

@@ -1,0 +1,76 @@
+"""A Server-Sent Events reader for tests: one stream of a real server, read in a thread."""
+
+import http.client
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from urllib.parse import urlparse
+
+from tests.support.http import WebClient
+
+
+@dataclass
+class Event:
+    name: str
+    data: str
+    at: float  # time.perf_counter() when it arrived
+
+
+class EventStream:
+    """Open ``path`` with ``client``'s cookies; events arrive on ``events`` (``None`` once the
+    server closed the stream)."""
+
+    def __init__(self, client: WebClient, path: str, timeout: float = 30.0) -> None:
+        parsed = urlparse(client.base_url)
+        self.connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=timeout)
+        cookies = "; ".join(f"{c.name}={c.value}" for c in client.cookies)
+        headers = {"Cookie": cookies, "Accept": "text/event-stream"}
+        self.connection.request("GET", path, headers=headers)
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+        self.events: queue.Queue[Event | None] = queue.Queue()
+        self.closed = threading.Event()
+        if self.status == 200:
+            threading.Thread(target=self.read, daemon=True).start()
+        else:
+            self.response.read()
+            self.close()
+
+    def read(self) -> None:
+        name, data = "message", []
+        try:
+            while True:
+                line = self.response.readline()
+                if not line:
+                    break
+                text = line.decode().rstrip("\r\n")
+                if not text:
+                    if data:
+                        self.events.put(Event(name, "\n".join(data), time.perf_counter()))
+                    name, data = "message", []
+                elif text.startswith("event:"):
+                    name = text[6:].strip()
+                elif text.startswith("data:"):
+                    data.append(text[5:].strip())
+        except OSError:
+            pass
+        finally:
+            self.closed.set()
+            self.events.put(None)
+
+    def next(self, timeout: float = 10.0) -> Event | None:
+        return self.events.get(timeout=timeout)
+
+    def wait_for(self, name: str, timeout: float = 10.0) -> Event:
+        deadline = time.monotonic() + timeout
+        while True:
+            event = self.events.get(timeout=max(deadline - time.monotonic(), 0.01))
+            if event is None:
+                raise AssertionError(f"the stream closed before a {name!r} event")
+            if event.name == name:
+                return event
+
+    def close(self) -> None:
+        self.response.close()
+        self.connection.close()
