@@ -18,6 +18,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from campaign import names
 from campaign.models import Adventure, AttemptStatus, AuditAction
@@ -50,13 +52,15 @@ MAX_ROUNDS = 100
 MAX_SETUP_NUMBER = 1000
 SETUP_NAMES = ("moon_names", "power_names")
 
-IN_PROGRESS_NEEDS_SETUP = "an attempt in progress needs the setup it is played with"
-STATE_WITHOUT_SETUP = "a state without a setup"
-MOVES_WITHOUT_SETUP = "moves without a setup"
-STATE_DIFFERS = "does not match the replay of the setup and moves"
-NOT_A_SETUP = "not a setup the rules engine can start: {detail}"
-ILLEGAL_MOVE = "the rules engine refuses this move: {detail}"
-NOT_PACK_COLOUR = "{value!r} is not a colour of the content pack"
+IN_PROGRESS_NEEDS_SETUP = _("an attempt in progress needs the setup it is played with")
+STATE_WITHOUT_SETUP = _("a state without a setup")
+MOVES_WITHOUT_SETUP = _("moves without a setup")
+STATE_DIFFERS = _("does not match the replay of the setup and moves")
+NOT_A_SETUP = _("not a setup the rules engine can start: %(detail)s")
+ILLEGAL_MOVE = _("the rules engine refuses this move: %(detail)s")
+NOT_PACK_COLOUR = _("%(value)s is not a colour of the content pack")
+LONGER = _("longer than %(limit)s characters")
+ONE_OF = _("expected one of %(values)s")
 
 
 class ExchangeError(ValueError):
@@ -173,10 +177,12 @@ class Reader:
 
     def __init__(self, data: object, where: str, *, allowed: set[str]) -> None:
         if not isinstance(data, dict):
-            raise ExchangeError(where, f"expected an object, got {type_name(data)}")
+            raise ExchangeError(
+                where, gettext("expected an object, got %(got)s") % {"got": type_name(data)}
+            )
         unknown = sorted(set(data) - allowed)
         if unknown:
-            raise ExchangeError(at(where, unknown[0][:40]), "unknown field")
+            raise ExchangeError(at(where, unknown[0][:40]), gettext("unknown field"))
         self.data = data
         self.where = where
 
@@ -195,7 +201,7 @@ class Reader:
         if name not in self.data or self.data[name] is None:
             if optional:
                 return default
-            raise ExchangeError(where, "missing")
+            raise ExchangeError(where, gettext("missing"))
         value = self.data[name]
         check_type(value, kind, where, limit)
         return value
@@ -213,40 +219,51 @@ def at(where: str, name: str | int) -> str:
 
 
 def type_name(value: object) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    names = {
+        dict: gettext("an object"),
+        list: gettext("a list"),
+        str: gettext("a string"),
+        bool: gettext("a boolean"),
+    }
     if value is None:
         return "null"
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return "a number"
+        return gettext("a number")
     return names.get(type(value), type(value).__name__)
 
 
 def check_type(value: object, kind: str, where: str, limit: int = MAX_INT) -> None:
     expected = {
-        "int": ("an integer", lambda v: isinstance(v, int) and not isinstance(v, bool)),
-        "str": ("a string", lambda v: isinstance(v, str)),
-        "list": ("a list", lambda v: isinstance(v, list)),
-        "dict": ("an object", lambda v: isinstance(v, dict)),
-        "any": ("anything", lambda v: True),
+        "int": (gettext("an integer"), lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        "str": (gettext("a string"), lambda v: isinstance(v, str)),
+        "list": (gettext("a list"), lambda v: isinstance(v, list)),
+        "dict": (gettext("an object"), lambda v: isinstance(v, dict)),
+        "any": (gettext("anything"), lambda v: True),
     }
     label, test = expected[kind]
     if not test(value):
-        raise ExchangeError(where, f"expected {label}, got {type_name(value)}")
+        raise ExchangeError(
+            where,
+            gettext("expected %(what)s, got %(got)s") % {"what": label, "got": type_name(value)},
+        )
     if kind == "int" and not 0 <= value <= limit:  # type: ignore[operator]
-        raise ExchangeError(where, f"expected 0 to {limit}, got {value}")
+        raise ExchangeError(
+            where,
+            gettext("expected 0 to %(limit)s, got %(value)s") % {"limit": limit, "value": value},
+        )
     if kind == "str" and len(value) > limit:  # type: ignore[arg-type]
-        raise ExchangeError(where, f"longer than {limit} characters")
+        raise ExchangeError(where, LONGER % {"limit": limit})
     if kind == "list" and len(value) > limit:  # type: ignore[arg-type]
-        raise ExchangeError(where, f"more than {limit} entries")
+        raise ExchangeError(where, gettext("more than %(limit)s entries") % {"limit": limit})
 
 
 def check_name(value: str, where: str) -> str:
     if not value.strip():
-        raise ExchangeError(where, "must not be empty")
+        raise ExchangeError(where, gettext("must not be empty"))
     if len(value) > MAX_NAME:
-        raise ExchangeError(where, f"longer than {MAX_NAME} characters")
+        raise ExchangeError(where, LONGER % {"limit": MAX_NAME})
     if "<" in value or ">" in value:
-        raise ExchangeError(where, "names cannot contain < or >")
+        raise ExchangeError(where, gettext("names cannot contain < or >"))
     return value
 
 
@@ -259,7 +276,9 @@ def check_datetime(value: str | None, where: str) -> datetime.datetime | None:
             parsed = timezone.make_aware(parsed, datetime.UTC)
         parsed.astimezone(datetime.UTC)  # stored in UTC: an offset must not leave the calendar
     except (ValueError, OverflowError):
-        raise ExchangeError(where, f"not a date and time: {value[:40]!r}") from None
+        raise ExchangeError(
+            where, gettext("not a date and time: %(value)s") % {"value": repr(value[:40])}
+        ) from None
     return parsed
 
 
@@ -267,7 +286,9 @@ def check_date(value: str, where: str) -> datetime.date:
     try:
         return datetime.date.fromisoformat(value)
     except ValueError:
-        raise ExchangeError(where, f"not a date: {value[:40]!r}") from None
+        raise ExchangeError(
+            where, gettext("not a date: %(value)s") % {"value": repr(value[:40])}
+        ) from None
 
 
 def when_field(reader: Reader, name: str) -> datetime.datetime | None:
@@ -320,7 +341,10 @@ def parse_document(data: object) -> list[ImportedAdventure]:
     if document.data.get("format") != FORMAT:
         got = document.data.get("format")
         got_text = repr(got[:40]) if isinstance(got, str) else type_name(got)
-        raise ExchangeError("format", f"expected {FORMAT!r}, got {got_text}")
+        raise ExchangeError(
+            "format",
+            gettext("expected %(what)s, got %(got)s") % {"what": repr(FORMAT), "got": got_text},
+        )
     document.get("exported_at", "str", optional=True, limit=64)
     document.get("group", "str", optional=True, limit=MAX_NAME)
     adventures = document.get("adventures", "list", limit=MAX_ADVENTURES)
@@ -345,7 +369,9 @@ def parse_adventure(data: object, where: str) -> ImportedAdventure:
         if attempt.result == AttemptStatus.OPEN:
             open_count += 1
             if open_count > 1:
-                raise ExchangeError(at(where, "attempts"), "more than one attempt in progress")
+                raise ExchangeError(
+                    at(where, "attempts"), gettext("more than one attempt in progress")
+                )
         else:
             results[attempt.number] = attempt
     overrides = parse_overrides(reader, len(attempts))
@@ -358,18 +384,22 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
     """One attempt, checked field by field; as the campaign log entry it becomes."""
     attempt = Reader(item, place, allowed=ATTEMPT_FIELDS)
     if attempt.get("number", "int") != number:
-        raise ExchangeError(at(place, "number"), f"expected {number} (attempts in order)")
+        raise ExchangeError(
+            at(place, "number"),
+            gettext("expected %(number)s (attempts in order)") % {"number": number},
+        )
     mission = attempt.get("mission", "int")
     if mission not in {m.number for m in pack.missions}:
-        raise ExchangeError(at(place, "mission"), "not a mission of the content pack")
+        raise ExchangeError(at(place, "mission"), gettext("not a mission of the content pack"))
     status = attempt.get("status", "str", limit=MAX_NAME)
     if status not in AttemptStatus.values:
-        raise ExchangeError(at(place, "status"), f"expected one of {AttemptStatus.values}")
+        raise ExchangeError(at(place, "status"), ONE_OF % {"values": AttemptStatus.values})
     reason = attempt.get("failure_reason", "str", optional=True, default="", limit=MAX_NAME)
     if (status == "failure") != bool(reason) or (reason and reason not in FAILURE_REASONS):
         raise ExchangeError(
             at(place, "failure_reason"),
-            f"a failure needs one of {sorted(FAILURE_REASONS)}; other results none",
+            gettext("a failure needs one of %(values)s; other results none")
+            % {"values": sorted(FAILURE_REASONS)},
         )
     players = attempt.get("players", "list", limit=100)
     for i, name in enumerate(players):
@@ -410,9 +440,11 @@ def parse_loadout(attempt: Reader, pack: Pack) -> dict[str, str]:
         where = at(at(attempt.where, "loadout"), space[:40])
         check_type(tile, "str", where, MAX_NAME)
         if space not in spaces or tile not in tiles:
-            raise ExchangeError(where, "unknown space or tile")
+            raise ExchangeError(where, gettext("unknown space or tile"))
         if tile in placed:
-            raise ExchangeError(where, f"Power tile {tile!r} is on two spaces")
+            raise ExchangeError(
+                where, gettext("Power tile %(tile)s is on two spaces") % {"tile": repr(tile)}
+            )
         placed.add(tile)
     return dict(loadout)
 
@@ -430,31 +462,31 @@ def check_engine_log(attempt: Reader, pack: Pack) -> None:
     moves = parse_moves(attempt)
     if setup is None:
         if attempt.data.get("status") == AttemptStatus.OPEN:
-            raise ExchangeError(at(where, "setup"), IN_PROGRESS_NEEDS_SETUP)
+            raise ExchangeError(at(where, "setup"), str(IN_PROGRESS_NEEDS_SETUP))
         if state is not None:
-            raise ExchangeError(at(where, "state"), STATE_WITHOUT_SETUP)
+            raise ExchangeError(at(where, "state"), str(STATE_WITHOUT_SETUP))
         if moves:
-            raise ExchangeError(at(where, "moves"), MOVES_WITHOUT_SETUP)
+            raise ExchangeError(at(where, "moves"), str(MOVES_WITHOUT_SETUP))
         return
     check_setup_texts(setup, pack, at(where, "setup"))
     seed = state.get("seed", 0) if state is not None else 0
     try:
         game = spirits.new_game(setup, seed if isinstance(seed, int) else 0)
     except spirits.SetupError as error:
-        raise ExchangeError(at(where, "setup"), NOT_A_SETUP.format(detail=error)) from None
+        raise ExchangeError(at(where, "setup"), NOT_A_SETUP % {"detail": error}) from None
     except (TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
         detail = type(error).__name__
-        raise ExchangeError(at(where, "setup"), NOT_A_SETUP.format(detail=detail)) from None
+        raise ExchangeError(at(where, "setup"), NOT_A_SETUP % {"detail": detail}) from None
     for move_where, payload in moves:
         try:
             game = spirits.apply_move(game, payload)
         except spirits.IllegalMove as error:
-            raise ExchangeError(move_where, ILLEGAL_MOVE.format(detail=error)) from None
+            raise ExchangeError(move_where, ILLEGAL_MOVE % {"detail": error}) from None
         except (TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
             detail = type(error).__name__
-            raise ExchangeError(move_where, ILLEGAL_MOVE.format(detail=detail)) from None
+            raise ExchangeError(move_where, ILLEGAL_MOVE % {"detail": detail}) from None
     if state is not None and state != json.loads(json.dumps(spirits.to_dict(game))):
-        raise ExchangeError(at(where, "state"), STATE_DIFFERS)
+        raise ExchangeError(at(where, "state"), str(STATE_DIFFERS))
 
 
 def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
@@ -464,32 +496,36 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
     board = setup.get("board")
     size = board.get("size", BOARD_SIZE) if isinstance(board, dict) else BOARD_SIZE
     if not isinstance(size, int) or not 1 <= size <= BOARD_SIZE:
-        raise ExchangeError(at(at(where, "board"), "size"), f"expected 1 to {BOARD_SIZE}")
+        raise ExchangeError(
+            at(at(where, "board"), "size"), gettext("expected 1 to %(most)s") % {"most": BOARD_SIZE}
+        )
     if found := large_number(setup, MAX_SETUP_NUMBER):
-        raise ExchangeError(at(where, found), f"expected at most {MAX_SETUP_NUMBER}")
+        raise ExchangeError(
+            at(where, found), gettext("expected at most %(most)s") % {"most": MAX_SETUP_NUMBER}
+        )
     colours = {c.id for c in pack.colours}
     trump = setup.get("trump")
     if not isinstance(trump, str) or trump not in colours:
-        raise ExchangeError(at(where, "trump"), NOT_PACK_COLOUR.format(value=str(trump)[:40]))
+        raise ExchangeError(at(where, "trump"), NOT_PACK_COLOUR % {"value": repr(str(trump)[:40])})
     cards = setup.get("cards")
     if isinstance(cards, dict):
         for card_id, card in cards.items():
             colour = card.get("colour") if isinstance(card, dict) else None
             if colour not in colours:
                 place = at(at(at(where, "cards"), card_id[:40]), "colour")
-                raise ExchangeError(place, NOT_PACK_COLOUR.format(value=str(colour)[:40]))
+                raise ExchangeError(place, NOT_PACK_COLOUR % {"value": repr(str(colour)[:40])})
     for field in SETUP_NAMES:
         value = setup.get(field, {})
         if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-            raise ExchangeError(at(where, field), "expected an object of names")
+            raise ExchangeError(at(where, field), gettext("expected an object of names"))
     if not isinstance(setup.get("colours", {}), dict) or not all(
         isinstance(c, dict) and all(isinstance(v, str) for v in c.values())
         for c in setup.get("colours", {}).values()
     ):
-        raise ExchangeError(at(where, "colours"), "expected an object of colours")
+        raise ExchangeError(at(where, "colours"), gettext("expected an object of colours"))
     mission = setup.get("mission", {})
     if not isinstance(mission, dict):
-        raise ExchangeError(at(where, "mission"), "expected an object")
+        raise ExchangeError(at(where, "mission"), gettext("expected an object"))
     for key, kind in (("number", "int"), ("name", "str"), ("text", "str"), ("objectives", "list")):
         if key in mission:
             check_type(mission[key], kind, at(at(where, "mission"), key), MAX_INT)
@@ -517,7 +553,9 @@ def parse_moves(attempt: Reader) -> list[tuple[str, dict[str, Any]]]:
         m = Reader(move, where, allowed=MOVE_FIELDS)
         seq = m.get("seq", "int")
         if seq in seqs:
-            raise ExchangeError(at(where, "seq"), f"seq {seq} appears twice")
+            raise ExchangeError(
+                at(where, "seq"), gettext("seq %(seq)s appears twice") % {"seq": seq}
+            )
         seqs.add(seq)
         payload = m.get("payload", "dict")
         username_field(m, "created_by")
@@ -534,10 +572,12 @@ def parse_overrides(reader: Reader, attempts: int) -> list[tuple[int, progressio
         override = Reader(item, place, allowed=OVERRIDE_FIELDS)
         after = override.get("after_attempt", "int")
         if after > attempts:
-            raise ExchangeError(at(place, "after_attempt"), "after an attempt that is not there")
+            raise ExchangeError(
+                at(place, "after_attempt"), gettext("after an attempt that is not there")
+            )
         kind = override.get("kind", "str", limit=MAX_NAME)
         if kind not in OVERRIDE_KINDS:
-            raise ExchangeError(at(place, "kind"), f"expected one of {sorted(OVERRIDE_KINDS)}")
+            raise ExchangeError(at(place, "kind"), ONE_OF % {"values": sorted(OVERRIDE_KINDS)})
         target = override.get("target", "str", optional=True, default="", limit=MAX_TARGET)
         reason = override.get("reason", "str", limit=MAX_REASON)
         username_field(override, "created_by")
@@ -552,7 +592,7 @@ def parse_audit(reader: Reader) -> None:
         username_field(entry, "actor")
         action = entry.get("action", "str", optional=True, limit=MAX_NAME)
         if action is not None and action not in AuditAction.values:
-            raise ExchangeError(at(where, "action"), f"expected one of {AuditAction.values}")
+            raise ExchangeError(at(where, "action"), ONE_OF % {"values": AuditAction.values})
         entry.get("summary", "str", limit=MAX_SUMMARY)
         for i, line in enumerate(
             entry.get("details", "list", optional=True, limit=MAX_DETAILS) or []
@@ -581,4 +621,6 @@ def check_replay(
     try:
         progression.replay(pack, entries)
     except (progression.ProgressionError, KeyError, ValueError) as error:
-        raise ExchangeError(where, f"the campaign log does not replay: {error}") from None
+        raise ExchangeError(
+            where, gettext("the campaign log does not replay: %(detail)s") % {"detail": error}
+        ) from None

@@ -31,6 +31,8 @@ TOO_DEEP = _("This file nests lists and objects more than %(depth)s levels deep.
 NOT_A_NUMBER = _("This file holds %(value)s, which is not a number JSON allows.")
 TOO_MANY_DIGITS = _("This file holds a number with more than %(digits)s digits.")
 BAD_TEXT = _("This file holds a text that cannot be stored: %(where)s %(problem)s.")
+NOT_FINITE = _("is not a finite number")
+THE_DOCUMENT = _("the document")
 
 STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -89,7 +91,7 @@ def text_problems(data: object) -> tuple[str, str] | None:
         elif isinstance(value, str) and (problem := text_problem(value, len(value))):
             return where, problem
         elif isinstance(value, float) and not math.isfinite(value):
-            return where, "is not a finite number"
+            return where, str(NOT_FINITE)
     return None
 
 
@@ -109,7 +111,7 @@ def parse_json_text(text: str) -> object:
         raise ValidationError(TOO_DEEP % {"depth": MAX_DEPTH}, code="depth") from None
     if found := text_problems(data):
         where, problem = found
-        raise ValidationError(BAD_TEXT % {"where": where or "the document", "problem": problem},
+        raise ValidationError(BAD_TEXT % {"where": where or THE_DOCUMENT, "problem": problem},
                               code="text")  # fmt: skip
     return data
 

@@ -67,13 +67,46 @@ def test_plural_forms_are_the_language_s_own(language):
 def test_translations_keep_the_placeholders(language):
     """A translation that drops or renames ``%(name)s`` would fail at run time."""
     for entry in catalog(language):
-        wanted = sorted(PLACEHOLDER.findall(entry.msgid))
-        forms = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
-        for form in forms:
-            found = sorted(PLACEHOLDER.findall(form))
-            # A singular form may say "one" instead of showing the count.
-            assert set(found) <= set(wanted), (entry.msgid, form)
-            assert set(wanted) - set(found) <= {"%(count)s"}, (entry.msgid, form)
+        assert placeholder_faults(entry) == [], entry.msgid
+
+
+def placeholder_faults(entry: polib.POEntry) -> list[str]:
+    """The forms of ``entry`` that use a placeholder its English lacks, or drop one it needs.
+
+    A plural entry's English may name its count only in the plural ("a second" / "{{ seconds }}
+    seconds"), and any form may say "one" instead of showing the count, so the placeholders found
+    only in the English plural may be left out, as may ``%(count)s``.
+    """
+    singular = set(PLACEHOLDER.findall(entry.msgid))
+    plural = set(PLACEHOLDER.findall(entry.msgid_plural or ""))
+    allowed = singular | plural
+    needed = (singular & plural if entry.msgid_plural else singular) - {"%(count)s"}
+    forms = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
+    return [
+        form
+        for form in forms
+        if not set(PLACEHOLDER.findall(form)) <= allowed
+        or not needed <= set(PLACEHOLDER.findall(form))
+    ]
+
+
+def test_the_placeholder_check_finds_a_dropped_or_foreign_placeholder():
+    """The check itself: a plural's count may be named only in the plural, nothing else moves."""
+    seconds = "try again in a second.", "try again in %(seconds)s seconds."
+    good = polib.POEntry(
+        msgid=seconds[0],
+        msgid_plural=seconds[1],
+        msgstr_plural={0: "um segundo", 1: "%(seconds)s s"},
+    )
+    foreign = polib.POEntry(msgid="%(name)s wins", msgstr="%(nome)s vence")
+    dropped = polib.POEntry(
+        msgid="%(name)s has %(count)s card",
+        msgid_plural="%(name)s has %(count)s cards",
+        msgstr_plural={0: "uma carta", 1: "%(name)s tem %(count)s cartas"},
+    )
+    assert placeholder_faults(good) == []
+    assert placeholder_faults(foreign) == ["%(nome)s vence"]
+    assert placeholder_faults(dropped) == ["uma carta"]
 
 
 def test_the_empty_catalog_check_finds_an_empty_message(tmp_path):
