@@ -72,10 +72,16 @@ def freshness(**scope: int) -> dict[str, object]:
 @require_GET
 def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
-    adventure = get_object_or_404(Adventure, group_id=membership.group_id, pk=adventure_id)
+    adventure = get_object_or_404(
+        Adventure.objects.select_related("content_pack"),
+        group_id=membership.group_id,
+        pk=adventure_id,
+    )
     snapshot = StatsSnapshot.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure.pk).first()
     data = snapshot.data if snapshot else {}
-    overall, per_mission = pages.heatmap_charts(*heatmaps.for_scope(Scope.ADVENTURE, adventure.pk))
+    boards = heatmaps.for_scope(
+        Scope.ADVENTURE, adventure.pk, [adventure.content_pack.pack().board_size]
+    )
     context = {
         "group": membership.group,
         "adventure": adventure,
@@ -89,8 +95,7 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
             ),
             pages.Section(_("At the table"), pages.table_charts(data), "table"),
         ],
-        "heatmap": overall,
-        "mission_heatmaps": per_mission,
+        "boards": pages.heatmap_charts(boards),
     }
     return render(request, "stats/adventure.html", context)
 
@@ -110,14 +115,19 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
     snapshot = snapshots.get(Scope.GROUP)
     global_snapshot = snapshots.get(Scope.GLOBAL)
     data = snapshot.data if snapshot else {}
-    overall, per_mission = pages.heatmap_charts(*heatmaps.for_scope(Scope.GROUP, group.pk))
+    adventures = list(
+        Adventure.objects.for_group(group.pk)
+        .select_related("content_pack")
+        .only("pk", "name", "group_id", "content_pack__digest", "content_pack__document")
+    )
+    sizes = {adventure.content_pack.pack().board_size for adventure in adventures}
     job = RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk).order_by("-pk").first()
     context = {
         **progress_context(membership, job),
         "snapshot": snapshot,
         "totals": data.get("totals"),
         **freshness(group_id=group.pk),
-        "adventures": Adventure.objects.for_group(group.pk).only("pk", "name", "group_id"),
+        "adventures": adventures,
         "sections": [
             pages.Section(
                 _("Players and difficulty"),
@@ -128,8 +138,7 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
             pages.Section(_("Campaign"), pages.campaign_charts(data, scope="group"), "campaign"),
             pages.Section(_("At the table"), pages.table_charts(data), "table"),
         ],
-        "heatmap": overall,
-        "mission_heatmaps": per_mission,
+        "boards": pages.heatmap_charts(heatmaps.for_scope(Scope.GROUP, group.pk, sizes)),
     }
     return render(request, "stats/group.html", context)
 
