@@ -66,14 +66,15 @@ def template_states() -> dict[tuple[int, int], dict[str, Any]]:
 
 def template_facts(
     state: dict[str, Any],
-) -> tuple[list[tuple[Any, ...]], tuple[int, int, int]]:
+) -> tuple[list[tuple[Any, ...]], tuple[int, int, int, int]]:
     """The trick and coverage fact columns of a state, through the production extraction."""
     from campaign.models import MissionAttempt
     from games.rules.spirits import from_dict
     from stats.facts import attempt_facts
 
     attempt = MissionAttempt(pk=0, adventure_id=0, mission=1, status="failure", players=[])
-    facts = attempt_facts(attempt, 0, from_dict(state))
+    board = from_dict(state)
+    facts = attempt_facts(attempt, 0, board, board_size=board.setup.board.size)
     tricks = [
         (t.round, t.winner, t.winner_seat, t.winner_is_automa, t.decision_colour, t.trump_colour,
          t.leader_before, t.leader_after, t.leader_changed)
@@ -82,7 +83,7 @@ def template_facts(
     cover = facts.coverage[0]
     return (
         tricks,
-        (cover.cover0, cover.cover1, cover.cover2),
+        (cover.board_size, cover.cover0, cover.cover1, cover.cover2),
     )
 
 
@@ -181,7 +182,8 @@ def generate(
          (*fact, "round", "winner", "winner_seat", "winner_is_automa", "decision_colour",
           "trump_colour", "leader_before", "leader_after", "leader_changed"),
          trick_rows)  # fmt: skip
-    copy(cursor, "stats_coveragefact", (*fact, "cover0", "cover1", "cover2"), cover_rows)
+    copy(cursor, "stats_coveragefact", (*fact, "board_size", "cover0", "cover1", "cover2"),
+         cover_rows)  # fmt: skip
     copy(cursor, "stats_playerfact", (*fact, "player", "success"), player_rows)
     copy(
         cursor,

@@ -1,4 +1,4 @@
-"""Charts as server-rendered SVG, in pure Python: bars, stacked bars, step lines, a 12 × 12 heatmap.
+"""Charts as server-rendered SVG, in pure Python: bars, stacked bars, step lines, a board heatmap.
 
 No scripts, no CDN and no ``style=`` attributes (the Content-Security-Policy forbids inline
 styles): only SVG presentation attributes. Each chart scales to its container through its
@@ -322,8 +322,9 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     return f'<path d="M{path} Z" fill="{colour}"/>'
 
 
-def heatmap(title: str, counts: Sequence[int], *, size: int = 12) -> Chart:
-    """The board, one square per cell, darker the more often it was covered; counts printed."""
+def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
+    """The ``size`` × ``size`` board (its pack's), one square per cell, darker the more often it
+    was covered; counts printed."""
     prefix = f"c{next(_ids)}"
     cell, left, top_y = 26, 18, 16
     top = max(counts, default=0) or 1

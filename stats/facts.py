@@ -19,17 +19,18 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 
 from campaign.models import AttemptMove, AttemptStatus, MissionAttempt
+from games.models import ContentPack
 from games.rules.spirits import AUTOMA, IllegalMove, SetupError, State, from_dict, replay
 from stats.models import CoverageFact, FactSource, PlayerFact, TrickFact
 
 logger = logging.getLogger(__name__)
 
-BOARD_SIZE = 12
 # The trump of a trick played without one (a Moon tile leaves round 1 without trump).
 NO_TRUMP = "none"
 CHUNK = 500
 MASK_BITS = 48
 MASK_PART = (1 << MASK_BITS) - 1
+MASK_CELLS = 3 * MASK_BITS  # the cells the three columns of ``CoverageFact`` hold
 
 
 @dataclass
@@ -60,8 +61,14 @@ def engine_state(attempt: MissionAttempt, moves: Sequence[AttemptMove] = ()) -> 
     return None
 
 
-def attempt_facts(attempt: MissionAttempt, group_id: int, state: State | None) -> Facts:
-    """The fact rows of one finished attempt."""
+def attempt_facts(
+    attempt: MissionAttempt, group_id: int, state: State | None, *, board_size: int
+) -> Facts:
+    """The fact rows of one finished attempt; ``board_size``: its adventure's pack's board.
+
+    The final board is recorded only when the engine state was played on that board (and it fits
+    the mask's 144 cells): a heatmap's cells are the pack's cells, never another grid's.
+    """
     facts = Facts()
     if attempt.status == AttemptStatus.OPEN:
         return facts
@@ -95,14 +102,29 @@ def attempt_facts(attempt: MissionAttempt, group_id: int, state: State | None) -
                 leader_changed=trick.led_by != trick.winner,
             )
         )
-    if size == BOARD_SIZE:
-        facts.coverage.append(CoverageFact(**common, **coverage_columns(state.spirit_mask)))
+    if size == board_size and size * size <= MASK_CELLS:
+        facts.coverage.append(
+            CoverageFact(**common, board_size=size, **coverage_columns(state.spirit_mask))
+        )
+    else:
+        logger.warning(
+            "statistics skip the %s-cell board of attempt %s (its pack's board has %s cells)",
+            size * size,
+            attempt.pk,
+            board_size * board_size,
+        )
     return facts
 
 
 def coverage_columns(mask: int) -> dict[str, int]:
-    """A 144-bit final-board mask as the three 48-bit columns of ``CoverageFact``."""
+    """A final-board mask (at most 144 bits) as the three 48-bit columns of ``CoverageFact``."""
     return {f"cover{part}": (mask >> (part * MASK_BITS)) & MASK_PART for part in range(3)}
+
+
+def board_sizes(pack_ids: Iterable[int]) -> dict[int, int]:
+    """The board size of each content pack (``Pack.board_size``), by pack id; one query."""
+    packs = ContentPack.objects.filter(pk__in=list(pack_ids))
+    return {pack.pk: pack.pack().board_size for pack in packs}
 
 
 def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) -> list[int]:
@@ -129,9 +151,10 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
         model.objects.filter(attempt_id__in=ids).delete()
     attempts = list(
         MissionAttempt.objects.filter(pk__in=ids)
-        .annotate(group_pk=F("adventure__group_id"))
+        .annotate(group_pk=F("adventure__group_id"), pack_pk=F("adventure__content_pack_id"))
         .defer("changes", "loadout")
     )
+    sizes = board_sizes({a.pack_pk for a in attempts})
     needs_moves = [a.pk for a in attempts if not a.state and a.setup]
     moves: dict[int, list[AttemptMove]] = {}
     if needs_moves:
@@ -140,7 +163,8 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
     facts = Facts()
     for attempt in attempts:
         state = engine_state(attempt, moves.get(attempt.pk, ()))
-        facts.extend(attempt_facts(attempt, attempt.group_pk, state))
+        board_size = sizes[attempt.pack_pk]
+        facts.extend(attempt_facts(attempt, attempt.group_pk, state, board_size=board_size))
     TrickFact.objects.bulk_create(facts.tricks, batch_size=2000)
     CoverageFact.objects.bulk_create(facts.coverage, batch_size=2000)
     PlayerFact.objects.bulk_create(facts.players, batch_size=2000)

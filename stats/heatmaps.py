@@ -1,36 +1,48 @@
-"""Board heatmaps: covered-cell counts per scope and mission, aggregated by the database itself.
+"""Board heatmaps: covered-cell counts per scope, mission and board size, aggregated by the
+database itself.
 
-Each finished attempt has one ``CoverageFact`` row, its final board as a 144-bit mask in three
-48-bit integer columns (see that model for the reading of "covered"). One ``INSERT … SELECT …
-GROUP BY`` per scope kind, per mission and then over all missions, turns those rows into one
-``CellCounts`` row per scope and mission: cell ``k``'s count is ``SUM((cover >> k) & 1)``, one
-sum per cell, written as the JSON list of the 144 counts by text concatenation (portable SQL).
-The statement reads one row per attempt (not one per covered cell), and Python never sees a fact
-row; a page reads a scope's heatmaps with one query (``for_scope``).
+Each finished attempt has one ``CoverageFact`` row, its final board as a mask in three 48-bit
+integer columns and the side of its pack's board (see that model for the reading of "covered").
+One ``INSERT … SELECT … GROUP BY`` per board size and scope kind, per mission and then over all
+missions, turns those rows into one ``CellCounts`` row per scope, mission and board size: cell
+``k``'s count is ``SUM((cover >> k) & 1)``, one sum per cell, written as the JSON list of the
+``size × size`` counts by text concatenation (portable SQL). The statement reads one row per
+attempt (not one per covered cell), and Python never sees a fact row; a page reads a scope's
+heatmaps with one query (``for_scope``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 from django.db import connection
 
 from stats.facts import MASK_BITS
 from stats.models import CellCounts, CoverageFact, Scope
 
-CELLS = 144
 OVERALL = 0
 
 FACT_KEY = {Scope.ADVENTURE: "adventure_id", Scope.GROUP: "group_id"}
 
 
-def counts_json() -> str:
-    """The SQL of the JSON list of the 144 cells' counts of a group of ``CoverageFact`` rows.
+@dataclass
+class Board:
+    """The heatmaps of one scope on boards of one size: over all missions, and per mission."""
+
+    size: int
+    overall: list[int]
+    missions: dict[int, list[int]] = field(default_factory=dict)
+
+
+def counts_json(size: int) -> str:
+    """The SQL of the JSON list of the ``size × size`` cells' counts of ``CoverageFact`` rows.
 
     Each cell's bit is summed as a 32-bit integer: PostgreSQL sums 64-bit ones in a 128-bit
     state, which made the heatmaps of every adventure about twice as slow.
     """
-    bits = [f"(cover{cell // MASK_BITS} >> {cell % MASK_BITS}) & 1" for cell in range(CELLS)]
+    cells = range(size * size)
+    bits = [f"(cover{cell // MASK_BITS} >> {cell % MASK_BITS}) & 1" for cell in cells]
     sums = [f"CAST(SUM(CAST({bit} AS INTEGER)) AS TEXT)" for bit in bits]
     return "'[' || " + " || ',' || ".join(sums) + " || ']'"
 
@@ -38,38 +50,55 @@ def counts_json() -> str:
 def refresh(scope: str, ids: Sequence[int] | None = None) -> None:
     """Rebuild the heatmaps of ``ids`` (every scope of that kind when ``None``) from the facts.
 
+    One heatmap per board size: a group whose adventures use packs with boards of different sizes
+    gets one for each size, because a cell of a 10 × 10 board and the cell with the same number
+    on a 12 × 12 board are different places; adding them up would draw a board nobody played,
+    and refusing to count would hide attempts that were played.
+
     Attempts whose final board has no Spirit tile are left out, so a scope or mission without
     any covered cell has no row (and ``for_scope`` shows zeros).
     """
     key = FACT_KEY[Scope(scope)]
     stale = CellCounts.objects.filter(scope=scope)
-    where, params = "WHERE (cover0 <> 0 OR cover1 <> 0 OR cover2 <> 0)", []
+    facts = CoverageFact.objects.all()
+    where, params = "WHERE (cover0 <> 0 OR cover1 <> 0 OR cover2 <> 0) AND board_size = %s", []
     if ids is not None:
         ids = list(ids)
         if not ids:
             return
         stale = stale.filter(scope_id__in=ids)
+        facts = facts.filter(**{f"{key}__in": ids})
         where += f" AND {key} IN ({', '.join(['%s'] * len(ids))})"
         params = ids
     stale.delete()
+    sizes = sorted(set(facts.values_list("board_size", flat=True).distinct()))
     with connection.cursor() as cursor:
-        for mission, group in (("mission", f"{key}, mission"), (str(OVERALL), key)):
-            cursor.execute(
-                f"INSERT INTO {CellCounts._meta.db_table} (scope, scope_id, mission, counts) "
-                f"SELECT %s, {key}, {mission}, {counts_json()} "
-                f"FROM {CoverageFact._meta.db_table} {where} GROUP BY {group}",
-                [scope, *params],
-            )
+        for size in sizes:
+            for mission, group in (("mission", f"{key}, mission"), (str(OVERALL), key)):
+                cursor.execute(
+                    f"INSERT INTO {CellCounts._meta.db_table} "
+                    "(scope, scope_id, mission, board_size, counts) "
+                    f"SELECT %s, {key}, {mission}, %s, {counts_json(size)} "
+                    f"FROM {CoverageFact._meta.db_table} {where} GROUP BY {group}",
+                    [scope, size, size, *params],
+                )
 
 
-def for_scope(scope: str, scope_id: int) -> tuple[list[int], dict[int, list[int]]]:
-    """The overall heatmap and one per mission played (in mission order), in one query."""
-    overall = [0] * CELLS
-    missions: dict[int, list[int]] = {}
-    rows = CellCounts.objects.filter(scope=scope, scope_id=scope_id).order_by("mission")
-    for mission, counts in rows.values_list("mission", "counts"):
+def for_scope(scope: str, scope_id: int, sizes: Iterable[int]) -> list[Board]:
+    """The scope's heatmaps, one ``Board`` per board size, in one query.
+
+    ``sizes``: the board sizes of the scope's packs, shown (with zeros) even before any attempt
+    covered a cell; a size with stored counts is shown too. Each board has its overall heatmap
+    and one per mission played (in mission order).
+    """
+    boards = {size: Board(size, [0] * (size * size)) for size in sizes}
+    rows = CellCounts.objects.filter(scope=scope, scope_id=scope_id).order_by(
+        "board_size", "mission"
+    )
+    for size, mission, counts in rows.values_list("board_size", "mission", "counts"):
+        board = boards.setdefault(size, Board(size, [0] * (size * size)))
         if mission == OVERALL:
-            overall = counts
+            board.overall = counts
         else:
-            missions[mission] = counts
-    return overall, missions
+            board.missions[mission] = counts
+    return [boards[size] for size in sorted(boards)]

@@ -76,21 +76,24 @@ class StatsSnapshot(models.Model):
 class CellCounts(models.Model):
     """How often each board cell was covered in one scope and mission (``0``: all missions).
 
-    ``counts`` is the JSON list of the 144 cells' counts (cell = row × 12 + column), see
-    ``CoverageFact`` for what is counted. The rows are built by the database
-    (``stats.heatmaps.refresh``), so no worker loops over facts, and a page reads a scope's
-    heatmaps with one query.
+    ``counts`` is the JSON list of the ``board_size`` × ``board_size`` cells' counts (cell = row ×
+    ``board_size`` + column), see ``CoverageFact`` for what is counted. A scope whose adventures
+    were played on boards of different sizes has one heatmap per size (``stats.heatmaps``). The
+    rows are built by the database (``stats.heatmaps.refresh``), so no worker loops over facts,
+    and a page reads a scope's heatmaps with one query.
     """
 
     scope = models.CharField(max_length=10, choices=Scope)
     scope_id = models.PositiveBigIntegerField(default=GLOBAL_SCOPE_ID)
     mission = models.PositiveSmallIntegerField()
+    board_size = models.PositiveSmallIntegerField()
     counts = JSONText(default=list)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["scope", "scope_id", "mission"], name="one_heatmap_per_scope_mission"
+                fields=["scope", "scope_id", "mission", "board_size"],
+                name="one_heatmap_per_scope_mission_board",
             ),
         ]
 
@@ -149,7 +152,7 @@ class TrickFact(FactFields):
 
 
 class CoverageFact(FactFields):
-    """The board an attempt ended with: the cells covered by Spirit tiles, as a 144-bit mask.
+    """The board an attempt ended with: the cells covered by Spirit tiles, as a bit mask.
 
     Coverage reading: a heatmap cell's count is the number of attempts in the scope whose *final*
     board had that cell covered by a Spirit tile (``State.spirit_mask``; Mission tiles do not
@@ -159,12 +162,14 @@ class CoverageFact(FactFields):
     naive loop read it; that loop now decodes these masks per attempt.)
 
     The mask is cut into three 48-bit integers (bit ``k`` of ``cover0`` is cell ``k``, of
-    ``cover1`` cell ``48 + k``, of ``cover2`` cell ``96 + k``; cell = row × 12 + column), so the
-    heatmaps are sums of ``(cover >> k) & 1`` per cell over one row per attempt
-    (``stats.heatmaps``) on PostgreSQL and SQLite alike. Only attempts played on a 12 × 12 board
-    in the app (with an engine state) have a row.
+    ``cover1`` cell ``48 + k``, of ``cover2`` cell ``96 + k``; cell = row × ``board_size`` +
+    column), so the heatmaps are sums of ``(cover >> k) & 1`` per cell over one row per attempt
+    (``stats.heatmaps``) on PostgreSQL and SQLite alike. ``board_size`` is the side of the board
+    of the adventure's content pack; only attempts played in the app (with an engine state) on
+    that board, of at most 144 cells, have a row.
     """
 
+    board_size = models.PositiveSmallIntegerField()
     cover0 = models.BigIntegerField(default=0)
     cover1 = models.BigIntegerField(default=0)
     cover2 = models.BigIntegerField(default=0)

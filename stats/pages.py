@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
+from stats import heatmaps
 from stats.charts import Chart, bar_chart, heatmap, paired_bars, stacked_bars, step_chart
 
 
@@ -107,13 +109,41 @@ def table_charts(data: dict[str, Any]) -> list[Chart]:
     return charts
 
 
-def heatmap_charts(overall: list[int], missions: dict[int, list[int]]) -> tuple[Chart, list[Chart]]:
-    """The overall heatmap and one per mission, from ``stats.heatmaps.for_scope``."""
-    per_mission = [
-        heatmap(_("Board cells covered, Mission %(n)s") % {"n": m}, counts)
-        for m, counts in missions.items()
+@dataclass
+class BoardCharts:
+    """The heatmaps of one board size: over all missions, and one per mission."""
+
+    overall: Chart
+    missions: list[Chart]
+
+
+def heatmap_charts(boards: Sequence[heatmaps.Board]) -> list[BoardCharts]:
+    """The charts of ``stats.heatmaps.for_scope``'s boards, each drawn at its own size; their
+    titles name the size when a scope has boards of several sizes."""
+
+    def titled(title: str, size: int) -> str:
+        if len(boards) < 2:
+            return title
+        return _("%(title)s (%(n)s × %(n)s board)") % {"title": title, "n": size}
+
+    return [
+        BoardCharts(
+            heatmap(
+                titled(_("Board cells covered, all missions"), board.size),
+                board.overall,
+                size=board.size,
+            ),
+            [
+                heatmap(
+                    titled(_("Board cells covered, Mission %(n)s") % {"n": m}, board.size),
+                    counts,
+                    size=board.size,
+                )
+                for m, counts in board.missions.items()
+            ],
+        )
+        for board in boards
     ]
-    return heatmap(_("Board cells covered, all missions"), overall), per_mission
 
 
 def campaign_charts(data: dict[str, Any], *, scope: str) -> list[Chart]:

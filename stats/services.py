@@ -324,10 +324,13 @@ class Heartbeat:
             connection.close()
 
 
-def claim_job() -> RecomputeJob | None:
+def claim_job(pk: int | None = None) -> RecomputeJob | None:
+    """The oldest pending job (job ``pk`` only, when given), marked running; ``None`` if none."""
     fail_abandoned_jobs()
     with transaction.atomic():
         queryset = RecomputeJob.objects.filter(state=JobState.PENDING).order_by("pk")
+        if pk is not None:
+            queryset = queryset.filter(pk=pk)
         if connection.features.has_select_for_update_skip_locked:
             queryset = queryset.select_for_update(skip_locked=True)
         job = queryset.first()

@@ -7,6 +7,10 @@ has been sent (``request_finished``), so the request that ended a mission never 
 statistics, and no request computes another group's. Outside a request (a management command, a
 shell) they are drained once the transaction that wrote them commits. A signal is used because
 the campaign services (another app) write the outbox; this keeps the hook on the statistics side.
+
+A full recompute someone asks for on the statistics page (``RecomputeJob``) has no worker to start
+it either: ``run_job_when_answered`` runs it in-process once the response has been sent, so the
+page's polling shows its progress and its end.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ class Requests(threading.local):
     def __init__(self) -> None:
         self.answering = False
         self.groups: set[int] = set()
+        self.jobs: list[int] = []
 
 
 requests = Requests()
@@ -56,9 +61,30 @@ def drain(group_id: int) -> None:
         logger.exception("statistics of group %s were not drained", group_id)
 
 
+def run_job_when_answered(job_id: int) -> None:
+    """Run the pending recompute job ``job_id`` in-process after the response (no broker)."""
+    if requests.answering:
+        requests.jobs.append(job_id)
+    else:
+        run_job(job_id)
+
+
+def run_job(job_id: int) -> None:
+    """Claim and run job ``job_id`` if it is still pending; a failure is logged (and on the job)."""
+    from stats.services import claim_job
+    from stats.services import run_job as run_claimed
+
+    try:
+        if (job := claim_job(job_id)) is not None:
+            run_claimed(job)
+    except Exception:
+        logger.exception("the statistics recompute job %s failed", job_id)
+
+
 def request_began(**kwargs: Any) -> None:
     requests.answering = True
     requests.groups.clear()
+    requests.jobs.clear()
 
 
 def request_ended(**kwargs: Any) -> None:
@@ -67,6 +93,9 @@ def request_ended(**kwargs: Any) -> None:
     groups, requests.groups = sorted(requests.groups), set()
     for group_id in groups:
         drain(group_id)
+    jobs, requests.jobs = requests.jobs, []
+    for job_id in jobs:
+        run_job(job_id)
 
 
 def connect() -> None:

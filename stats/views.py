@@ -8,6 +8,7 @@ page shows no group names.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -16,11 +17,39 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Adventure, StatisticsOutbox
+from config.health import SERVICES
 from groups.access import membership_or_404, require_player
-from stats import heatmaps, pages, services
-from stats.models import GLOBAL_SCOPE_ID, RecomputeJob, Scope, StatsSnapshot
+from groups.models import Membership
+from stats import heatmaps, pages, services, triggers
+from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSnapshot
 
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
+
+
+def no_worker(job: RecomputeJob | None) -> bool:
+    """Whether ``job`` waits for a worker while the broker answers that none is alive.
+
+    From the worker status ``/healthz`` keeps (``SERVICES``, refreshed in the background): an
+    unknown state (not checked yet) is not "none alive", so the page keeps polling until it is
+    known. With no broker the job runs in-process and never waits for a worker.
+    """
+    if job is None or job.state != JobState.PENDING or settings.CELERY_TASK_ALWAYS_EAGER:
+        return False
+    _redis, celery, _age = SERVICES.current()
+    return bool(celery["state"] == "down")
+
+
+def progress_context(membership: Membership, job: RecomputeJob | None) -> dict[str, object]:
+    """What the ``stats-progress`` partial shows: the job, and whether it may be asked again."""
+    waiting_in_vain = no_worker(job)
+    return {
+        "group": membership.group,
+        "membership": membership,
+        "job": job,
+        "no_worker": waiting_in_vain,
+        "polling": job is not None and not job.finished and not waiting_in_vain,
+        "can_ask": membership.can_play and (job is None or job.finished or waiting_in_vain),
+    }
 
 
 def freshness(**scope: int) -> dict[str, object]:
@@ -43,10 +72,16 @@ def freshness(**scope: int) -> dict[str, object]:
 @require_GET
 def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
-    adventure = get_object_or_404(Adventure, group_id=membership.group_id, pk=adventure_id)
+    adventure = get_object_or_404(
+        Adventure.objects.select_related("content_pack"),
+        group_id=membership.group_id,
+        pk=adventure_id,
+    )
     snapshot = StatsSnapshot.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure.pk).first()
     data = snapshot.data if snapshot else {}
-    overall, per_mission = pages.heatmap_charts(*heatmaps.for_scope(Scope.ADVENTURE, adventure.pk))
+    boards = heatmaps.for_scope(
+        Scope.ADVENTURE, adventure.pk, [adventure.content_pack.pack().board_size]
+    )
     context = {
         "group": membership.group,
         "adventure": adventure,
@@ -60,8 +95,7 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
             ),
             pages.Section(_("At the table"), pages.table_charts(data), "table"),
         ],
-        "heatmap": overall,
-        "mission_heatmaps": per_mission,
+        "boards": pages.heatmap_charts(boards),
     }
     return render(request, "stats/adventure.html", context)
 
@@ -81,17 +115,19 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
     snapshot = snapshots.get(Scope.GROUP)
     global_snapshot = snapshots.get(Scope.GLOBAL)
     data = snapshot.data if snapshot else {}
-    overall, per_mission = pages.heatmap_charts(*heatmaps.for_scope(Scope.GROUP, group.pk))
+    adventures = list(
+        Adventure.objects.for_group(group.pk)
+        .select_related("content_pack")
+        .only("pk", "name", "group_id", "content_pack__digest", "content_pack__document")
+    )
+    sizes = {adventure.content_pack.pack().board_size for adventure in adventures}
+    job = RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk).order_by("-pk").first()
     context = {
-        "group": group,
-        "membership": membership,
+        **progress_context(membership, job),
         "snapshot": snapshot,
         "totals": data.get("totals"),
         **freshness(group_id=group.pk),
-        "job": RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk)
-        .order_by("-pk")
-        .first(),
-        "adventures": Adventure.objects.for_group(group.pk).only("pk", "name", "group_id"),
+        "adventures": adventures,
         "sections": [
             pages.Section(
                 _("Players and difficulty"),
@@ -102,8 +138,7 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
             pages.Section(_("Campaign"), pages.campaign_charts(data, scope="group"), "campaign"),
             pages.Section(_("At the table"), pages.table_charts(data), "table"),
         ],
-        "heatmap": overall,
-        "mission_heatmaps": per_mission,
+        "boards": pages.heatmap_charts(heatmaps.for_scope(Scope.GROUP, group.pk, sizes)),
     }
     return render(request, "stats/group.html", context)
 
@@ -125,16 +160,19 @@ def global_stats(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def recompute(request: HttpRequest, group_id: int) -> HttpResponse:
-    """Ask for a full recompute of the group: one database row, picked up by a worker."""
+    """Ask for a full recompute of the group: one database row, picked up by a worker.
+
+    With no broker (the embedded default) no worker will ever come: the job runs in-process
+    once this response has been sent (``triggers.run_job_when_answered``), and the polled
+    progress shows it advance to its end.
+    """
     membership = membership_or_404(request, group_id)
     require_player(membership)
     job = services.request_recompute(scope=Scope.GROUP, scope_id=membership.group_id)
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        triggers.run_job_when_answered(job.pk)
     if request.htmx:  # type: ignore[attr-defined]
-        return render(
-            request,
-            "stats/group.html#stats-progress",
-            {"group": membership.group, "job": job, "membership": membership},
-        )
+        return render(request, "stats/group.html#stats-progress", progress_context(membership, job))
     return redirect("stats:group", group_id=membership.group_id)
 
 
@@ -144,13 +182,13 @@ def progress(request: HttpRequest, group_id: int, job_id: int) -> HttpResponse:
     """The progress partial, polled every second; answers 286 once the job has finished.
 
     A job whose worker stopped beating is failed first: the poll stops and the button to ask
-    again shows.
+    again shows. So it does when the job waits while no worker is alive (``no_worker``).
     """
     membership = membership_or_404(request, group_id)
     services.fail_abandoned_jobs()
     job = get_object_or_404(
         RecomputeJob, scope=Scope.GROUP, scope_id=membership.group_id, pk=job_id
     )
-    context = {"group": membership.group, "job": job, "membership": membership}
-    status = DONE_POLLING if job.finished else 200
+    context = progress_context(membership, job)
+    status = 200 if context["polling"] else DONE_POLLING
     return render(request, "stats/group.html#stats-progress", context, status=status)

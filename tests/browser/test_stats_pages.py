@@ -4,7 +4,6 @@ shows its progress until done."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
@@ -75,16 +74,34 @@ def test_stats_pages_render_charts_with_matching_numbers(browser_session, transa
     assert players == {"Ana": "5", "Ben": "5", "Cy": "2"}
     session.shot("group-stats")
 
-    page.get_by_role("button", name="Recompute everything").click()
-    page.locator("#stats-progress progress").wait_for()
-    session.shot("recompute-waiting")
-    services.run_pending_jobs()
-    page.get_by_text(re.compile("Recomputed in full")).wait_for()
-    session.shot("recompute-done")
-
     page.goto(reverse("stats:global"))
     assert "Spring campaign" not in page.content()
     assert member.group.name not in page.content()
     ranking = page.locator("table.ranking tbody tr")
     assert ranking.first.locator("th").inner_text() == "Mission 3"  # failed once, never won
     session.shot("global-stats")
+
+
+def test_recompute_on_the_embedded_default_reaches_100_percent(
+    browser_session, transactional_db, settings
+):
+    """Issue 12 point 6: with no broker (Celery eager) the recompute runs in-process after the
+    response, and the page's polled progress goes to 100 % and says when it ended."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    member = MembershipFactory(role=Role.PLAYER, user__username="recomputer")
+    adventure = AdventureFactory(group=member.group, name="Autumn campaign")
+    for seed, result in enumerate(["failure", "success", "failure"]):
+        record_driven(adventure, result, seed=seed)
+    session = browser_session()
+    log_in(session, "recomputer")
+    page = session.page
+    page.goto(reverse("stats:group", args=[member.group.pk]))
+    page.get_by_role("button", name="Recompute everything").click()
+    page.locator("#stats-job-done").wait_for()
+    assert page.locator("#stats-progress-bar").get_attribute("value") == "100"
+    assert "100 %" in page.locator("#stats-progress").inner_text()
+    assert page.get_by_role("button", name="Recompute everything").is_visible()
+    session.shot("recompute-done")
+    page.screenshot(path=str(session.shots / "recompute-done-viewport.png"))
+    page.reload()
+    assert page.locator("#total-attempts").inner_text() == "3"

@@ -59,7 +59,8 @@ def test_drain_computes_adventure_group_and_global(db, played):
         2: (1, 0),
     }
     assert {w["seat"]: w["count"] for w in data["tricks_won"]} == expected["won"]
-    overall, per_mission = heatmaps.for_scope(Scope.ADVENTURE, played["adventure"].pk)
+    [board] = heatmaps.for_scope(Scope.ADVENTURE, played["adventure"].pk, [12])
+    overall, per_mission = board.overall, board.missions
     assert overall == expected["cells"]
     assert [sum(cells) for cells in zip(*per_mission.values(), strict=True)] == overall
     assert sorted(per_mission) == [1, 2]
@@ -70,7 +71,7 @@ def test_drain_computes_adventure_group_and_global(db, played):
     }  # fmt: skip
     group = snapshot(Scope.GROUP, played["group"].pk)
     assert group["totals"] == data["totals"]
-    assert heatmaps.for_scope(Scope.GROUP, played["group"].pk) == (overall, per_mission)
+    assert heatmaps.for_scope(Scope.GROUP, played["group"].pk, [12]) == [board]
     ranking = snapshot(Scope.GLOBAL)["ranking"]
     assert [(m["mission"], m["rate"]) for m in ranking] == [(2, 0.0), (1, 0.5)]
     assert TrickFact.objects.count() == sum(len(a.state["tricks"]) for a in attempts)

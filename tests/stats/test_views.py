@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.models import StatisticsOutbox
-from stats import services
+from stats import services, views
 from stats.models import JobState, RecomputeJob, Scope, StatsSnapshot
 from tests.stats.conftest import record_driven
 
@@ -101,7 +101,19 @@ def test_pages_never_compute(db, client_of, played):
     assert StatisticsOutbox.objects.filter(processed_at__isnull=True).count() >= 3
 
 
-def test_recompute_shows_progress_and_stops_polling_when_done(db, client_of, played):
+def workers(monkeypatch, settings, state: str) -> None:
+    """A broker whose worker check (``/healthz``'s ``SERVICES``) last answered ``state``."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+    monkeypatch.setattr(
+        views.SERVICES, "current", lambda: ("ok", {"state": state, "workers": 0}, 1.0)
+    )
+
+
+def test_recompute_shows_progress_and_stops_polling_when_done(
+    db, client_of, played, monkeypatch, settings
+):
+    workers(monkeypatch, settings, "ok")
     group = played["group"].pk
     response = client_of.post(
         reverse("stats:recompute", args=[group]), headers={"HX-Request": "true"}
@@ -121,8 +133,64 @@ def test_recompute_shows_progress_and_stops_polling_when_done(db, client_of, pla
     assert StatsSnapshot.objects.filter(scope="group", scope_id=group).exists()
 
 
-def test_a_job_whose_worker_died_stops_polling_and_can_be_asked_again(db, client_of, played):
+def test_without_a_broker_the_recompute_runs_after_the_response_to_its_end(
+    db, client_of, played, settings
+):
+    """Issue 12 point 6: on the embedded default (Celery eager) no worker will come, so the job
+    runs in-process once the response is sent; the polled progress then shows its end."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    group = played["group"].pk
+    response = client_of.post(
+        reverse("stats:recompute", args=[group]), headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    job = RecomputeJob.objects.get()
+    assert job.state == JobState.DONE
+    assert job.done == job.total == 3
+    assert StatsSnapshot.objects.filter(scope="group", scope_id=group).exists()
+    response = client_of.get(reverse("stats:progress", args=[group, job.pk]))
+    assert response.status_code == 286
+    assert 'id="stats-job-done"' in response.text
+    assert 'id="stats-no-worker"' not in response.text
+
+
+def test_with_a_broker_and_no_worker_alive_the_page_says_so_and_offers_to_retry(
+    db, client_of, played, monkeypatch, settings
+):
+    """Issue 12 point 6: a job waiting while the worker check says none is alive stops polling,
+    says why and offers to try again; once a worker answers, trying again polls again."""
+    workers(monkeypatch, settings, "down")
+    group = played["group"].pk
+    response = client_of.post(
+        reverse("stats:recompute", args=[group]), headers={"HX-Request": "true"}
+    )
+    job = RecomputeJob.objects.get()
+    assert job.state == JobState.PENDING, "nothing ran it in-process"
+    assert 'id="stats-no-worker"' in response.text
+    assert "every 1s" not in response.text
+    assert 'id="stats-ask"' in response.text
+    progress = client_of.get(reverse("stats:progress", args=[group, job.pk]))
+    assert progress.status_code == 286
+    assert 'id="stats-no-worker"' in progress.text
+    assert 'id="stats-no-worker"' in client_of.get(reverse("stats:group", args=[group])).text
+
+    workers(monkeypatch, settings, "unknown")  # not checked yet: keep waiting
+    assert client_of.get(reverse("stats:progress", args=[group, job.pk])).status_code == 200
+    workers(monkeypatch, settings, "ok")
+    response = client_of.post(
+        reverse("stats:recompute", args=[group]), headers={"HX-Request": "true"}
+    )
+    assert RecomputeJob.objects.get() == job, "trying again asks for the same job"
+    assert 'hx-trigger="every 1s"' in response.text
+    assert 'id="stats-no-worker"' not in response.text
+    assert 'id="stats-ask"' not in response.text
+
+
+def test_a_job_whose_worker_died_stops_polling_and_can_be_asked_again(
+    db, client_of, played, monkeypatch, settings
+):
     """Issue 17, defect 6: the polled progress finds the job's worker gone (no heartbeat)."""
+    workers(monkeypatch, settings, "ok")
     group = played["group"].pk
     job = services.request_recompute(scope=Scope.GROUP, scope_id=group)
     assert services.claim_job() == job
