@@ -27,9 +27,10 @@ content: migrate
 demo: content
 	$(PY) manage.py seed_demo
 
-run: demo
-	@echo "Questlog is at http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+# The address and the demo login are the last lines printed once the server listens.
+run: content
+	@login="$$($(PY) manage.py seed_demo --no-color)" && \
+	$(PY) manage.py demo_server $(HOST):$(PORT) --login "$$login"
 
 serve: content
 	$(PY) manage.py collectstatic --no-input --verbosity 0
