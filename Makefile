@@ -34,10 +34,15 @@ content: migrate
 demo: content
 	$(PY) manage.py seed_demo
 
-run: demo messages
-	@echo "Questlog is at http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
+# uvicorn logs as it starts; the address and the demo login are printed once it listens, last.
+run: content messages
+	@login="$$($(PY) manage.py seed_demo --no-color)"; \
 	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --timeout-graceful-shutdown 2 \
-		--reload $(foreach app,$(APPS),--reload-dir $(app))
+		--reload $(foreach app,$(APPS),--reload-dir $(app)) & server=$$!; \
+	until $(PY) -c "import socket; socket.create_connection(('$(HOST)', $(PORT)), 1)" 2>/dev/null; do \
+		kill -0 $$server 2>/dev/null || exit 1; sleep 0.5; done; \
+	echo; echo "Questlog is at http://$(HOST):$(PORT)/ (Ctrl-C stops it)"; echo "$$login"; \
+	wait $$server
 
 serve: content messages
 	$(PY) manage.py collectstatic --no-input --verbosity 0

@@ -224,7 +224,7 @@ class HistoryFilterForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("date_from") and data.get("date_to") and data["date_from"] > data["date_to"]:
-            self.add_error("date_to", ValidationError(DATES_REVERSED, code="reversed"))
+            self.add_error("date_from", ValidationError(DATES_REVERSED, code="reversed"))
         return data
 
     def apply(self, attempts: Any) -> Any:

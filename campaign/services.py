@@ -469,6 +469,8 @@ def record_attempt_result(
     attempt.failure_reason = reason if result == progression.FAILURE else ""
     if rounds_played is not None:
         attempt.rounds_played = rounds_played
+    if attempt.duration_minutes is None:
+        attempt.duration_minutes = minutes_played(attempt)
     try:
         progression.check_new_attempt(pack, before, attempt_entry(attempt))
     except ProgressionError as error:
@@ -485,6 +487,15 @@ def record_attempt_result(
     changes = state.changes_of(progression.attempt_key(attempt.pk))
     attempt.refresh_from_db()
     return Outcome(adventure=adventure, state=state, changes=changes, attempt=attempt)
+
+
+def minutes_played(attempt: MissionAttempt) -> int | None:
+    """How long an attempt driven at the table lasted, from its first move (undone or not) to
+    now, its result, in whole minutes (at least 1); ``None`` for an attempt without moves."""
+    first = attempt.moves.order_by("seq").values_list("created_at", flat=True).first()
+    if first is None:
+        return None
+    return max(1, round((timezone.now() - first).total_seconds() / 60))
 
 
 def shift_numbers(*, adventure: Adventure, from_number: int, delta: int) -> None:

@@ -32,6 +32,7 @@ from campaign.forms import (
     OverrideForm,
 )
 from campaign.models import Adventure, MissionAttempt
+from campaign.replay import replay_attempt
 from config.htmx import partial_template, vary_on_htmx
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
@@ -196,10 +197,19 @@ def attempt_detail(request: HttpRequest, group_id: int, adventure_id: int, numbe
             for space, tile in attempt.loadout.items()
         ],
         "notes": attempt.notes.all(),
-        "moves": attempt.moves.all(),
         "note_form": NoteForm(),
-    }
+    } | replay_context(attempt)
     return render(request, "campaign/attempt_detail.html", context)
+
+
+def replay_context(attempt: MissionAttempt) -> dict[str, Any]:
+    """The replay of an attempt driven at the table, from its move log (one query); the moves
+    undone at the table are counted, not replayed."""
+    if not attempt.setup:
+        return {"replay": None, "undone": 0}
+    moves = list(attempt.moves.values_list("payload", "undone_at"))
+    kept = [payload for payload, undone_at in moves if undone_at is None]
+    return {"replay": replay_attempt(attempt.setup, kept), "undone": len(moves) - len(kept)}
 
 
 @login_required
@@ -221,9 +231,8 @@ def note_add(request: HttpRequest, group_id: int, adventure_id: int, number: int
         "attempt": attempt,
         "mission": overview.mission_info(adventure.content_pack.pack(), attempt.mission),
         "notes": attempt.notes.all(),
-        "moves": attempt.moves.all(),
         "note_form": form,
-    }
+    } | replay_context(attempt)
     return render(request, "campaign/attempt_detail.html", context, status=400)
 
 

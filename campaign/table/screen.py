@@ -625,7 +625,7 @@ def table_snapshot(
         first_lead_tile=moon["first_lead"],
         start_discard=moon["start_discard"],
         plays=[(seat, card_view(state, colours, c)) for seat, c in state.current],
-        waiting=state.seats[len(state.current) :] if state.current else (),
+        waiting=state.waiting_seats,
         flags=[f for f in state.flags if f.code == "revoke"],
         decision=card_view(state, colours, decision.id) if decision else None,
         last_trick=state.tricks[-1] if state.tricks else None,

@@ -1,7 +1,10 @@
 """The live mission driver's services: moves, illegal moves by code, stale versions, undo, resume,
 and the end of a mission recorded through ``record_attempt_result``."""
 
+import datetime
+
 import pytest
+from django.utils import timezone
 
 from campaign.models import AttemptMove, AuditAction, AuditEntry, MissionAttempt
 from campaign.table import services as table
@@ -347,3 +350,33 @@ def test_the_power_is_refused_without_the_tile_and_during_a_trick(adventure, mem
     with pytest.raises(table.TableError) as error:
         move(with_power, {"power": "move-spirit-tile", "from": cells, "to": cells}, member.user)
     assert error.value.code == "wrong-phase"
+
+
+def test_a_mission_played_at_the_table_records_its_minutes_from_the_first_move(attempt, member):
+    """Minutes played count live attempts: from the first move to the result."""
+    helpers.play(attempt, member.user)
+    started = timezone.now() - datetime.timedelta(minutes=42, seconds=10)
+    AttemptMove.objects.filter(attempt=attempt, seq=1).update(created_at=started)
+    helpers.play_out(attempt, member.user)
+    attempt.refresh_from_db()
+    assert attempt.status != "open"
+    assert attempt.duration_minutes == 42
+
+
+def test_a_mission_ended_within_a_minute_counts_one_minute(attempt, member):
+    helpers.play_out(attempt, member.user)
+    attempt.refresh_from_db()
+    assert attempt.duration_minutes == 1
+
+
+def test_an_attempt_logged_after_the_table_keeps_the_minutes_typed_or_none(adventure, member):
+    from tests.factories import log_attempt
+
+    log_attempt(adventure, result="failure", by=member.user)
+    log_attempt(adventure, result="failure", by=member.user, duration_minutes=45)
+    assert list(
+        adventure.attempts.order_by("number").values_list("duration_minutes", flat=True)
+    ) == [
+        None,
+        45,
+    ]

@@ -167,6 +167,18 @@ class State:
         return seats[(seats.index(self.current[-1][0]) + 1) % len(seats)]
 
     @property
+    def waiting_seats(self) -> tuple[str, ...]:
+        """The seats still to play in the trick in progress, in playing order: clockwise from
+        the seat that led it (seed 003, 'Playing the trick': "The other players then play a
+        Spirit card one after the other, in clockwise order"). Empty before the lead."""
+        if not self.current:
+            return ()
+        seats = self.seats
+        start = seats.index(self.current[0][0])
+        order = seats[start:] + seats[:start]
+        return order[len(self.current) :]
+
+    @property
     def decision(self) -> Card | None:
         """The Decision card waiting for its Spirit tile to be placed, if any."""
         if self.tricks and self.tricks[-1].placement is None:

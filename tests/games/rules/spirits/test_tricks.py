@@ -94,3 +94,17 @@ def test_red_four_sets_final_trump() -> None:
     assert state.tricks[-1].decision == "red4"
     assert state.trump == "red"
     assert len(state.piles) == 6
+
+
+def test_waiting_seats_follow_the_seating_from_the_leader() -> None:
+    """Seed 003, 'Playing the trick': "The first player begins by playing a Spirit card ... The
+    other players then play a Spirit card one after the other, in clockwise order." The seats
+    still to play start after the one who led, not after seat 1."""
+    state = new_game(scenario(first_player="Cy"))
+    assert state.waiting_seats == ()
+    state = apply_move(state, {"play": "blue1"})
+    assert state.waiting_seats == ("Ana", "Ben")
+    state = apply_move(state, {"play": "blue2"})
+    assert state.waiting_seats == ("Ben",)
+    state = apply_move(state, {"play": "blue3"})
+    assert state.waiting_seats == ()
