@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.actors import stored_actor
 from campaign import exchange
 from campaign.exchange import ImportedAdventure
 from campaign.models import (
@@ -253,7 +254,7 @@ def audit(
 ) -> AuditEntry:
     return AuditEntry.objects.create(
         adventure=adventure,
-        actor=by if getattr(by, "pk", None) else None,
+        actor=stored_actor(by),
         actor_name=getattr(by, "username", "") or "—",
         at=timezone.now(),
         action=action,
@@ -318,7 +319,7 @@ def start_adventure(
         group=group,
         name=name,
         content_pack=content_pack or default_content_pack(),
-        created_by=by if getattr(by, "pk", None) else None,
+        created_by=stored_actor(by),
     )
     finish_write(
         adventure=adventure,
@@ -383,7 +384,7 @@ def log_attempt(
         played_on=data.played_on or timezone.localdate(),
         duration_minutes=data.duration_minutes,
         loadout=dict(data.loadout),
-        created_by=by if getattr(by, "pk", None) else None,
+        created_by=stored_actor(by),
     )
     if note:
         add_note(attempt=attempt, author=by, text=note)
@@ -433,7 +434,7 @@ def start_attempt(
         played_on=timezone.localdate(),
         loadout=dict(loadout or {}),
         setup=setup,
-        created_by=by if getattr(by, "pk", None) else None,
+        created_by=stored_actor(by),
     )
 
 
@@ -698,7 +699,7 @@ def add_override(
         kind=kind,
         target=target,
         reason=reason,
-        created_by=by if getattr(by, "pk", None) else None,
+        created_by=stored_actor(by),
     )
     state = finish_write(
         adventure=adventure,

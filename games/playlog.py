@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.actors import stored_actor
 from games import bgstats
 from games.models import (
     BuiltinGame,
@@ -208,7 +209,7 @@ def audit(
     PlayAudit.objects.create(
         group=group,
         play=play,
-        actor=by if getattr(by, "pk", None) else None,
+        actor=stored_actor(by),
         actor_name=getattr(by, "username", "") or "—",
         at=timezone.now(),
         action=action,
@@ -274,7 +275,7 @@ def log_play(*, group: Group, data: PlayData, by: Any) -> Play:
         group=group,
         **play_fields(data),
         source=PlaySource.LOGGED,
-        created_by=by if getattr(by, "pk", None) else None,
+        created_by=stored_actor(by),
     )
     write_lines(play, data.lines)
     audit(
@@ -561,11 +562,11 @@ def start_import(
     preview = preview_import(group=group, export=export)
     # A file previewed and never confirmed is kept until the same member uploads another one.
     PlayImport.objects.filter(
-        group=group, created_by=by if getattr(by, "pk", None) else None, state=ImportState.PREVIEW
+        group=group, created_by=stored_actor(by), state=ImportState.PREVIEW
     ).delete()
     play_import = PlayImport.objects.create(
         group=group,
-        created_by=by if getattr(by, "pk", None) else None,
+        created_by=stored_actor(by),
         file_name=file_name[:200],
         document=raw.decode("utf-8-sig"),
         time_zone=time_zone,
@@ -700,7 +701,7 @@ def import_export(
     people = resolve_people(group, export, matching)
     fresh: list[tuple[bgstats.FilePlay, Play]] = []
     skipped = 0
-    creator = by if getattr(by, "pk", None) else None
+    creator = stored_actor(by)
     for play in export.plays:
         key = play_uuid(play.uuid)
         if key in known:

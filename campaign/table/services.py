@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from accounts.actors import stored_actor
 from campaign import services
 from campaign.models import (
     Adventure,
@@ -411,7 +412,7 @@ def submit_move(
         attempt=attempt,
         seq=last + 1,
         payload=dict(move),
-        created_by=by if getattr(by, "pk", None) else None,
+        created_by=stored_actor(by),
     )
     attempt.state = spirits.to_dict(after)
     attempt.version += 1
@@ -463,7 +464,7 @@ def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) 
         raise TableError(NOTHING_TO_UNDO, code="nothing-to-undo")
     before = state_of(attempt)
     move.undone_at = timezone.now()
-    move.undone_by = by if getattr(by, "pk", None) else None
+    move.undone_by = stored_actor(by)
     move.save(update_fields=["undone_at", "undone_by"])
     after = replay_attempt(attempt)
     attempt.state = spirits.to_dict(after)

@@ -12,6 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from accounts.actors import stored_actor
 from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
 from games.rules.solsticio import IllegalMove, State, apply_move, from_dict, new_game, to_dict
@@ -58,7 +59,7 @@ def start_solsticio_game(
     state = new_game(solsticio_pack().scenario(players), seed)
     return SolsticioGame.objects.create(
         group=group,
-        created_by=by if getattr(by, "pk", None) else None,
+        created_by=stored_actor(by),
         players=list(players),
         document=to_dict(state),
         version=state.version,

@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('campaign', '0002_audit_undo'),
+        ('campaign', '0001_initial'),
         ('groups', '0001_initial'),
     ]
 
