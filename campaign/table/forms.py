@@ -16,7 +16,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaign.forms import split_players
-from campaign.table.services import AUTOMA_RIVER_SIZE, MAX_PLAYERS, MIN_PLAYERS
+from campaign.names import check_player_names
+from campaign.table.services import AUTOMA_RIVER_SIZE, MIN_PLAYERS
 from games.content import Pack
 from games.rules import spirits
 
@@ -26,8 +27,6 @@ TILE_NEEDED = _("Choose the placed Spirit tile to move.")
 EDGE_NEEDED = _("Choose the coloured edge.")
 COLOUR_NEEDED = _("Choose the colour.")
 TOKEN_NEEDED = _("Choose the token.")
-PLAYER_COUNT = _("Name 2 to 5 players, one per line, in seating order (clockwise).")
-PLAYER_TWICE = _("%(name)s is listed twice.")
 
 MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist", "power")
 
@@ -88,13 +87,8 @@ class TableSetupForm(forms.Form):
             self.space_fields.append((space["id"], name))
 
     def clean_players(self) -> list[str]:
-        names = split_players(self.cleaned_data["players"])
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValidationError(PLAYER_COUNT, code="count")
-        for name in names:
-            if names.count(name) > 1:
-                raise ValidationError(PLAYER_TWICE % {"name": name}, code="twice")
-        return names
+        """The same rule for names as the quick log and an import (``campaign.names``)."""
+        return check_player_names(split_players(self.cleaned_data["players"]))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

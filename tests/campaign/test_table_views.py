@@ -120,6 +120,24 @@ def test_setup_with_two_players_needs_four_river_cards(client, adventure):
     assert "Tick exactly 4 face-up cards for the Automa." in response.content.decode()
 
 
+def test_setup_names_follow_the_rule_of_every_other_form(client, adventure):
+    """A seat name follows ``campaign.names`` as the quick log and an import do: at most 40
+    characters (a longer one could not be imported again), ``<`` and ``>`` allowed."""
+    setup_url = reverse("table:setup", args=[adventure.group_id, adventure.pk])
+    long_name = "L" * 41
+    response = client.post(
+        setup_url, {"players": f"Ana\n{long_name}\nCy", "first_player": "Ana", "trump": "green"}
+    )
+    assert response.status_code == 200
+    assert f"“{'L' * 20}…” is longer than 40 characters." in response.content.decode()
+    assert not adventure.attempts.exists()
+    response = client.post(
+        setup_url, {"players": "<3 Ana\nBen\nCy", "first_player": "Ben", "trump": "green"}
+    )
+    assert response.status_code == 302
+    assert table.state_of(adventure.attempts.get()).seats[0] == "<3 Ana"
+
+
 def test_other_groups_get_404(attempt):
     stranger = Client()
     stranger.force_login(MembershipFactory(role=Role.OWNER).user)
