@@ -225,13 +225,10 @@ STATS_JOB_HEARTBEAT_SECONDS = float(os.environ.get("STATS_JOB_HEARTBEAT_SECONDS"
 # dict with "state" ("ok", "degraded" or "down") and any figures (config.health).
 HEALTH_CHECKS: dict[str, str] = {"statistics": "stats.services.outbox_health"}
 
-# Sessions live in the database; with Redis configured, reads come from the cache first
-# (``cached_db``: written through to both, so a Redis restart signs no one out).
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if REDIS_URL
-    else "django.contrib.sessions.backends.db"
-)
+# Sessions live in the database, with or without Redis: Django's ``cached_db`` engine writes a
+# session it had to read from the database back to the cache without guarding against a cache
+# error, so a frozen Redis would fail every signed-in request (tests/stats/test_redis_down.py).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

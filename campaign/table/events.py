@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import queue
 import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -168,27 +169,52 @@ HUB = Hub()
 
 
 def publish_now(channel: str, message: str) -> None:
-    """Send ``message`` to every stream on ``channel``, in every server process."""
+    """Send ``message`` to every stream on ``channel``, in every server process.
+
+    With Redis the ``PUBLISH`` is handed to this process's publishing thread, so a request never
+    waits on Redis: a frozen or restarting Redis costs the writer nothing, and a device whose
+    event is lost sees the change at its next reconnect or poll."""
     if not settings.REDIS_URL:
         HUB.deliver(channel, message)
         return
-    import redis
+    PUBLISHER.send(settings.REDIS_URL, channel, message)
 
-    try:
-        client = redis_client()
-        client.publish(channel, message)
-    except redis.RedisError as error:
-        # A device whose event is lost still sees the change at its next reconnect or poll.
-        log.warning("live events: could not publish to %s (%s)", channel, error)
+
+class Publisher:
+    """One daemon thread per process that publishes to Redis in the order events were sent."""
+
+    def __init__(self) -> None:
+        self.outgoing: queue.SimpleQueue[tuple[str, str, str]] = queue.SimpleQueue()
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def send(self, url: str, channel: str, message: str) -> None:
+        with self.lock:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self.run, name="live-events", daemon=True)
+                self.thread.start()
+        self.outgoing.put((url, channel, message))
+
+    def run(self) -> None:
+        import redis
+
+        while True:
+            url, channel, message = self.outgoing.get()
+            try:
+                redis_client(url).publish(channel, message)
+            except redis.RedisError as error:
+                log.warning("live events: could not publish to %s (%s)", channel, error)
+
+
+PUBLISHER = Publisher()
 
 
 _clients: dict[str, Any] = {}
 
 
-def redis_client() -> Any:
+def redis_client(url: str) -> Any:
     import redis
 
-    url = settings.REDIS_URL
     client = _clients.get(url)
     if client is None:
         client = redis.Redis.from_url(

@@ -38,9 +38,9 @@ def test_without_postgresql_the_search_is_the_plain_match(monkeypatch):
 
 
 def test_full_text_finds_other_forms_of_a_word(postgres):
-    """Stems in the document's language: "captures" (en), "capturem" (ca), "fogueiras" (pt)."""
-    assert "s1" in ids(search(reference_for("solsticio", "en"), "captures"))
-    assert "s1" not in ids(plain_matches(reference_for("solsticio", "en"), "captures"))
+    """Stems in the document's language: "capturable" (en), "capturem" (ca), "fogueiras" (pt)."""
+    assert "s1" in ids(search(reference_for("solsticio", "en"), "capturable"))
+    assert "s1" not in ids(plain_matches(reference_for("solsticio", "en"), "capturable"))
     assert "s1" in ids(search(reference_for("solsticio", "ca"), "capturem"))
     assert ids(search(reference_for("bonfire", "pt-br"), "fogueiras"))[:2] == ["b5", "b6"]
 
