@@ -117,7 +117,7 @@ def database_from_env() -> dict[str, object]:
     SQLite runs in WAL mode with IMMEDIATE transactions: with Django's default (deferred) mode,
     concurrent writers fail with "database is locked" instead of waiting for each other.
 
-    Connections are kept for a minute and checked before a request reuses one
+    PostgreSQL connections come from psycopg's pool, checked before a request reuses one
     (``CONN_HEALTH_CHECKS``): after a database restart a server process reconnects instead of
     answering its first request with an error.
     """
