@@ -1,8 +1,16 @@
-"""What an account chooses for itself."""
+"""What an account chooses for itself, and the shape of every audit trail that names an account."""
+
+from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from accounts.actors import stored_actor
+
+SUMMARY_LENGTH = 300
 
 
 class Preference(models.Model):
@@ -24,3 +32,34 @@ class Preference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.language or '-'}"
+
+
+class AuditRecord(models.Model):
+    """Who changed something, when and what: the fields every audit trail shares (the adventure's
+    log, the play log). The name is kept beside the account, so a deleted account still reads."""
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    actor_name = models.CharField(max_length=150)
+    at = models.DateTimeField()
+    summary = models.CharField(max_length=SUMMARY_LENGTH)
+    details = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.actor_name}: {self.summary}"
+
+    @staticmethod
+    def written_by(by: Any, summary: str, details: Iterable[str] = ()) -> dict[str, Any]:
+        """The shared fields of a new entry written now by ``by`` (a user, anonymous or None)."""
+        return {
+            "actor": stored_actor(by),
+            "actor_name": getattr(by, "username", "") or "—",
+            "at": timezone.now(),
+            "summary": summary[:SUMMARY_LENGTH],
+            "details": list(details),
+        }

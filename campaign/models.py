@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import AuditRecord
 from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
 
 
@@ -211,24 +212,11 @@ class AuditAction(models.TextChoices):
     IMPORT = "import", _("Imported the adventure")
 
 
-class AuditEntry(models.Model):
+class AuditEntry(AuditRecord):
     """Who changed the adventure's log, when, and what it changed."""
 
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="audit")
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    actor_name = models.CharField(max_length=150)
-    at = models.DateTimeField()
     action = models.CharField(max_length=20, choices=AuditAction)
-    summary = models.CharField(max_length=300)
-    details = models.JSONField(default=list, blank=True)
-
-    class Meta:
-        ordering = ["-at", "-pk"]
-
-    def __str__(self) -> str:
-        return f"{self.actor_name}: {self.summary}"
 
 
 class RevealedSpoiler(models.Model):

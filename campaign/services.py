@@ -253,13 +253,7 @@ def audit(
     details: Sequence[str] = (),
 ) -> AuditEntry:
     return AuditEntry.objects.create(
-        adventure=adventure,
-        actor=stored_actor(by),
-        actor_name=getattr(by, "username", "") or "—",
-        at=timezone.now(),
-        action=action,
-        summary=summary[:300],
-        details=list(details),
+        adventure=adventure, action=action, **AuditEntry.written_by(by, summary, details)
     )
 
 

@@ -13,6 +13,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import AuditRecord
 from games.content import Pack, pack_from_json
 
 
@@ -316,27 +317,14 @@ class PlayAuditAction(models.TextChoices):
     IMPORT = "import", _("Imported plays")
 
 
-class PlayAudit(models.Model):
+class PlayAudit(AuditRecord):
     """Who changed the group's play log, when and what (kept after the play is deleted)."""
 
     group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
     play = models.ForeignKey(
         Play, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit"
     )
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    actor_name = models.CharField(max_length=150)
-    at = models.DateTimeField()
     action = models.CharField(max_length=10, choices=PlayAuditAction)
-    summary = models.CharField(max_length=300)
-    details = models.JSONField(default=list, blank=True)
-
-    class Meta:
-        ordering = ["-at", "-pk"]
-
-    def __str__(self) -> str:
-        return f"{self.actor_name}: {self.summary}"
 
 
 class ImportState(models.TextChoices):

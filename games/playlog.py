@@ -207,14 +207,7 @@ def audit(
     *, group: Group, play: Play | None, by: Any, action: str, summary: str, details: Any = ()
 ) -> None:
     PlayAudit.objects.create(
-        group=group,
-        play=play,
-        actor=stored_actor(by),
-        actor_name=getattr(by, "username", "") or "—",
-        at=timezone.now(),
-        action=action,
-        summary=summary[:300],
-        details=list(details),
+        group=group, play=play, action=action, **PlayAudit.written_by(by, summary, details)
     )
 
 
