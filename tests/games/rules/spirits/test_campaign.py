@@ -411,3 +411,5 @@ def test_mission_rounds_follow_moon_and_power_tiles():
     assert rounds(moon_tiles=("dark-dawn", "pale-crescent")) == base - 1
     assert rounds(moon_tiles=(), power_tiles=("seedling",)) == base + 1
     assert rounds(moon_tiles=("dark-dawn",), power_tiles=("seedling",)) == base
+    # The sample pack eases Mission 22 by waiving an objective: its rounds stay.
+    assert p.mission_rounds(PACK, 22, moon_tiles=(), holo_liana=True) == PACK.mission(22).rounds
