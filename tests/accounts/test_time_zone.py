@@ -41,11 +41,11 @@ def browser(zone=""):
 
 
 def test_times_follow_the_browser_s_time_zone(member, dashboard):
-    for zone, shown in [("", "2025-01-15 12:00"), ("America/Sao_Paulo", "2025-01-15 09:00"),
-                        ("Asia/Tokyo", "2025-01-15 21:00"), ("Mars/Olympus", "2025-01-15 12:00")]:  # fmt: skip
+    shown_in = {"": "12:00", "America/Sao_Paulo": "09:00", "Asia/Tokyo": "21:00", "Mars/X": "12:00"}
+    for zone, shown in shown_in.items():
         client = browser(zone)
         log_in(client, member.user)
-        assert shown in client.get(dashboard).content.decode(), zone
+        assert f"2025-01-15 {shown}" in client.get(dashboard).content.decode(), zone
     assert timezone.get_current_timezone_name() == "UTC", "no zone outlives its request"
 
 
