@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from campaign.models import Adventure, ComponentKind, RevealedSpoiler
 from games.content import Pack
-from games.rules.spirits.campaign import SUCCESS
+from games.rules.spirits.campaign import SUCCESS, mission_rounds
 
 REWARD_TEXT = {
     "totem": "Totem: unlocks a Power space on the board.",
@@ -101,6 +101,13 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
         for s in adventure.power_spaces.all()
     ]
     current = mission_info(pack, adventure.current_mission)
+    if current:  # the rounds the table will play, under the Moon tiles and relief in force
+        current["rounds"] = mission_rounds(
+            pack,
+            current["number"],
+            moon_tiles=components[ComponentKind.MOON_TILE],
+            holo_liana=adventure.holo_liana,
+        )
     last = max(m.number for m in pack.missions)
     return {
         "pack": pack,

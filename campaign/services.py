@@ -470,6 +470,8 @@ def record_attempt_result(
         progression.check_new_attempt(pack, before, attempt_entry(attempt))
     except ProgressionError as error:
         raise problem(error) from None
+    if attempt.setup is None:  # the table's own count needs no check
+        check_rounds(pack, before, attempt.mission, attempt.loadout, attempt.rounds_played)
     previous = progression.replay(pack, log_entries(attempts, overrides))
     attempt.save()
     state = finish_write(
@@ -590,6 +592,31 @@ def check_edit(
             )
     except ProgressionError as error:
         raise problem(error) from None
+    check_rounds(pack, before, data.mission, data.loadout, data.rounds_played)
+
+
+def check_rounds(
+    pack: Pack, before: CampaignState, mission: int, loadout: dict[str, str], played: int | None
+) -> None:
+    """No attempt claims more rounds than its mission had then (``mission_rounds``)."""
+    most = progression.mission_rounds(
+        pack,
+        mission,
+        moon_tiles=before.moon_tiles,
+        holo_liana=before.holo_liana,
+        power_tiles=[t for t in (loadout or {}).values() if t],
+    )
+    if played is not None and played > most:
+        message = ngettext(
+            "Mission %(mission)s lasts %(rounds)s round at this point of the adventure: "
+            "an attempt cannot play more.",
+            "Mission %(mission)s lasts %(rounds)s rounds at this point of the adventure: "
+            "an attempt cannot play more.",
+            most,
+        )
+        raise CampaignError(
+            message % {"mission": mission, "rounds": most}, code="rounds", field="rounds_played"
+        )
 
 
 def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> Preview:

@@ -33,7 +33,7 @@ from campaign.forms import (
 )
 from campaign.models import Adventure, MissionAttempt
 from campaign.replay import replay_attempt
-from config.htmx import partial_template, vary_on_htmx
+from config.htmx import is_partial, partial_template, vary_on_htmx
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
 
@@ -281,7 +281,8 @@ def attempt_edit(request: HttpRequest, group_id: int, adventure_id: int, number:
     context = {"group": membership.group, "adventure": adventure, "attempt": attempt}
     context |= {"form": form, "preview": preview}
     template = with_partial(request, "campaign/attempt_edit.html", "correction-preview")
-    status = 400 if form.errors else 200
+    # The live preview answers 200 even when blocked: it swaps in the reasons, never the page.
+    status = 400 if form.errors and not is_partial(request) else 200
     return vary_on_htmx(render(request, template, context, status=status))
 
 

@@ -143,8 +143,11 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
                 form.add_error(None, str(error))
             else:
                 return redirect(table_url(attempt))
-    preview = None
+    preview, rounds = None, None
     if mission is not None:
+        rounds = services.progression.mission_rounds(
+            pack, mission.number, moon_tiles=campaign.moon_tiles, holo_liana=campaign.holo_liana
+        )
         night = services.progression.uses_night_sides(campaign, pack)
         preview = table_preview(pack, mission.number, night=night, players=["A", "B", "C"])
         preview_state = spirits.new_game(preview)
@@ -157,6 +160,7 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         "membership": membership,
         "adventure": adventure,
         "mission": mission,
+        "rounds": rounds,
         "pack": pack,
         "form": form,
         "preview": preview,

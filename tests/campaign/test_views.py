@@ -55,7 +55,7 @@ def log_form(adventure, **overrides):
         "result": "success",
         "failure_reason": "",
         "players": "Ana\nBen",
-        "rounds_played": "7",
+        "rounds_played": "5",
         "played_on": "2025-03-01",
         "duration_minutes": "45",
         "note": "",
