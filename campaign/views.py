@@ -33,6 +33,7 @@ from campaign.forms import (
 )
 from campaign.models import Adventure, MissionAttempt
 from campaign.replay import replay_attempt
+from campaign.table import services as live
 from config.htmx import partial_template, vary_on_htmx
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
@@ -108,9 +109,21 @@ def dashboard(request: HttpRequest, group_id: int, adventure_id: int) -> HttpRes
         "adventure": adventure,
         "recent": adventure.attempts.order_by("-number")[:5],
         "audit": adventure.audit.all()[:8],
+        "live": live_round(adventure),
         **overview.dashboard(adventure),
     }
     return render(request, "campaign/dashboard.html", context)
+
+
+def live_round(adventure: Adventure) -> dict[str, Any] | None:
+    """The open mission at the table, if any: its round from the engine state the table uses."""
+    attempt = live.open_attempt(adventure)
+    if attempt is None or not attempt.setup:
+        return None
+    attempt.adventure = adventure
+    state = live.state_of(attempt)
+    url = reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number])
+    return {"round": state.round, "rounds": state.rounds, "url": url}
 
 
 @login_required
