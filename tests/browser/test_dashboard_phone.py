@@ -46,4 +46,6 @@ def test_phone_dashboard_shows_the_live_round_and_a_compact_moon_path(
     session.shot("moon-box-open")
     page.locator("#moon-path").screenshot(path=session.shots / "moon-path-close-up.png")
     page.locator("#live-mission a").click()
-    page.wait_for_url(f"**{reverse('table:table', args=[member.group_id, adventure.pk, live.number])}")
+    page.wait_for_url(
+        f"**{reverse('table:table', args=[member.group_id, adventure.pk, live.number])}"
+    )
