@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -104,12 +105,18 @@ def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpRe
     return redirect(membership.group)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
+    """An invite link: anyone holding an active one sees which group invites them; someone not
+    signed in signs up or logs in and comes back here to join."""
     invite = Invite.objects.select_related("group").filter(token=token).first()
     if invite is None or not invite.is_active:
-        return render(request, "groups/join_invalid.html", status=404)
+        context = {"revoked": invite is not None}
+        return render(request, "groups/join_invalid.html", context, status=404)
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.path)
+        return render(request, "groups/join.html", {"invite": invite, "back": request.path})
     if request.method == "POST":
         services.join_group(invite=invite, user=request.user)
         messages.success(request, _("Welcome to “%(name)s”.") % {"name": invite.group.name})

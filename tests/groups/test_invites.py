@@ -1,9 +1,11 @@
 """Others join a group through an invite link, which its owner can revoke."""
 
 import re
+from urllib.parse import quote
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from groups.models import Invite, Membership, Role
 from tests.factories import PASSWORD, UserFactory
@@ -53,11 +55,43 @@ def test_unknown_invite_token_is_404(client, owner):
 
 
 @pytest.mark.django_db
-def test_invite_link_asks_anonymous_to_log_in_first(client, group):
+def test_invite_link_shows_anonymous_the_group_and_ways_to_sign_up_or_log_in(client, group):
+    invite = Invite.objects.create(group=group, role=Role.VIEWER)
+    page = text(client.get(invite.get_absolute_url()))
+    assert f"Join “{group.name}”" in page
+    assert "You are invited to join as Viewer." in page
+    back = f"?next={quote(invite.get_absolute_url())}"
+    assert f'href="{reverse("signup")}{back}"' in page
+    assert f'href="{reverse("login")}{back}"' in page
+
+
+@pytest.mark.django_db
+def test_joining_needs_an_account_first(client, group):
     invite = Invite.objects.create(group=group)
-    response = client.get(invite.get_absolute_url())
+    response = client.post(invite.get_absolute_url())
     assert response.status_code == 302
-    assert "next=" in response["Location"]
+    assert response["Location"].startswith(reverse("login") + "?next=")
+    assert not Membership.objects.filter(group=group).exists()
+
+
+@pytest.mark.django_db
+def test_revoked_and_unknown_invites_say_which_and_reveal_no_group(client, group):
+    invite = Invite.objects.create(group=group, revoked_at=timezone.now())
+    revoked = client.get(invite.get_absolute_url())
+    assert revoked.status_code == 404
+    assert "This invite link was revoked" in text(revoked)
+    assert group.name not in text(revoked)
+    unknown = client.get(reverse("groups:join", args=["nope"]))
+    assert unknown.status_code == 404
+    assert "There is no invite at this link" in text(unknown)
+
+
+@pytest.mark.django_db
+def test_signing_up_from_an_invite_offers_logging_in_with_the_way_back(client, group):
+    invite = Invite.objects.create(group=group)
+    signup = text(client.get(reverse("signup"), {"next": invite.get_absolute_url()}))
+    back = f"?next={quote(invite.get_absolute_url())}"
+    assert f'href="{reverse("login")}{back}"' in signup
 
 
 @pytest.mark.django_db
