@@ -57,16 +57,14 @@ def test_a_newcomer_signs_up_from_an_invite_and_lands_in_the_group(browser_sessi
     assert page.locator("#invite-group").inner_text() == "Join “Thursday crew”"
     assert page.get_by_text("You are invited to join as Player.").is_visible()
     session.shot("invite-signed-out")
-    page.get_by_role("link", name="Sign up to join").click()
+    page.get_by_role("button", name="Sign up and join").click()
     page.get_by_label("Username").fill("bea")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
-    page.wait_for_url(f"**{invite.get_absolute_url()}")
-    session.shot("back-on-the-invite")
-    page.get_by_role("button", name="Join the group").click()
     page.wait_for_url(re.compile(rf"/groups/{invite.group_id}/$"))
     assert page.get_by_role("heading", name="Thursday crew").is_visible()
+    assert page.get_by_text("Welcome to “Thursday crew”.").is_visible()
     assert Membership.objects.get(user__username="bea").role == Role.PLAYER
     session.shot("landed-in-the-group")
 
@@ -76,12 +74,10 @@ def test_someone_with_an_account_logs_in_from_an_invite_and_joins(browser_sessio
     session = browser_session(name="member-elsewhere")
     page = session.page
     page.goto(invite.get_absolute_url())
-    page.get_by_role("link", name="Log in to join").click()
+    page.get_by_role("button", name="Log in and join").click()
     page.get_by_label("Username").fill("cid")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"**{invite.get_absolute_url()}")
-    page.get_by_role("button", name="Join the group").click()
     page.wait_for_url(re.compile(rf"/groups/{invite.group_id}/$"))
     assert Membership.objects.filter(user__username="cid", group=invite.group).exists()
     session.shot("logged-in-and-joined")
