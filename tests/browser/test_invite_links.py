@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from groups.models import Invite, Membership, Role
 from tests.browser.test_groups_flow import log_in
@@ -31,7 +32,7 @@ def test_owner_copies_and_shares_an_invite_link(browser_session, live_server, in
     link = f"{live_server.url}{invite.get_absolute_url()}"
     item = page.locator("#invites .invite").first
     item.get_by_role("button", name="Copy").click()
-    assert item.get_by_role("status").inner_text() == "Link copied."
+    expect(item.get_by_role("status")).to_have_text("Link copied.")  # after the async write
     assert page.evaluate("navigator.clipboard.readText()") == link
     item.get_by_role("button", name="Share").click()
     page.wait_for_function("window.shared !== undefined")

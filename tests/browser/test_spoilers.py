@@ -4,6 +4,7 @@ dashboard until the member chooses to see them."""
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from campaign.models import RevealedSpoiler
 from tests.browser.test_groups_flow import log_in
@@ -33,11 +34,10 @@ def test_reveal_asks_first_hides_again_and_mission_names_ahead_stay_hidden(
     session.shot("reveal-asks-first")
     envelope.screenshot(path=session.shots / "reveal-asks-first-close-up.png")
     envelope.get_by_role("button", name="Yes, show me").click()
-    page.wait_for_load_state()
-    assert page.locator("#envelopea").get_by_text("Gust of Wind").is_visible()
+    expect(page.locator("#envelopea").get_by_text("Gust of Wind")).to_be_visible()
     page.locator("#envelopea").screenshot(path=session.shots / "revealed-close-up.png")
     page.locator("#envelopea").get_by_role("button", name="Hide again").click()
-    page.wait_for_load_state()
+    expect(page.locator("#envelopea").get_by_text("Reveal for me")).to_be_visible()
     assert page.locator("#envelopea").get_by_text("Gust of Wind").count() == 0
     assert not RevealedSpoiler.objects.filter(key="envelope:A").exists()
     session.shot("hidden-again")
@@ -60,12 +60,10 @@ def test_reveal_asks_first_hides_again_and_mission_names_ahead_stay_hidden(
     choice = page.locator("#mission-names-ahead")
     choice.get_by_text("Show mission names ahead").click()
     choice.get_by_role("button", name="Yes, show me").click()
-    page.wait_for_load_state()
-    assert page.locator("#mission3").get_by_text(f"3. {ahead}").is_visible()
+    expect(page.locator("#mission3").get_by_text(f"3. {ahead}")).to_be_visible()
     session.shot("mission-names-shown")
     page.goto(reverse("campaign:log", args=args))
     assert f"3. {ahead}" in page.get_by_label("Mission").locator("option").all_inner_texts()
     page.goto(reverse("campaign:reference", args=args))
     page.get_by_role("button", name="Hide the names of missions not reached yet").click()
-    page.wait_for_load_state()
-    assert page.locator("#mission3 strong").inner_text() == "Mission 3"
+    expect(page.locator("#mission3 strong")).to_have_text("Mission 3")
