@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from typing import Any
 
 from django import forms
@@ -26,6 +27,7 @@ MAX_IMPORT_BYTES = 5 * 1024 * 1024
 REASON_REQUIRED = _("Say why the mission failed.")
 TILE_TWICE = _("This Power tile is already placed on another space.")
 DATES_REVERSED = _("“From” must be on or before “to”.")
+MISSION = _("Mission %(number)s")  # a mission not reached yet, its name hidden
 
 
 class AdventureForm(forms.ModelForm):
@@ -78,11 +80,22 @@ class AttemptForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, pack: Pack, spaces: list[str], tiles: list[str], **kwargs: Any
+        self,
+        *args: Any,
+        pack: Pack,
+        spaces: list[str],
+        tiles: list[str],
+        named: Collection[int],
+        **kwargs: Any,
     ) -> None:
+        """``named``: the missions whose names the member sees; the others show their number."""
         super().__init__(*args, **kwargs)
         self.fields["mission"].choices = [
-            (m.number, f"{m.number}. {m.name}") for m in pack.missions
+            (
+                m.number,
+                f"{m.number}. {m.name}" if m.number in named else MISSION % {"number": m.number},
+            )
+            for m in pack.missions
         ]
         tile_choices = [("", _("— no tile —"))] + [(t, pack.power_tile(t).name) for t in tiles]
         self.space_fields = []

@@ -2,7 +2,9 @@
 queries whatever the length of the adventure, and joined with the pinned content pack.
 
 Spoiler rule: sealed envelopes, unreached missions and components not yet gained show only their
-name and how they open, unless the member revealed that one for themselves.
+name and how they open, unless the member revealed that one for themselves; the names of missions
+beyond the furthest one reached show as "Mission 14" unless the member chose to see them
+(``NAMES_AHEAD``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ OPENS_TEXT = {
     "instruction": gettext_lazy("a mission instruction"),
     "end": gettext_lazy("the end of the adventure, only if Mission 22 was completed"),
 }
+
+
+# The revealed-spoiler key of a member's choice to see the names of missions not reached yet.
+NAMES_AHEAD = "mission-names-ahead"
 
 
 @dataclass(frozen=True)
@@ -154,28 +160,62 @@ def next_text(current: int | None, last: int) -> str:
     ) % {"current": current, "next": current + 1}
 
 
+def revealed_keys(adventure: Adventure, user: Any) -> set[str]:
+    return set(
+        RevealedSpoiler.objects.filter(user=user, adventure=adventure).values_list("key", flat=True)
+    )
+
+
+def completed_missions(adventure: Adventure) -> set[int]:
+    return set(
+        adventure.attempts.filter(status=SUCCESS).values_list("mission", flat=True).distinct()
+    )
+
+
+def furthest_reached(adventure: Adventure, completed: set[int], last: int) -> int:
+    """The furthest mission reached: the one to play now, or the furthest completed."""
+    return max(completed | {adventure.current_mission or last})
+
+
+def named_missions(
+    adventure: Adventure,
+    user: Any,
+    revealed: set[str] | None = None,
+    completed: set[int] | None = None,
+) -> set[int]:
+    """The missions whose names ``user`` sees: those reached, and those beyond only if the member
+    chose to see names ahead or revealed that mission."""
+    pack = adventure.content_pack.pack()
+    revealed = revealed_keys(adventure, user) if revealed is None else revealed
+    completed = completed_missions(adventure) if completed is None else completed
+    furthest = furthest_reached(adventure, completed, max(m.number for m in pack.missions))
+    return {
+        m.number
+        for m in pack.missions
+        if m.number <= furthest or NAMES_AHEAD in revealed or f"mission:{m.number}" in revealed
+    }
+
+
 def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
     """The envelope and reward reference, spoiler-safe for ``user``: 4 queries."""
     pack = adventure.content_pack.pack()
-    revealed = set(
-        RevealedSpoiler.objects.filter(user=user, adventure=adventure).values_list("key", flat=True)
-    )
+    revealed = revealed_keys(adventure, user)
     opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
-    completed = set(
-        adventure.attempts.filter(status=SUCCESS).values_list("mission", flat=True).distinct()
-    )
-    current = adventure.current_mission
+    completed = completed_missions(adventure)
     last = max(m.number for m in pack.missions)
+    furthest = furthest_reached(adventure, completed, last)
+    named = named_missions(adventure, user, revealed, completed)
     missions = []
     for mission in pack.missions:
-        reached = mission.number in completed or (current is not None and mission.number <= current)
+        reached = mission.number <= furthest
         key = f"mission:{mission.number}"
         missions.append(
             {
                 "number": mission.number,
-                "name": mission.name,
+                "name": mission.name if mission.number in named else "",
                 "key": key,
                 "shown": reached or key in revealed,
+                "hideable": not reached and key in revealed,
                 "reached": reached,
                 "completed": mission.number in completed,
                 "how": _("Mission 1 is open from the start.")
@@ -199,6 +239,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 "key": key,
                 "opened": envelope.id in opened,
                 "shown": envelope.id in opened or key in revealed,
+                "hideable": envelope.id not in opened and key in revealed,
                 "power_tiles": [pack.power_tile(t) for t in contents.power_tiles],
                 "moon_tiles": [pack.moon_tile(t) for t in contents.moon_tiles],
                 "cards": list(contents.cards),
@@ -220,6 +261,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 if gained_from
                 else "",
                 "shown": (gained_from in completed) or key in revealed,
+                "hideable": gained_from not in completed and key in revealed,
             }
         )
     return {
@@ -230,4 +272,6 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
         "tokens": tokens,
         "spaces": pack.power.spaces,
         "last_mission": last,
+        "names_ahead": NAMES_AHEAD in revealed,
+        "names_ahead_key": NAMES_AHEAD,
     }

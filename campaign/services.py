@@ -756,6 +756,11 @@ def reveal_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
         pass
 
 
+def hide_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
+    """Hide again what ``user`` revealed; hiding twice is harmless."""
+    RevealedSpoiler.objects.filter(user=user, adventure=adventure, key=key).delete()
+
+
 # --- Import --------------------------------------------------------------------------------------
 
 

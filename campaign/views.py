@@ -33,6 +33,7 @@ from campaign.forms import (
 )
 from campaign.models import Adventure, MissionAttempt
 from campaign.replay import replay_attempt
+from campaign.table import services as live
 from config.htmx import is_partial, partial_template, vary_on_htmx
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
@@ -62,12 +63,14 @@ def attach_errors(form: Any, error: services.CampaignError) -> None:
     form.add_error(error.field if error.field in form.fields else None, str(error))
 
 
-def attempt_forms_kwargs(adventure: Adventure) -> dict[str, Any]:
-    """The Power spaces and tiles a form offers: every space with every tile gained so far."""
+def attempt_forms_kwargs(adventure: Adventure, user: Any) -> dict[str, Any]:
+    """The Power spaces and tiles a form offers: every space with every tile gained so far; the
+    mission names ``user`` may see."""
     pack = adventure.content_pack.pack()
     tiles = list(adventure.components.filter(kind="power-tile").values_list("component", flat=True))
     spaces = [s.id for s in pack.power.spaces]
-    return {"pack": pack, "spaces": spaces, "tiles": tiles}
+    named = overview.named_missions(adventure, user)
+    return {"pack": pack, "spaces": spaces, "tiles": tiles, "named": named}
 
 
 def member_names(membership: Membership) -> str:
@@ -108,9 +111,21 @@ def dashboard(request: HttpRequest, group_id: int, adventure_id: int) -> HttpRes
         "adventure": adventure,
         "recent": adventure.attempts.order_by("-number")[:5],
         "audit": adventure.audit.all()[:8],
+        "live": live_round(adventure),
         **overview.dashboard(adventure),
     }
     return render(request, "campaign/dashboard.html", context)
+
+
+def live_round(adventure: Adventure) -> dict[str, Any] | None:
+    """The open mission at the table, if any: its round from the engine state the table uses."""
+    attempt = live.open_attempt(adventure)
+    if attempt is None or not attempt.setup:
+        return None
+    attempt.adventure = adventure
+    state = live.state_of(attempt)
+    url = reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number])
+    return {"round": state.round, "rounds": state.rounds, "url": url}
 
 
 @login_required
@@ -124,7 +139,9 @@ def attempt_log(request: HttpRequest, group_id: int, adventure_id: int) -> HttpR
         "mission": adventure.current_mission,
         "players": member_names(membership),
     }
-    form = LogAttemptForm(request.POST or None, initial=initial, **attempt_forms_kwargs(adventure))
+    form = LogAttemptForm(
+        request.POST or None, initial=initial, **attempt_forms_kwargs(adventure, request.user)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             outcome = services.log_attempt(
@@ -261,7 +278,9 @@ def attempt_edit(request: HttpRequest, group_id: int, adventure_id: int, number:
     adventure = adventure_or_404(membership, adventure_id)
     attempt = attempt_or_404(adventure, number)
     form = CorrectionForm(
-        request.POST or None, initial=correction_initial(attempt), **attempt_forms_kwargs(adventure)
+        request.POST or None,
+        initial=correction_initial(attempt),
+        **attempt_forms_kwargs(adventure, request.user),
     )
     preview = None
     if request.method == "POST" and form.is_valid():
@@ -363,15 +382,17 @@ def reference(request: HttpRequest, group_id: int, adventure_id: int) -> HttpRes
 @login_required
 @require_POST
 def reveal(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    """Reveal one hidden item for oneself only; reading is allowed to viewers too."""
+    """Reveal one hidden item for oneself only, or hide it again (``hide``); viewers may too."""
     membership = membership_or_404(request, group_id)
     adventure = adventure_or_404(membership, adventure_id)
     key = request.POST.get("key", "")
     valid = {e["key"] for e in overview.reference(adventure, request.user)["envelopes"]}
     valid |= {f"mission:{m.number}" for m in adventure.content_pack.pack().missions}
     valid |= {f"token:{t.id}" for t in adventure.content_pack.pack().power.tokens}
-    if key not in valid:
+    if key not in valid | {overview.NAMES_AHEAD}:
         messages.error(request, _("Nothing to reveal there."))
+    elif "hide" in request.POST:
+        services.hide_spoiler(user=request.user, adventure=adventure, key=key)
     else:
         services.reveal_spoiler(user=request.user, adventure=adventure, key=key)
     url = reverse("campaign:reference", args=[group_id, adventure.pk])
