@@ -171,9 +171,9 @@ class BonfireStartForm(forms.Form):
         ]
 
     def is_valid(self) -> bool:
-        valid = super().is_valid()
-        valid = all([seat.is_valid() for seat in self.seats]) and valid
-        if not valid:
+        # Every seat is validated, so each shows its own messages.
+        seats_valid = [seat.is_valid() for seat in self.seats]
+        if not (super().is_valid() and all(seats_valid)):
             return False
         named = [seat for seat in self.seats if seat.cleaned_data["name"]]
         if not named:
@@ -326,7 +326,9 @@ class FinishForm(forms.Form):
             self.fields[f"winner_{seat.position}"] = forms.BooleanField(
                 label=_("%(name)s won") % {"name": seat.name}, required=False
             )
-        self.order_fields([*(f for f in self.fields if f != "duration_minutes"), "duration_minutes"])
+        self.order_fields(
+            [*(f for f in self.fields if f != "duration_minutes"), "duration_minutes"]
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

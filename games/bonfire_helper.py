@@ -27,7 +27,9 @@ STALE = _(
     "This board changed on another device. Here it is as it stands now: "
     "your move was not applied, check it and enter it again."
 )
-FINISHED = _("This game is finished: its boards are kept as the play's record and no longer change.")
+FINISHED = _(
+    "This game is finished: its boards are kept as the play's record and no longer change."
+)
 STALE_GAME = _(
     "A move was made on another device since this page was shown: "
     "check the boards and the scores, then finish again."
@@ -219,4 +221,3 @@ def finish_play(
         game.version += 1
         game.save(update_fields=["finished_at", "play", "version", "updated_at"])
     return record
-

@@ -268,9 +268,7 @@ def play_fields(data: PlayData) -> dict[str, Any]:
 
 
 @transaction.atomic
-def log_play(
-    *, group: Group, data: PlayData, by: Any, source: str = PlaySource.LOGGED
-) -> Play:
+def log_play(*, group: Group, data: PlayData, by: Any, source: str = PlaySource.LOGGED) -> Play:
     """Add a play: logged by hand, or written by a game played in Questlog (``source``)."""
     locked(group)
     play = Play.objects.create(

@@ -39,9 +39,7 @@ def game(group, owner):
 
 
 def scores(*values: str | int, winners: tuple[int, ...] = ()) -> list[FinalScore]:
-    return [
-        FinalScore(score=Decimal(str(v)), winner=i in winners) for i, v in enumerate(values)
-    ]
+    return [FinalScore(score=Decimal(str(v)), winner=i in winners) for i, v in enumerate(values)]
 
 
 def finish_url(game: BonfirePlay) -> str:
@@ -49,7 +47,13 @@ def finish_url(game: BonfirePlay) -> str:
 
 
 def finish_data(game: BonfirePlay, **fields: object) -> dict[str, object]:
-    return {"version": game.version, "score_0": "31", "score_1": "12+7+3", "score_2": "18", **fields}
+    return {
+        "version": game.version,
+        "score_0": "31",
+        "score_1": "12+7+3",
+        "score_2": "18",
+        **fields,
+    }
 
 
 def test_finishing_writes_one_play_with_each_seat(game, owner) -> None:

@@ -129,7 +129,8 @@ def check_supply(data: object, content: Content) -> StartingSupply:
         )
     except SetupError as error:
         where, _, problem = error.message.partition(": ")
-        raise PackError("supply.json", "", where.removeprefix("supply").lstrip("."), problem) from None
+        field = where.removeprefix("supply").lstrip(".")
+        raise PackError("supply.json", "", field, problem) from None
 
 
 def load_bonfire_pack(path: str | Path) -> BonfirePack:
