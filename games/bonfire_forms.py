@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bonfire_helper import FinalScore
 from games.content.bonfire import StartingSupply
-from games.forms import BAD_SCORE
 from games.models import BonfireSeat
 from games.rules import bonfire
 from games.scores import ScoreError, score_text, score_value
@@ -27,6 +26,7 @@ NO_PLAYERS = _("Enter the name of at least one player.")
 PLAYERS_UNIQUE = _("Each player needs a different name.")
 NOT_IN_CONTENT = _("The content above has no %(kind)s “%(name)s”: leave it at 0 or add it there.")
 SCORE_NEEDED = _("Enter this player's final score.")
+BAD_FINAL_SCORE = _("Type a number or a sum such as 12+7+3.")
 CONTENT_NOT_JSON = _("The content is not valid JSON: %(detail)s")
 CONTENT_INVALID = _("The content breaks a rule of the format: %(detail)s")
 REQUIRED_FOR_MOVE = _("This move needs it.")
@@ -338,7 +338,7 @@ class FinishForm(forms.Form):
                 try:
                     score_value(data[field])
                 except ScoreError:
-                    self.add_error(field, ValidationError(BAD_SCORE, code="score"))
+                    self.add_error(field, ValidationError(BAD_FINAL_SCORE, code="score"))
         return data
 
     def seat_fields(self) -> list[tuple[BonfireSeat, forms.BoundField, forms.BoundField]]:
