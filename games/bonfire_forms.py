@@ -26,6 +26,7 @@ NO_PLAYERS = _("Enter the name of at least one player.")
 PLAYERS_UNIQUE = _("Each player needs a different name.")
 NOT_IN_CONTENT = _("The content above has no %(kind)s “%(name)s”: leave it at 0 or add it there.")
 SCORE_NEEDED = _("Enter this player's final score.")
+COUNT_NEEDED = _("Enter a number (0 for none).")
 BAD_FINAL_SCORE = _("Type a number or a sum such as 12+7+3.")
 CONTENT_NOT_JSON = _("The content is not valid JSON: %(detail)s")
 CONTENT_INVALID = _("The content breaks a rule of the format: %(detail)s")
@@ -62,6 +63,7 @@ def supply_count(label: Any) -> forms.IntegerField:
         label=label,
         min_value=0,
         max_value=MOST_SUPPLY,
+        required=False,  # only a seat with a player needs its counts (``SeatStartForm.clean``)
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
@@ -105,6 +107,14 @@ class SeatStartForm(forms.Form):
         name = str(self.cleaned_data["name"]).strip()
         validate_no_markup(name)
         return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("name"):
+            for field in self.fields:
+                if field != "name" and field not in self.errors and data.get(field) is None:
+                    self.add_error(field, ValidationError(COUNT_NEEDED, code="required"))
+        return data
 
     def tile_fields(self) -> list[forms.BoundField]:
         return [self[f"tiles_{c}"] for c in self.colours]

@@ -45,9 +45,18 @@ def seat_or_404(membership: Membership, play_id: int, seat_id: int) -> BonfireSe
 @login_required
 @require_http_methods(["GET", "POST"])
 def games(request: HttpRequest, group_id: int) -> HttpResponse:
-    """The group's Bonfire games, newest first, and a form to start one."""
+    """The group's Bonfire games, newest first, and a form to start one.
+
+    The form holds the content pack's content, or with ``?content_from=<game>`` the content one of
+    the group's own games started with: a group edits its Bonfire content when it starts a game,
+    and carries its edits on to the next game from there.
+    """
     membership = membership_or_404(request, group_id)
     content = default_content()
+    source = None
+    if (wanted := request.GET.get("content_from", "")).isdigit():
+        source = play_or_404(membership, int(wanted))
+        content = source.content
     form = BonfireStartForm(
         request.POST or None,
         supply=default_supply(),
@@ -75,6 +84,7 @@ def games(request: HttpRequest, group_id: int) -> HttpResponse:
         "membership": membership,
         "plays": BonfirePlay.objects.for_group(group_id).prefetch_related("seats"),
         "form": form,
+        "source": source,
     }
     status = 400 if form.has_errors else 200
     return render(request, "games/bonfire/games.html", context, status=status)

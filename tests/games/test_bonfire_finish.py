@@ -186,9 +186,7 @@ def test_bad_scores_are_shown_at_their_field(client, game, player) -> None:
     client.force_login(player)
     page = client.post(finish_url(game), finish_data(game, score_1="12+", score_2=""))
     assert page.status_code == 400
-    assert element_text(page, "id_score_1_errors") == (
-        "Type a number or a sum such as 12+7+3."
-    )
+    assert element_text(page, "id_score_1_errors") == ("Type a number or a sum such as 12+7+3.")
     assert element_text(page, "id_score_2_errors") == "Enter this player's final score."
     assert element_text(page, "id_score_0_errors") is None
     game.refresh_from_db()

@@ -13,6 +13,7 @@ from games.bonfire_screen import REFUSALS
 from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
 from games.rules.bonfire import CODES
+from groups.models import Membership
 from tests.support.pages import element_attribute, element_text, text
 
 
@@ -90,6 +91,7 @@ def test_each_seat_starts_with_its_own_supply(client, group, owner) -> None:
             "seat-2-markers": 0,
             "seat-2-resources_wood": 0,
             "seat-2-resources_fish": 4,
+            "seat-3-tokens": "",  # a seat without a player needs no counts
         },
     )
     assert client.post(reverse("bonfire:games", args=[group.pk]), data).status_code == 302
@@ -124,7 +126,7 @@ def test_each_seat_starts_with_its_own_supply(client, group, owner) -> None:
         (
             start_data("Ana", **{"seat-1-markers": ""}),
             "id_seat-1-markers_errors",
-            "This field is required.",
+            "Enter a number (0 for none).",
         ),
         (
             start_data(
@@ -242,3 +244,31 @@ def test_rules_page_shows_the_readings(client, game, player) -> None:
     for rule in ("B1", "B2", "B3", "B4", "B5", "B6"):
         assert f'id="{rule}"' in body
     assert "Our reading:" in body
+
+
+def test_a_new_game_starts_from_an_earlier_games_content(client, group, owner, game) -> None:
+    """The group's edits (here a renamed island and a seventh colour) carry on to its next game."""
+    edited = default_content()
+    edited["islands"][0]["name"] = "Our own rock"
+    edited["colours"] = [*edited["colours"], "black"]
+    earlier = bonfire_helper.start_play(
+        group=group, by=owner, name="Edited", players=["Ana"], content=edited
+    )
+    client.force_login(owner)
+    url = reverse("bonfire:games", args=[group.pk]) + f"?content_from={earlier.pk}"
+    page = client.get(url)
+    assert "Our own rock" in element_text(page, "id_content")
+    assert "“Edited” started with" in element_text(page, "content-source")
+    assert element_attribute(page, "id_seat-1-tiles_black", "value") == "0"
+    data = start_data("Cora", content=json.dumps(edited), **{"seat-1-tiles_black": 2})
+    assert client.post(url, data).status_code == 302
+    started = BonfirePlay.objects.get(name="Friday", seats__name="Cora")
+    assert started.content["islands"][0]["name"] == "Our own rock"
+    assert started.seats.get().document["tiles"] == {"black": 2, "yellow": 1}
+
+
+def test_content_of_another_groups_game_is_404(client, game, outsider) -> None:
+    client.force_login(outsider)
+    other = Membership.objects.get(user=outsider).group
+    url = reverse("bonfire:games", args=[other.pk]) + f"?content_from={game.pk}"
+    assert client.get(url).status_code == 404
