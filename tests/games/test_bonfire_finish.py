@@ -228,3 +228,11 @@ def test_deleting_the_play_keeps_the_finished_game(client, game, player) -> None
     assert game.play is None
     page = client.get(reverse("bonfire:play", args=[game.group_id, game.pk]))
     assert "Its play was deleted from the play log." in element_text(page, "finished")
+
+
+def test_a_group_with_a_finished_game_can_be_deleted(game, owner) -> None:
+    bonfire_helper.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
+    game.group.delete()
+    assert not BonfirePlay.objects.exists()
+    assert not Play.objects.exists()
+    assert not Person.objects.exists()
