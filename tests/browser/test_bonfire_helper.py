@@ -87,7 +87,7 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     pay = open_move(page, "pay")
     pay.get_by_label("purple").fill("1")
     pay.get_by_role("button", name="Show the ways to pay").click()
-    assert page.get_by_role("button", name="Pay with 1 yellow").is_visible()
+    page.get_by_role("button", name="Pay with 1 yellow").wait_for()  # the ways, once loaded
     session.shot("ways-to-pay")
     page.get_by_role("button", name="Pay with 1 green, 1 orange").click()
     page.get_by_text("Done: Pay Action tiles.").wait_for()
@@ -182,7 +182,10 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     assert page.locator("#finish").count() == 0
     session.shot("finished-game")
     page.get_by_role("link", name="Ana", exact=True).click()
+    page.wait_for_url(re.compile(r"/players/\d+/$"))
+    assert "See its play in the play log" in page.locator("#finished").inner_text()
     assert page.locator("#moves").count() == 0
+    assert page.locator("#my-tokens").inner_text() == "0"  # the board is still shown
     session.shot("finished-seat-read-only")
     page.goto(reverse("games:history", args=[group.pk]))
     row = page.locator("li", has_text="from the Bonfire turn helper")
