@@ -13,8 +13,8 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
-from games.models import BuiltinGame, CatalogGame, Play, PlayerResult, PlaySource
-from games.playlog import ensure_catalog, person_named, statistics_changed
+from games.models import BuiltinGame, Play, PlayerResult, PlaySource
+from games.playlog import builtin_game, person_named, statistics_changed
 
 FINISHED = {"success", "failure"}
 # An attempt records a day, not a time: its play is placed at noon UTC of that day.
@@ -43,8 +43,7 @@ def sync_attempt_plays(*, adventure: Any, attempts: Sequence[Any]) -> None:
             continue
         if game is None:
             group = adventure.group
-            ensure_catalog(group=group)
-            game = CatalogGame.objects.get(group=group, builtin=BuiltinGame.CAMPAIGN)
+            game = builtin_game(group=group, key=BuiltinGame.CAMPAIGN)
         changed = True
         if play is None:
             play = Play.objects.create(

@@ -106,6 +106,12 @@ def ensure_catalog(*, group: Group) -> None:
             pass
 
 
+def builtin_game(*, group: Group, key: str) -> CatalogGame:
+    """The group's catalog game of one of our content packs (``BuiltinGame``), added if missing."""
+    ensure_catalog(group=group)
+    return CatalogGame.objects.get(group=group, builtin=key)
+
+
 @transaction.atomic
 def add_game(
     *,
@@ -262,12 +268,13 @@ def play_fields(data: PlayData) -> dict[str, Any]:
 
 
 @transaction.atomic
-def log_play(*, group: Group, data: PlayData, by: Any) -> Play:
+def log_play(*, group: Group, data: PlayData, by: Any, source: str = PlaySource.LOGGED) -> Play:
+    """Add a play: logged by hand, or written by a game played in Questlog (``source``)."""
     locked(group)
     play = Play.objects.create(
         group=group,
         **play_fields(data),
-        source=PlaySource.LOGGED,
+        source=source,
         created_by=stored_actor(by),
     )
     write_lines(play, data.lines)
