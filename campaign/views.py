@@ -34,6 +34,7 @@ from campaign.forms import (
 from campaign.models import Adventure, MissionAttempt
 from campaign.replay import replay_attempt
 from config.htmx import partial_template, vary_on_htmx
+from games.people import people_names
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
 
@@ -67,7 +68,7 @@ def attempt_forms_kwargs(adventure: Adventure) -> dict[str, Any]:
     pack = adventure.content_pack.pack()
     tiles = list(adventure.components.filter(kind="power-tile").values_list("component", flat=True))
     spaces = [s.id for s in pack.power.spaces]
-    return {"pack": pack, "spaces": spaces, "tiles": tiles}
+    return {"pack": pack, "spaces": spaces, "tiles": tiles, "people": people_names(adventure.group)}
 
 
 def member_names(membership: Membership) -> str:
@@ -244,7 +245,7 @@ def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
         "mission": attempt.mission,
         "result": attempt.status,
         "failure_reason": attempt.failure_reason,
-        "players": "\n".join(attempt.players),
+        "players": "\n".join(s.person.name for s in attempt.seats.select_related("person")),
         "rounds_played": attempt.rounds_played,
         "played_on": attempt.played_on,
         "duration_minutes": attempt.duration_minutes,
