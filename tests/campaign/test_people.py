@@ -50,7 +50,7 @@ def test_quick_log_picks_a_person_in_any_case_and_adds_guests(client, adventure,
     client.force_login(player)
     url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
     offered = client.get(url).context["form"].people  # the seat picker's names
-    assert sorted(offered) == sorted(["Alice", player.username])
+    assert {"Alice", player.username} <= set(offered)
     data = {"number": 1, "mission": 1, "result": "success", "played_on": "2025-03-01"}
     response = client.post(url, data | {"players": "ALICE\nZoë"})
     assert response.status_code == 302
