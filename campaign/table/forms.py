@@ -96,6 +96,8 @@ class TableSetupForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         players = data.get("players") or []
+        first = (data.get("first_player") or "").strip()
+        data["first_player"] = next((p for p in players if p.lower() == first.lower()), first)
         river = data.get("automa_river") or []
         if len(players) == MIN_PLAYERS and len(river) != AUTOMA_RIVER_SIZE:
             self.add_error("automa_river", gettext("Tick exactly 4 face-up cards for the Automa."))

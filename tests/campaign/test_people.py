@@ -12,6 +12,7 @@ from django.urls import reverse
 from campaign import exchange, services
 from campaign.models import Adventure, AttemptPlayer, MissionAttempt
 from campaign.seats import link_guest
+from campaign.table import services as table
 from games.models import Person, Play
 from games.people import PeopleError, save_name
 from stats import services as stats_services
@@ -180,3 +181,17 @@ def test_a_guest_and_a_member_at_the_same_attempt_are_not_linked(adventure, owne
     with pytest.raises(PeopleError, match="Only a guest"):
         link_guest(guest=member, member=member)
     assert Person.objects.filter(pk=guest.pk).exists()
+
+
+def test_table_setup_seats_people_in_any_case_and_adds_guests_at_once(client, adventure, owner):
+    Person.objects.create(group=adventure.group, name="Ana")
+    client.force_login(owner)
+    setup_url = reverse("table:setup", args=[adventure.group_id, adventure.pk])
+    response = client.post(
+        setup_url, {"players": "ana\nBen\nCy", "first_player": "ANA", "trump": "green"}
+    )
+    assert response.status_code == 302
+    attempt = adventure.attempts.get()  # open: the guests exist before any result
+    assert table.state_of(attempt).seats[:3] == ("Ana", "Ben", "Cy")
+    assert table.state_of(attempt).current_seat == "Ana"
+    assert seated(attempt) == ["Ana", "Ben", "Cy"]
