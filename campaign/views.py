@@ -72,10 +72,9 @@ def attempt_forms_kwargs(adventure: Adventure) -> dict[str, Any]:
 
 
 def member_names(membership: Membership) -> str:
-    names = membership.group.memberships.exclude(role="viewer").values_list(
-        "user__username", flat=True
-    )
-    return "\n".join(names)
+    """The members who play, by the names the group knows them by (``games.people``)."""
+    people = people_names(membership.group, members_only=True)
+    return "\n".join(people)
 
 
 # --- Adventures ----------------------------------------------------------------------------------

@@ -93,8 +93,14 @@ def group_people(group: Group) -> list[Person]:
     )
 
 
-def people_names(group: Group) -> list[str]:
-    return [person.name for person in group_people(group)]
+def people_names(group: Group, *, members_only: bool = False) -> list[str]:
+    """The names the seat pickers offer; with ``members_only``, the members who play."""
+    people = group_people(group)
+    if members_only:
+        playing = Membership.objects.filter(group=group).exclude(role=Role.VIEWER)
+        users = set(playing.values_list("user", flat=True))
+        people = [p for p in people if p.user_id in users]
+    return [p.name for p in people]
 
 
 def save_name(person: Person, name: str) -> Person:

@@ -73,6 +73,13 @@ def test_people_pick_guests_link_and_count_once(browser_session, transactional_d
     assert page.locator(f"#person-{alice.pk}").count() == 0
     session.shot("people-after-link")
 
+    page.goto(reverse("table:setup", args=[group.pk, adventure.pk]))
+    for name in ("Alice", "Ben"):
+        page.get_by_role("button", name=f"+ {name}").click()
+    assert page.get_by_label("Players, in seating order").input_value() == "Alice\nBen"
+    session.shot("table-setup")
+    page.locator(".setup-form").screenshot(path=str(session.shots / "table-setup-seats.png"))
+
     stats_services.drain_outbox()
     page.goto(reverse("stats:group", args=[group.pk]))
     assert dict(table_of(page, "Attempts played by each player")) == {
