@@ -37,12 +37,15 @@ def members_without_person(group: Group) -> list[Membership]:
 
 
 def created(group: Group, name: str, user: Any = None) -> Person:
-    """A new person, or the one of that name (any case) another request created meanwhile."""
+    """A new person, or the one another request created meanwhile. A member whose user name
+    someone else of the group is called by gets the name with a number."""
     try:
         with transaction.atomic():
             return Person.objects.create(group=group, name=name, user=user)
     except IntegrityError:
-        return Person.objects.get(group=group, name__iexact=name)
+        same = {"user": user} if user is not None else {"name__iexact": name}
+        found = Person.objects.filter(group=group, **same).first()
+        return found or created(group, f"{user.username} ({user.pk})", user)
 
 
 def person_named(*, group: Group, name: str) -> Person:

@@ -14,7 +14,7 @@ from campaign.models import Adventure, AttemptPlayer, MissionAttempt
 from campaign.seats import link_guest
 from campaign.table import services as table
 from games.models import Person, Play
-from games.people import PeopleError, save_name
+from games.people import PeopleError, people_names, save_name
 from stats import services as stats_services
 from tests.factories import AdventureFactory, log_attempt
 from tests.support.pages import text
@@ -195,3 +195,11 @@ def test_table_setup_seats_people_in_any_case_and_adds_guests_at_once(client, ad
     assert table.state_of(attempt).seats[:3] == ("Ana", "Ben", "Cy")
     assert table.state_of(attempt).current_seat == "Ana"
     assert seated(attempt) == ["Ana", "Ben", "Cy"]
+
+
+def test_a_member_whose_name_someone_else_has_gets_a_person_of_their_own(group, owner, player):
+    Person.objects.create(group=group, name=player.username.upper(), user=owner)
+    names = people_names(group)
+    assert f"{player.username} ({player.pk})" in names
+    assert Person.objects.get(user=player).name == f"{player.username} ({player.pk})"
+    assert people_names(group) == names  # made once
