@@ -52,9 +52,7 @@ def link_guest(*, guest: Person, member: Person) -> Person:
         names = {"guest": guest.name, "member": member.name, "number": both.number}
         raise PeopleError(str(BOTH_PLAYED % (names | {"adventure": both.adventure.name})))
     adventures = set(attempts.values_list("adventure_id", flat=True))
-    MissionAttempt.objects.filter(pk__in=list(attempts.values_list("pk", flat=True))).update(
-        updated_at=timezone.now()  # their statistics facts are out of date
-    )
+    attempts.update(updated_at=timezone.now())  # their statistics facts are out of date
     AttemptPlayer.objects.filter(person=guest).update(person=member)
     PlayerResult.objects.filter(person=guest).update(person=member)
     guest.delete()

@@ -240,11 +240,12 @@ def note_add(request: HttpRequest, group_id: int, adventure_id: int, number: int
 
 
 def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
+    people = [seat.person.name for seat in attempt.seats.select_related("person")]
     initial = {
         "mission": attempt.mission,
         "result": attempt.status,
         "failure_reason": attempt.failure_reason,
-        "players": "\n".join(s.person.name for s in attempt.seats.select_related("person")),
+        "players": "\n".join(people or attempt.players),  # the people as they are called now
         "rounds_played": attempt.rounds_played,
         "played_on": attempt.played_on,
         "duration_minutes": attempt.duration_minutes,
