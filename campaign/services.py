@@ -40,6 +40,7 @@ from campaign.models import (
     RevealedSpoiler,
 )
 from campaign.outbox import note_results_changed
+from campaign.seats import link_players
 from games.attempt_plays import sync_attempt_plays
 from games.content import Pack
 from games.models import ContentPack
@@ -276,6 +277,7 @@ def finish_write(
         details = diff_lines(progression.diff(before, state, pack), labels)
     audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
     note_results_changed(adventure=adventure)
+    link_players(adventure.group, attempts)
     sync_attempt_plays(adventure=adventure, attempts=attempts)
     return state
 
@@ -420,7 +422,7 @@ def start_attempt(
         )
     except ProgressionError as error:
         raise problem(error) from None
-    return MissionAttempt.objects.create(
+    attempt = MissionAttempt.objects.create(
         adventure=adventure,
         number=len(attempts) + 1,
         mission=state.current_mission,
@@ -430,6 +432,8 @@ def start_attempt(
         setup=setup,
         created_by=stored_actor(by),
     )
+    link_players(adventure.group, [attempt])
+    return attempt
 
 
 @transaction.atomic
@@ -660,6 +664,8 @@ def edit_attempt(
         attempt.status = data.result
         attempt.failure_reason = data.reason if data.result == progression.FAILURE else ""
     attempt.mission = data.mission
+    if attempt.players != list(data.players):
+        attempt.seats.all().delete()  # seated again by ``finish_write``
     attempt.players = list(data.players)
     attempt.rounds_played = data.rounds_played
     attempt.played_on = data.played_on or attempt.played_on

@@ -35,6 +35,7 @@ from campaign.models import Adventure, MissionAttempt
 from campaign.replay import replay_attempt
 from campaign.table import services as live
 from config.htmx import is_partial, partial_template, vary_on_htmx
+from games.people import people_names
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
 
@@ -70,14 +71,14 @@ def attempt_forms_kwargs(adventure: Adventure, user: Any) -> dict[str, Any]:
     tiles = list(adventure.components.filter(kind="power-tile").values_list("component", flat=True))
     spaces = [s.id for s in pack.power.spaces]
     named = overview.named_missions(adventure, user)
-    return {"pack": pack, "spaces": spaces, "tiles": tiles, "named": named}
+    people = people_names(adventure.group)
+    return {"pack": pack, "spaces": spaces, "tiles": tiles, "named": named, "people": people}
 
 
 def member_names(membership: Membership) -> str:
-    names = membership.group.memberships.exclude(role="viewer").values_list(
-        "user__username", flat=True
-    )
-    return "\n".join(names)
+    """The members who play, by the names the group knows them by (``games.people``)."""
+    people = people_names(membership.group, members_only=True)
+    return "\n".join(people)
 
 
 # --- Adventures ----------------------------------------------------------------------------------
@@ -257,11 +258,12 @@ def note_add(request: HttpRequest, group_id: int, adventure_id: int, number: int
 
 
 def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
+    people = [seat.person.name for seat in attempt.seats.select_related("person")]
     initial = {
         "mission": attempt.mission,
         "result": attempt.status,
         "failure_reason": attempt.failure_reason,
-        "players": "\n".join(attempt.players),
+        "players": "\n".join(people or attempt.players),  # the people as they are called now
         "rounds_played": attempt.rounds_played,
         "played_on": attempt.played_on,
         "duration_minutes": attempt.duration_minutes,

@@ -43,8 +43,9 @@ from games.models import (
     PlaySource,
     PlayStatsSnapshot,
 )
+from games.people import members_without_person, person_named, person_of_member
 from games.scores import score_text
-from groups.models import Group, Membership, Role
+from groups.models import Group, Membership
 
 log = logging.getLogger(__name__)
 
@@ -133,48 +134,6 @@ def add_game(
         highest_wins=highest_wins,
         no_points=no_points,
     )
-
-
-def members_without_person(group: Group) -> list[Membership]:
-    return list(
-        Membership.objects.filter(group=group)
-        .exclude(role=Role.VIEWER)
-        .exclude(user__in=Person.objects.filter(group=group, user__isnull=False).values("user"))
-        .select_related("user")
-        .order_by("user__username")
-    )
-
-
-def person_named(*, group: Group, name: str) -> Person:
-    """The person of that name (any case), a member of that user name, or a new name."""
-    name = name.strip()[:80]
-    found = Person.objects.filter(group=group, name__iexact=name).first()
-    if found is not None:
-        return found
-    member = (
-        Membership.objects.filter(group=group, user__username__iexact=name)
-        .select_related("user")
-        .first()
-    )
-    if member is not None:
-        return person_of_member(group=group, user=member.user)
-    return Person.objects.create(group=group, name=name)
-
-
-def person_of_member(*, group: Group, user: Any) -> Person:
-    """The member's person in this group: theirs, or a name-only person of their user name
-    (now linked to them), or a new one."""
-    found = Person.objects.filter(group=group, user=user).first()
-    if found is not None:
-        return found
-    same_name = Person.objects.filter(
-        group=group, name__iexact=user.username, user__isnull=True
-    ).first()
-    if same_name is not None:
-        same_name.user = user
-        same_name.save(update_fields=["user"])
-        return same_name
-    return Person.objects.create(group=group, name=user.username, user=user)
 
 
 # --- Logging, editing, deleting --------------------------------------------------------------

@@ -35,9 +35,10 @@ from campaign.table import services as live
 from campaign.table.forms import MoveForm, TableSetupForm
 from campaign.table.screen import Table, board_cells, colours_of, table_snapshot, undone_text
 from config.htmx import HtmxHttpRequest, is_partial, vary_on_htmx
+from games.people import people_names
 from games.rules import spirits
 from groups.access import membership_or_404, require_player
-from groups.models import Membership, Role
+from groups.models import Membership
 
 PAGE = "campaign/table/table.html"
 SETUP = "campaign/table/setup.html"
@@ -122,6 +123,7 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         cards=cards,
         spaces=overview["spaces"],
         tiles=[t.id for t in overview["tiles"]],
+        people=people_names(adventure.group),
     )
     if request.method == "POST":
         require_player(membership)
@@ -164,16 +166,9 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         "pack": pack,
         "form": form,
         "preview": preview,
-        "members": member_names(membership.group_id),
         **overview,
     }
     return render(request, SETUP, context)
-
-
-def member_names(group_id: int) -> list[str]:
-    """The group's members who play, as seats the setup offers (guests are typed)."""
-    members = Membership.objects.filter(group_id=group_id).exclude(role=Role.VIEWER)
-    return [m.user.get_username() for m in members.select_related("user").order_by("pk")]
 
 
 def table_preview(pack: Any, mission: int, *, night: bool, players: list[str]) -> dict[str, Any]:
