@@ -1,7 +1,8 @@
 """What the Solsticio table page shows, worked out from the engine's view of the player due.
 
-The page shows what that player may see (``view_for``): the other hand, the face-down display tiles
-and the pile as counts.
+Each device gets what its player may see (``view_for``): their own hand, the other hand, the
+face-down display tiles and the pile as counts; someone who plays neither seat (or a device waiting
+to be handed over) sees no hand at all.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ def _place_label(place: list[int]) -> str:
     return _("row %(row)s, column %(column)s") % {"row": place[0] + 1, "column": place[1] + 1}
 
 
-def table_screen(state: State, pack: SolsticioPack) -> dict[str, Any]:
-    """The page's data: status, the choice or tiles to act on, the display and both panoramas."""
+def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[str, Any]:
+    """The page's data as ``seat`` sees it: status, the choice or tiles to act on, their hand,
+    the display and both panoramas."""
     content = state.setup.content
     marks = {symbol.id: symbol.mark for symbol in pack.symbols}
     due = state.players[state.due]
-    view = view_for(state, due)
+    view = view_for(state, seat)
 
     def tile(tile_id: str) -> dict[str, Any]:
         earth = content.earth_index[tile_id]
@@ -78,9 +80,12 @@ def table_screen(state: State, pack: SolsticioPack) -> dict[str, Any]:
             }
         )
     actions = [_action(move, tile, spirit) for move in view["moves"]]
+    own = view["hands"][seat] if seat is not None else []
     return {
         "view": view,
         "due": due,
+        "seat": seat,
+        "hand": [tile(t) for t in own] if isinstance(own, list) else [],
         "prompt": _prompt(view, due),
         "actions": actions,
         "display": [
