@@ -48,13 +48,11 @@ class NewGameForm(forms.Form):
         help_text=_("Leave empty for a new shuffle; the same number deals the same game."),
     )
     opponent = MemberChoice(
-        label=_("Second player's device"),
+        label=_("Invite a friend"),
         queryset=None,
         required=False,
-        empty_label=_("This device, passed between us"),
-        help_text=_(
-            "Invite a friend: the member chosen plays the second player on their own device."
-        ),
+        empty_label=_("Nobody: this device, passed between us"),
+        help_text=_("The member chosen plays the second player on their own device."),
     )
 
     def __init__(self, *args: Any, group: Any, user: Any, **kwargs: Any) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.content.solsticio import SolsticioPack
-from games.rules.solsticio import State, view_for
+from games.rules.solsticio import State, legal_moves, view_for
 
 
 def _place_label(place: list[int]) -> str:
@@ -81,12 +81,17 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
         )
     actions = [_action(move, tile, spirit) for move in view["moves"]]
     own = view["hands"][seat] if seat is not None else []
+    own = own if isinstance(own, list) else []
+    offered = {a["value"] for a in actions if a["action"] == "play"}
     return {
         "view": view,
         "due": due,
         "seat": seat,
-        "hand": [tile(t) for t in own] if isinstance(own, list) else [],
-        "prompt": _prompt(view, due),
+        "hand": [tile(t) for t in own],
+        # The tiles of the hand no move offers now (the rest are the buttons to play them).
+        "kept": [tile(t) for t in own if t not in offered],
+        "plays_a_tile": bool(offered),
+        "prompt": _prompt(view, due, must_pass=any("pass" in m for m in legal_moves(state))),
         "actions": actions,
         "display": [
             {"up": [tile(t) for t in place["up"]], "down": place["down"]}
@@ -118,14 +123,14 @@ def _action(move: dict[str, Any], tile: Any, spirit: Any) -> dict[str, Any]:
     return entry
 
 
-def _prompt(view: dict[str, Any], due: str) -> str:
+def _prompt(view: dict[str, Any], due: str, *, must_pass: bool) -> str:
     if view["over"]:
         if view["winner"] is None:
             return _("The game is over: a tie.")
         return _("The game is over: %(name)s wins.") % {"name": view["winner"]}
     pending = view["pending"]
     if pending is None:
-        if view["moves"] and "pass" in view["moves"][0]:
+        if must_pass:
             return _("%(name)s cannot capture and passes (S6).") % {"name": due}
         return _("%(name)s plays a tile.") % {"name": due}
     prompts = {

@@ -215,4 +215,3 @@ async def stream(request: HttpRequest, group_id: int, game_id: int) -> HttpRespo
         services.channel(game.pk), group_id, membership.user_id, partial(current_stamp, game.pk)
     )
     return stream_response(lines)
-
