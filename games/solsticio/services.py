@@ -37,6 +37,11 @@ from groups.models import Group, Membership
 #: What a refused move says, by the engine's stable code; each names the rule (seed 001).
 MOVE_ERRORS = {
     "not-your-turn": _("It is not this player's turn (or choice)."),
+    # ``not-your-turn`` while the Evil Spirit waits to be placed: say which rule.
+    "cover-by-holder": _(
+        "The Evil Spirit's holder does not place it: the other player chooses which of the "
+        "holder's Spirits it covers (S5)."
+    ),
     "not-in-hand": _("That tile is not in the player's hand (S1)."),
     "must-capture": _("A capture is possible, so exactly one tile must be captured (S1, S6)."),
     "not-capturable": _("The tile played cannot capture that tile (S1)."),
@@ -74,9 +79,9 @@ OPEN_ERRORS = {
 class SolsticioMoveError(Exception):
     """A move the rules refused; ``code`` is the engine's, ``message`` what the page says."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, says: str | None = None) -> None:
         self.code = code
-        self.message = MOVE_ERRORS.get(code, MOVE_ERRORS["bad-move"])
+        self.message = MOVE_ERRORS.get(says or code, MOVE_ERRORS["bad-move"])
         super().__init__(str(self.message))
 
 
@@ -168,7 +173,7 @@ def play_solsticio_move(
     try:
         state = apply_move(state, {**move, "version": version})
     except IllegalMove as exc:
-        raise SolsticioMoveError(exc.code) from None
+        raise SolsticioMoveError(exc.code, refusal(state, exc.code)) from None
     locked.document = to_dict(state)
     locked.version = state.version
     locked.over = state.over
@@ -179,6 +184,12 @@ def play_solsticio_move(
     locked.save(update_fields=fields)
     changed(locked)
     return state
+
+
+def refusal(state: State, code: str) -> str:
+    """Which message a refused move gets: its code's, or a closer one that names the rule."""
+    waiting = state.pending[0].kind if state.pending else None
+    return "cover-by-holder" if code == "not-your-turn" and waiting == "cover" else code
 
 
 def log_finished_game(game: SolsticioGame, state: State, by: Any) -> Any:

@@ -162,6 +162,7 @@ def test_the_evil_spirit_placed_by_the_wrong_player(group: Any, player: Any) -> 
             game=game, move=choose(ANA, "cover", "sprite"), version=state.version, by=player
         )
     assert caught.value.code == "not-your-turn"
+    assert caught.value.message == services.MOVE_ERRORS["cover-by-holder"]
     game.refresh_from_db()
     assert game.document == to_dict(state)
     done = services.play_solsticio_move(
