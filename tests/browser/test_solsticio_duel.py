@@ -98,8 +98,7 @@ def test_two_phones_play_a_whole_seeded_game(browser_session: Any) -> None:
     phones = {"Ana": phone_a, "Bru": phone_b}
     other = {"Ana": "Bru", "Bru": "Ana"}
     seen: set[str] = set()
-    moves = 0
-    for _ in range(300):
+    for moves in range(300):
         state = from_dict(SolsticioGame.objects.get(pk=game.pk).document)
         # What each phone received for this position: its own hand, never the other's.
         for index, name in enumerate(state.players):
@@ -126,13 +125,12 @@ def test_two_phones_play_a_whole_seeded_game(browser_session: Any) -> None:
             seen.add(kind)
             phones[due].shot(f"{due.lower()}-{kind}")
         action.click()
-        moves += 1
         for page in (mover, watcher):
             page.wait_for_selector(
                 f'#table[data-version="{state.version + 1}"]', timeout=SEEN_MS, state="attached"
             )
         assert watcher.evaluate("window.stillHere") is True  # merged in place, never reloaded
-        if moves in (4, 20):
+        if moves in (3, 19):
             phones[other[due]].shot(f"after-move-{moves}")
 
     game.refresh_from_db()

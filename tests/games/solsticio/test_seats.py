@@ -79,7 +79,8 @@ def test_each_device_receives_only_its_own_hand(
     assert "Waiting for Ana" in text(theirs)
     # The region a device fetches on a pushed event is as scoped as the page.
     region = client.get(duel.get_absolute_url(), headers={"HX-Request": "true"}).content.decode()
-    assert 'id="table"' in region and "<html" not in region
+    assert 'id="table"' in region
+    assert "<html" not in region
     assert tiles_in(region, state.hands[0]) == set()
 
 
@@ -158,7 +159,8 @@ def test_a_finished_game_is_one_play_with_both_scores(
         last = {"move": move, "version": state.version}
     duel.refresh_from_db()
     state = from_dict(duel.document)
-    assert duel.over and duel.play is not None
+    assert duel.over
+    assert duel.play is not None
     final = outcome(state)
     assert final.scores is not None
     play = Play.objects.get(group=duel.group)
