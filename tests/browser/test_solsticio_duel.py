@@ -105,14 +105,11 @@ def test_two_phones_play_a_whole_seeded_game(browser_session: Any) -> None:
             bodies = received[name].take()
             hidden = state.hands[1 - index]
             assert all(tiles_in(body, hidden) == set() for body in bodies), (name, hidden)
-            if bodies and state.hands[index] and not state.over:
-                shown = re.findall(r'data-version="(\d+)"', bodies[-1])
-                assert tiles_in(bodies[-1], state.hands[index]) == set(state.hands[index]), (
-                    name,
-                    state.version,
-                    shown,
-                    len(bodies),
-                )
+            # The check can fail: the last page or region received shows the phone's own hand
+            # (a polled stamp, plain text, aside).
+            screens = [body for body in bodies if 'id="table"' in body]
+            if screens and state.hands[index] and not state.over:
+                assert tiles_in(screens[-1], state.hands[index]) == set(state.hands[index])
         if state.over:
             break
         due = state.players[state.due]
