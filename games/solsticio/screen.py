@@ -1,4 +1,4 @@
-"""What the Solsticio table page shows, worked out from the engine's view of the player due.
+"""What a Solsticio page shows, worked out from the engine's view of the seat the device plays.
 
 Each device gets what its player may see (``view_for``): their own hand, the other hand, the
 face-down display tiles and the pile as counts; someone who plays neither seat (or a device waiting
@@ -87,7 +87,6 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
         "view": view,
         "due": due,
         "seat": seat,
-        "hand": [tile(t) for t in own],
         # The tiles of the hand no move offers now (the rest are the buttons to play them).
         "kept": [tile(t) for t in own if t not in offered],
         "plays_a_tile": bool(offered),
