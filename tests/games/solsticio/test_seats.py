@@ -227,3 +227,20 @@ def test_another_groups_game_is_not_found_anywhere(
         assert client.get(reverse(f"solsticio:{name}", args=args)).status_code == 404
     for name in ("game", "reveal", "open"):
         assert client.post(reverse(f"solsticio:{name}", args=args), {}).status_code == 404
+
+
+def test_a_move_replayed_from_a_second_tab_changes_nothing(
+    client: Any, duel: SolsticioGame, player: Any
+) -> None:
+    """Two tabs of Ana's device showed move 0; the second one's move comes after the first's."""
+    client.force_login(player)
+    state = from_dict(duel.document)
+    first, other = legal_moves(state)[0], legal_moves(state)[1]
+    assert post_move(client, duel, first, version=0).status_code == 302
+    duel.refresh_from_db()
+    after = (duel.document, duel.version)
+    response = post_move(client, duel, other, version=0)
+    assert response.status_code == 409
+    assert str(services.MOVE_ERRORS["stale-move"]) in text(response)
+    duel.refresh_from_db()
+    assert (duel.document, duel.version) == after
