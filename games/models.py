@@ -133,12 +133,20 @@ class BonfireSeat(models.Model):
         return f"{self.name} in {self.play}"
 
 
+class SolsticioMode(models.TextChoices):
+    ONE_DEVICE = "one-device", _("One device, passed between the players")
+    TWO_DEVICES = "two-devices", _("Two devices, one per player")
+
+
 class SolsticioGame(models.Model):
-    """One Solsticio game a group tracks at the table.
+    """One Solsticio game a group plays in the browser.
 
     ``document`` is the rules engine's whole state (``games.rules.solsticio.to_dict``), changed only
     by applying a move through the engine; ``version`` is the number of moves applied, so a move
-    made on an older page is refused. ``players`` are the two names at the table.
+    made on an older page is refused. ``players`` are the two names at the table; ``first_user``
+    and ``second_user`` the members who hold those seats (on one device, the same member holds
+    both; a second seat still empty waits for the member the game is opened to). ``play`` is the
+    play of the group's play log the finished game became.
     """
 
     group = models.ForeignKey(
@@ -148,6 +156,18 @@ class SolsticioGame(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     players = models.JSONField(_("players"))
+    mode = models.CharField(
+        _("devices"), max_length=12, choices=SolsticioMode, default=SolsticioMode.ONE_DEVICE
+    )
+    first_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    second_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    play = models.OneToOneField(
+        "Play", on_delete=models.SET_NULL, null=True, blank=True, related_name="solsticio_game"
+    )
     document = models.JSONField(_("game document"))
     version = models.PositiveIntegerField(_("moves played"), default=0)
     over = models.BooleanField(_("over"), default=False)
