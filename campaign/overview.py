@@ -59,14 +59,16 @@ def reward_label(pack: Pack, kind: str, target: str | None) -> str:
     return _("Purified Holo Liana")
 
 
-def mission_info(pack: Pack, number: int | None) -> dict[str, Any] | None:
+def mission_info(pack: Pack, number: int | None, *, rounds: int) -> dict[str, Any] | None:
+    """A mission as the pages show it; ``rounds``: what it lasts for the group's campaign
+    (``mission_rounds``), never the pack's base count."""
     if number is None:
         return None
     mission = pack.mission(number)
     return {
         "number": mission.number,
         "name": mission.name,
-        "rounds": mission.rounds,
+        "rounds": rounds,
         "text": mission.text,
         "rewards": [reward_label(pack, r.kind, r.target) for r in mission.rewards],
         "night_instruction": any(i.kind == "night-mode" for i in mission.instructions),
@@ -106,14 +108,10 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
         }
         for s in adventure.power_spaces.all()
     ]
-    current = mission_info(pack, adventure.current_mission)
-    if current:  # the rounds the table will play, under the Moon tiles and relief in force
-        current["rounds"] = mission_rounds(
-            pack,
-            current["number"],
-            moon_tiles=components[ComponentKind.MOON_TILE],
-            holo_liana=adventure.holo_liana,
-        )
+    number = adventure.current_mission
+    moon_tiles = components[ComponentKind.MOON_TILE]
+    # The rounds the table will play, under the Moon tiles and relief in force.
+    current = mission_info(pack, number, rounds=rounds_now(adventure, pack, number, moon_tiles))
     last = max(m.number for m in pack.missions)
     return {
         "pack": pack,
@@ -146,6 +144,13 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
         "last_mission": last,
         "relief": pack.mission(last).holo_liana_relief,
     }
+
+
+def rounds_now(adventure: Adventure, pack: Pack, number: int | None, moon_tiles: list[str]) -> int:
+    """The rounds mission ``number`` lasts now, under the Moon tiles and relief in force."""
+    if number is None:
+        return 0
+    return mission_rounds(pack, number, moon_tiles=moon_tiles, holo_liana=adventure.holo_liana)
 
 
 def next_text(current: int | None, last: int) -> str:
@@ -197,7 +202,7 @@ def named_missions(
 
 
 def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
-    """The envelope and reward reference, spoiler-safe for ``user``: 4 queries."""
+    """The envelope and reward reference, spoiler-safe for ``user``: 5 queries."""
     pack = adventure.content_pack.pack()
     revealed = revealed_keys(adventure, user)
     opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
@@ -205,6 +210,11 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
     last = max(m.number for m in pack.missions)
     furthest = furthest_reached(adventure, completed, last)
     named = named_missions(adventure, user, revealed, completed)
+    moon_tiles = list(
+        adventure.components.filter(kind=ComponentKind.MOON_TILE).values_list(
+            "component", flat=True
+        )
+    )
     missions = []
     for mission in pack.missions:
         reached = mission.number <= furthest
@@ -222,7 +232,11 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 if mission.number == 1
                 else _("Opens when Mission %(previous)s succeeds.")
                 % {"previous": mission.number - 1},
-                "info": mission_info(pack, mission.number),
+                "info": mission_info(
+                    pack,
+                    mission.number,
+                    rounds=rounds_now(adventure, pack, mission.number, moon_tiles),
+                ),
             }
         )
     envelopes = []

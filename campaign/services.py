@@ -143,6 +143,40 @@ def current_state(adventure: Adventure) -> CampaignState:
     return progression.replay(adventure.content_pack.pack(), log_entries(attempts, overrides))
 
 
+def state_before(
+    pack: Pack,
+    attempts: Sequence[MissionAttempt],
+    overrides: Sequence[ManualOverride],
+    number: int,
+) -> CampaignState:
+    """The campaign as attempt ``number`` found it: the attempts and overrides logged before it."""
+    earlier = [a for a in attempts if a.number < number]
+    return progression.replay(
+        pack, log_entries(earlier, [o for o in overrides if o.after_attempt < number])
+    )
+
+
+def rounds_then(pack: Pack, before: CampaignState, mission: int, loadout: dict[str, str]) -> int:
+    """The rounds ``mission`` lasts in the campaign ``before``, with the Power tiles of
+    ``loadout`` (``mission_rounds``, the one count)."""
+    return progression.mission_rounds(
+        pack,
+        mission,
+        moon_tiles=before.moon_tiles,
+        holo_liana=before.holo_liana,
+        power_tiles=[t for t in (loadout or {}).values() if t],
+    )
+
+
+def attempt_rounds(attempt: MissionAttempt) -> int:
+    """The rounds an attempt's mission lasted when it was played (not the pack's base count)."""
+    adventure = attempt.adventure
+    pack = adventure.content_pack.pack()
+    attempts, overrides = current_log(adventure)
+    before = state_before(pack, attempts, overrides, attempt.number)
+    return rounds_then(pack, before, attempt.mission, attempt.loadout)
+
+
 def locked(adventure: Adventure) -> Adventure:
     """Lock the adventure row until the transaction ends; every write to its log starts here.
 
@@ -460,10 +494,7 @@ def record_attempt_result(
         )
     attempts, overrides = current_log(adventure)
     pack = adventure.content_pack.pack()
-    earlier = [a for a in attempts if a.number < attempt.number]
-    before = progression.replay(
-        pack, log_entries(earlier, [o for o in overrides if o.after_attempt < attempt.number])
-    )
+    before = state_before(pack, attempts, overrides, attempt.number)
     attempt.status = result
     attempt.failure_reason = reason if result == progression.FAILURE else ""
     if rounds_played is not None:
@@ -569,10 +600,7 @@ def check_edit(
     data: AttemptData,
 ) -> None:
     """An edited attempt must be valid where it stands in the log."""
-    earlier = [a for a in attempts if a.number < attempt.number]
-    before = progression.replay(
-        pack, log_entries(earlier, [o for o in overrides if o.after_attempt < attempt.number])
-    )
+    before = state_before(pack, attempts, overrides, attempt.number)
     entry = AttemptResult(
         attempt.number,
         data.mission,
@@ -603,13 +631,7 @@ def check_rounds(
     pack: Pack, before: CampaignState, mission: int, loadout: dict[str, str], played: int | None
 ) -> None:
     """No attempt claims more rounds than its mission had then (``mission_rounds``)."""
-    most = progression.mission_rounds(
-        pack,
-        mission,
-        moon_tiles=before.moon_tiles,
-        holo_liana=before.holo_liana,
-        power_tiles=[t for t in (loadout or {}).values() if t],
-    )
+    most = rounds_then(pack, before, mission, loadout)
     if played is not None and played > most:
         message = ngettext(
             "Mission %(mission)s lasts %(rounds)s round at this point of the adventure: "

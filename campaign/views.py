@@ -31,7 +31,7 @@ from campaign.forms import (
     NoteForm,
     OverrideForm,
 )
-from campaign.models import Adventure, MissionAttempt
+from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.replay import replay_attempt
 from campaign.table import services as live
 from config.htmx import is_partial, partial_template, vary_on_htmx
@@ -209,7 +209,9 @@ def attempt_detail(request: HttpRequest, group_id: int, adventure_id: int, numbe
         "membership": membership,
         "adventure": adventure,
         "attempt": attempt,
-        "mission": overview.mission_info(pack, attempt.mission),
+        "mission": overview.mission_info(
+            pack, attempt.mission, rounds=services.attempt_rounds(attempt)
+        ),
         "loadout": [
             (pack.power_space(space).name, pack.power_tile(tile).name)
             for space, tile in attempt.loadout.items()
@@ -227,7 +229,11 @@ def replay_context(attempt: MissionAttempt) -> dict[str, Any]:
         return {"replay": None, "undone": 0}
     moves = list(attempt.moves.values_list("payload", "undone_at"))
     kept = [payload for payload, undone_at in moves if undone_at is None]
-    return {"replay": replay_attempt(attempt.setup, kept), "undone": len(moves) - len(kept)}
+    still_open = attempt.status == AttemptStatus.OPEN
+    return {
+        "replay": replay_attempt(attempt.setup, kept, still_open=still_open),
+        "undone": len(moves) - len(kept),
+    }
 
 
 @login_required
@@ -247,7 +253,9 @@ def note_add(request: HttpRequest, group_id: int, adventure_id: int, number: int
         "membership": membership,
         "adventure": adventure,
         "attempt": attempt,
-        "mission": overview.mission_info(adventure.content_pack.pack(), attempt.mission),
+        "mission": overview.mission_info(
+            adventure.content_pack.pack(), attempt.mission, rounds=services.attempt_rounds(attempt)
+        ),
         "notes": attempt.notes.all(),
         "note_form": form,
     } | replay_context(attempt)

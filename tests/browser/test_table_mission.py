@@ -28,21 +28,9 @@ RIVER = ["blue-1", "purple-1", "red-1", "green-1"]
 
 
 @pytest.fixture
-def asgi_server(transactional_db, request):
-    """The table as ``make run`` serves it: uvicorn (ASGI, the event streams are async views),
-    one process, on the test database."""
-    log = ROOT / "test-output" / "servers" / f"{request.node.name}.log"
-    server = ServerProcess(
-        database_url_for_subprocess(), log, workers=1, DJANGO_SETTINGS_MODULE="config.settings_test"
-    )
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def browser_session(chromium, asgi_server, request):
-    """Browser sessions on the ASGI server (``tests.support.fixtures.browser_session`` for it)."""
-    yield from open_sessions(chromium, asgi_server.url, request)
+def browser_session(table_session):
+    """Every device on the ASGI server (``table_session``)."""
+    return table_session
 
 
 def arrange():

@@ -13,6 +13,7 @@ from campaign.table import services as table
 from games.rules.spirits.campaign import OPEN_ENVELOPE
 from tests.campaign.test_views import log_form
 from tests.factories import log_attempt
+from tests.support import pages
 from tests.support.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -117,3 +118,29 @@ def test_a_correction_is_checked_against_the_rounds_of_its_own_place(client, dar
     done = client.post(url, correction(dark_dawn, rounds_played="7") | {"confirm": "1"})
     assert done.status_code == 302
     assert dark_dawn.attempts.get(number=1).rounds_played == 7
+
+
+def test_the_attempt_page_and_the_reference_count_the_rounds_of_the_campaign(
+    client, dark_dawn, owner
+):
+    """Not the pack's base count (``mission_rounds``): an attempt's page gives the rounds its
+    mission had when it was played (Moon tiles in force then, its own Power tiles); the reference
+    gives what each mission lasts now. Seed 003, "The Moon Path" and "Rewards"."""
+    pack = dark_dawn.content_pack.pack()
+    services.add_override(adventure=dark_dawn, kind=OPEN_ENVELOPE, target="D", reason="", by=owner)
+    log_attempt(dark_dawn, by=owner)  # Mission 2 under Dark Dawn
+    log_attempt(dark_dawn, by=owner, loadout={"hearth": "seedling"})  # Mission 3, one back
+    client.force_login(owner)
+
+    def attempt_page(number):
+        url = reverse("campaign:attempt", args=[dark_dawn.group_id, dark_dawn.pk, number])
+        return pages.element_text(client.get(url), "attempt-mission")
+
+    base = {n: pack.mission(n).rounds for n in (1, 2, 3, 4)}
+    assert attempt_page(1) == f"1. {pack.mission(1).name} ({base[1]} rounds)"  # before Dark Dawn
+    assert attempt_page(2) == f"2. {pack.mission(2).name} ({base[2] - 1} rounds)"
+    assert attempt_page(3) == f"3. {pack.mission(3).name} ({base[3]} rounds)"
+    reference = client.get(reverse("campaign:reference", args=[dark_dawn.group_id, dark_dawn.pk]))
+    for number in (1, 4):
+        shown = pages.element_text(reference, f"mission{number}")
+        assert f"{base[number] - 1} rounds now." in shown
