@@ -33,7 +33,8 @@ def people(request: HttpRequest, group_id: int) -> HttpResponse:
         action = request.POST.get("action")
         person = Person(group=group)
         if action != "add":
-            person = get_object_or_404(Person, group=group, pk=request.POST.get("person") or 0)
+            posted = request.POST.get("person", "").strip()
+            person = get_object_or_404(Person, group=group, pk=int(posted) if posted.isdigit() else 0)
         prefix = f"{action}-{person.pk}" if person.pk else "add"
         form: Any = (
             LinkForm(request.POST, group_id=group.pk, prefix=prefix)
