@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign import names
 from campaign.models import Adventure, AttemptStatus, AuditAction
-from config.uploads import text_problems
+from config.uploads import at, text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
 from games.rules import spirits
@@ -210,12 +210,6 @@ class Reader:
         """The entries of the optional list ``name``, each with its place."""
         values = self.get(name, "list", optional=True, default=[], limit=limit)
         return [(at(at(self.where, name), i), value) for i, value in enumerate(values)]
-
-
-def at(where: str, name: str | int) -> str:
-    if isinstance(name, int):
-        return f"{where}[{name}]"
-    return f"{where}.{name}" if where else name
 
 
 def type_name(value: object) -> str:
@@ -607,17 +601,11 @@ def check_replay(
     overrides: list[tuple[int, progression.Override]],
     where: str,
 ) -> None:
-    """The campaign log replays in the order the services replay it (overrides recorded after
-    attempt n follow it). The rules keep what they no longer allow as ignored entries, so this
-    fails only on something the checks above let through."""
-    after: dict[int, list[progression.Entry]] = {}
-    for number, override in overrides:
-        after.setdefault(number, []).append(override)
-    entries = list(after.get(0, []))
-    for number in range(1, max([0, *results, *after]) + 1):
-        if number in results:
-            entries.append(results[number])
-        entries += after.get(number, [])
+    """The campaign log replays in the order the services replay it (``progression.log_order``).
+    The rules keep what they no longer allow as ignored entries, so this fails only on something
+    the checks above let through."""
+    numbers = range(1, max([0, *results, *(after for after, _override in overrides)]) + 1)
+    entries = progression.log_order([(n, results.get(n)) for n in numbers], overrides)
     try:
         progression.replay(pack, entries)
     except (progression.ProgressionError, KeyError, ValueError) as error:

@@ -120,17 +120,17 @@ def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
 def log_entries(
     attempts: Iterable[MissionAttempt], overrides: Iterable[ManualOverride]
 ) -> list[Entry]:
-    """The replay order: overrides recorded after attempt n follow it; open attempts are skipped."""
-    after: dict[int, list[Override]] = {}
-    for row in sorted(overrides, key=lambda o: (o.after_attempt, o.pk)):
-        entry = Override(key=row.pk, kind=row.kind, target=row.target, reason=row.reason)
-        after.setdefault(row.after_attempt, []).append(entry)
-    entries: list[Entry] = list(after.get(0, []))
-    for attempt in sorted(attempts, key=lambda a: a.number):
-        if attempt.status != AttemptStatus.OPEN:
-            entries.append(attempt_entry(attempt))
-        entries += after.get(attempt.number, [])
-    return entries
+    """The replay order (``progression.log_order``); overrides in the order they were recorded."""
+    return progression.log_order(
+        [
+            (a.number, None if a.status == AttemptStatus.OPEN else attempt_entry(a))
+            for a in attempts
+        ],
+        [
+            (row.after_attempt, Override(row.pk, row.kind, row.target, row.reason))
+            for row in sorted(overrides, key=lambda o: o.pk)
+        ],
+    )
 
 
 def current_log(adventure: Adventure) -> tuple[list[MissionAttempt], list[ManualOverride]]:

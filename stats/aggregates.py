@@ -17,7 +17,7 @@ the attempts and fact tables are read once for them, not once per scope kind.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from heapq import merge
 from itertools import groupby
 from operator import itemgetter
@@ -118,6 +118,11 @@ def per_scope(stream: bool, rows: QuerySet[Any], build: Any) -> Stream:
         yield scope_key, build([row[1:] for row in group])
 
 
+def records(name: str, *fields: str) -> Callable[[Iterable[Sequence[Any]]], Data]:
+    """A ``per_scope`` builder: ``{name: [{field: value, …} for each row]}``, in the rows' order."""
+    return lambda rows: {name: [dict(zip(fields, row, strict=True)) for row in rows]}
+
+
 def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
     """``(scope id, statistics)`` of each scope in ``ids`` (every scope when ``None``), in order.
 
@@ -127,10 +132,8 @@ def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
     """
     scope = Scope(scope)
     akey, fkey = ATTEMPT_KEY[scope], FACT_KEY[scope]
-    if scope == Scope.GLOBAL:
-        streams = [universe(scope, ids), global_missions()]
-    else:
-        streams = [universe(scope, ids), missions(fkey, ids)]
+    streams = [universe(scope, ids), missions(fkey, ids)]
+    if scope != Scope.GLOBAL:
         streams += [
             failure_reasons(akey, ids),
             rounds_played(akey, ids),
@@ -194,23 +197,18 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
     """Attempts, successes, rounds and time per mission (the totals are derived in ``finish``).
 
     Sums of the per-adventure ``MissionTally`` rows (``refresh_tallies``, rewritten before the
-    adventures' statistics), a few per adventure, rather than a scan of every attempt;
-    ``adventures`` counts the tally rows (one per adventure that played the mission).
+    adventures' statistics), a few per adventure, rather than a scan of every attempt: the global
+    statistics stay cheap in every incremental update. ``adventures`` counts the tally rows (one
+    per adventure that played the mission), as ``Count("adventure_id", distinct=True)`` over the
+    attempts would.
     """
     tallies = keyed(MissionTally.objects.all(), key, ids)
     if key == FACT_KEY[Scope.ADVENTURE]:  # one tally row per adventure and mission: no sums
-        rows = (
-            tallies.annotate(adventures=Value(1, output_field=IntegerField()))
-            .order_by("scope_key", "mission")
-            .values_list("scope_key", *MISSION_COLUMNS, "adventures")
-        )
-        yield from per_scope(ids is None, rows, missions_part)
-        return
-    rows = (
-        tallies.values("scope_key", "mission")
-        .annotate(**mission_sums())
-        .order_by("scope_key", "mission")
-        .values_list("scope_key", *MISSION_COLUMNS, "adventures")
+        tallies = tallies.annotate(adventures=Value(1, output_field=IntegerField()))
+    else:  # the scope key of the global statistics is a constant: one group over every row
+        tallies = tallies.values("scope_key", "mission").annotate(**mission_sums())
+    rows = tallies.order_by("scope_key", "mission").values_list(
+        "scope_key", *MISSION_COLUMNS, "adventures"
     )
     yield from per_scope(ids is None, rows, missions_part)
 
@@ -302,22 +300,6 @@ def refresh_mission_tallies(adventure_ids: Sequence[int] | None) -> None:
             "GROUP BY a.adventure_id, ad.group_id, a.mission",
             [AttemptStatus.SUCCESS, AttemptStatus.OPEN, *params],
         )
-
-
-def global_missions() -> Stream:
-    """``missions`` over every adventure, summed from the per-adventure ``MissionTally`` rows.
-
-    A few rows per adventure instead of every attempt: the global statistics stay cheap in every
-    incremental update. ``adventures`` counts the tally rows (one per adventure that played the
-    mission), as ``Count("adventure_id", distinct=True)`` over the attempts does.
-    """
-    rows = (
-        MissionTally.objects.values("mission")
-        .annotate(scope_key=Value(GLOBAL_SCOPE_ID, output_field=IntegerField()), **mission_sums())
-        .order_by("mission")
-        .values_list("scope_key", *MISSION_COLUMNS, "adventures")
-    )
-    yield from per_scope(False, rows, missions_part)
 
 
 def mission_entry(
@@ -467,16 +449,7 @@ def tricks_won(key: str | None, ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "-total", "key")
         .values_list("scope_key", "key", "flag", "total")
     )
-    yield from per_scope(ids is None, rows, tricks_won_part)
-
-
-def tricks_won_part(rows: Iterable[Sequence[Any]]) -> Data:
-    """From ``(winner, is the Automa, tricks)`` rows, most tricks first."""
-    return {
-        "tricks_won": [
-            {"seat": seat, "automa": automa, "count": count} for seat, automa, count in rows
-        ]
-    }
+    yield from per_scope(ids is None, rows, records("tricks_won", "seat", "automa", "count"))
 
 
 def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -487,17 +460,7 @@ def leader_changes(key: str | None, ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "round")
         .values_list("scope_key", "round", "tricks", "changes")
     )
-    yield from per_scope(ids is None, rows, leader_changes_part)
-
-
-def leader_changes_part(rows: Iterable[Sequence[Any]]) -> Data:
-    """From ``(round, tricks, Leader changes)`` rows by round."""
-    return {
-        "leader_changes": [
-            {"round": round_, "tricks": tricks, "changes": changes}
-            for round_, tricks, changes in rows
-        ]
-    }
+    yield from per_scope(ids is None, rows, records("leader_changes", "round", "tricks", "changes"))
 
 
 def participation(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -508,17 +471,9 @@ def participation(key: str | None, ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "-attempts", "key")
         .values_list("scope_key", "key", "attempts", "successes")
     )
-    yield from per_scope(ids is None, rows, participation_part)
-
-
-def participation_part(rows: Iterable[Sequence[Any]]) -> Data:
-    """From ``(player, attempts, successes)`` rows, most attempts first."""
-    return {
-        "participation": [
-            {"player": player, "attempts": attempts, "successes": successes}
-            for player, attempts, successes in rows
-        ]
-    }
+    yield from per_scope(
+        ids is None, rows, records("participation", "player", "attempts", "successes")
+    )
 
 
 def envelopes(key: str | None, ids: Sequence[int] | None) -> Stream:
@@ -609,17 +564,9 @@ def moon_path_by_adventure(ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "created_at", "pk")
         .values_list("scope_key", "pk", "name", "boxes", "completed")
     )
-    yield from per_scope(ids is None, rows, moon_by_adventure_part)
-
-
-def moon_by_adventure_part(rows: Iterable[Sequence[Any]]) -> Data:
-    """From ``(adventure, name, boxes checked, missions completed)`` rows, oldest first."""
-    return {
-        "moon": [
-            {"adventure": pk, "name": name, "boxes": boxes, "completed": completed}
-            for pk, name, boxes, completed in rows
-        ]
-    }
+    yield from per_scope(
+        ids is None, rows, records("moon", "adventure", "name", "boxes", "completed")
+    )
 
 
 DEFAULTS: dict[str, Any] = {

@@ -389,3 +389,16 @@ def test_extra_rounds_relief_adds_rounds():
     eased = p.relieve(mission_22_setup(), relief)
     assert eased["rounds"] == PACK.mission(22).rounds + 2
     assert eased["board"] == mission_22_setup()["board"]
+
+
+def test_log_order_puts_overrides_after_their_attempt_and_skips_attempts_in_play():
+    """The replay order the services and the importer share: an override recorded after attempt
+    n follows it; an attempt still being played has no entry; one after no attempt is left out."""
+    first, third = AttemptResult(1, 1, SUCCESS), AttemptResult(3, 2, FAILURE, "other")
+    opening = Override(1, p.NIGHT_MODE, reason="house rule")
+    middle = Override(2, p.GAIN_TOKEN, "tok", "lost")
+    stray = Override(3, p.NIGHT_MODE)
+    order = p.log_order(
+        [(3, third), (2, None), (1, first)], [(0, opening), (2, middle), (9, stray)]
+    )
+    assert order == [opening, first, middle, third]
