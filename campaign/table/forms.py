@@ -27,6 +27,8 @@ TILE_NEEDED = _("Choose the placed Spirit tile to move.")
 EDGE_NEEDED = _("Choose the coloured edge.")
 COLOUR_NEEDED = _("Choose the colour.")
 TOKEN_NEEDED = _("Choose the token.")
+RIVER_COUNT = _("Tick exactly 4 face-up cards for the Automa.")
+RIVER_WITHOUT_AUTOMA = _("The Automa plays only with 2 players.")
 
 MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist", "power")
 
@@ -95,9 +97,9 @@ class TableSetupForm(forms.Form):
         players = data.get("players") or []
         river = data.get("automa_river") or []
         if len(players) == MIN_PLAYERS and len(river) != AUTOMA_RIVER_SIZE:
-            self.add_error("automa_river", gettext("Tick exactly 4 face-up cards for the Automa."))
+            self.add_error("automa_river", RIVER_COUNT)
         if len(players) > MIN_PLAYERS and river:
-            self.add_error("automa_river", gettext("The Automa plays only with 2 players."))
+            self.add_error("automa_river", RIVER_WITHOUT_AUTOMA)
         return data
 
     def loadout(self) -> dict[str, str]:

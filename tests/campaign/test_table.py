@@ -9,28 +9,10 @@ from django.utils import timezone
 from campaign.models import AttemptMove, AuditAction, AuditEntry, MissionAttempt
 from campaign.table import services as table
 from games.rules import spirits
-from groups.models import Role
 from tests.campaign import table_helpers as helpers
-from tests.factories import AdventureFactory, MembershipFactory
+from tests.factories import AdventureFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def member():
-    return MembershipFactory(role=Role.OWNER)
-
-
-@pytest.fixture
-def adventure(member):
-    return AdventureFactory(group=member.group)
-
-
-@pytest.fixture
-def attempt(adventure, member):
-    return table.begin_mission(
-        adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
-    )
 
 
 def move(attempt, payload, by, version=None, **kwargs):

@@ -18,11 +18,12 @@ from django.urls import reverse
 from campaign import services
 from campaign.models import AttemptMove, MissionAttempt
 from campaign.table import services as table
+from campaign.table.forms import COLOUR_NEEDED, EDGE_NEEDED, TOKEN_NEEDED
 from games.rules import spirits
 from games.rules.spirits.campaign import GAIN_TOKEN, OPEN_ENVELOPE, UNLOCK_SPACE
-from groups.models import Role
 from tests.campaign import table_helpers as helpers
-from tests.factories import AdventureFactory, MembershipFactory
+from tests.factories import AdventureFactory
+from tests.support.pages import text
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -35,11 +36,6 @@ MOON = {
     "moon-full": ("discard-at-start", "Glaring Eye"),
     "moon-last": ("lead-trump-first", "Waning Veil"),
 }
-
-
-@pytest.fixture
-def member():
-    return MembershipFactory(role=Role.OWNER)
 
 
 @pytest.fixture
@@ -323,7 +319,7 @@ def test_the_night_moth_quiets_the_whirlpool(client, powered, member):
     assert re.search(r'<span class="cell token whirlpool quiet" id="cell-0-0"', html)
     assert "Whirlpool token, no effect when covered" in html
     bad = post(client, powered, {"kind": "power", "power": "quiet-token", "token": "x"})
-    assert "Choose the token." in bad.content.decode()
+    assert str(TOKEN_NEEDED) in text(bad)
     helpers.play_until(powered, member.user, "place")
     helpers.play(powered, member.user, cover=helpers.WHIRLPOOL_CELL)
     after = state(powered)
@@ -370,13 +366,12 @@ def test_the_charms_the_table_cannot_check_are_recorded(client, powered):
 
 def test_power_moves_need_their_choice(client, powered):
     for data, message in (
-        ({"power": "any-colour-edge"}, "Choose the coloured edge."),
-        ({"power": "any-colour-edge", "edge": "5,6,X"}, "Choose the coloured edge."),
-        ({"power": "choose-trump"}, "Choose the colour."),
-        ({"power": "quiet-token"}, "Choose the token."),
+        ({"power": "any-colour-edge"}, EDGE_NEEDED),
+        ({"power": "any-colour-edge", "edge": "5,6,X"}, EDGE_NEEDED),
+        ({"power": "choose-trump"}, COLOUR_NEEDED),
+        ({"power": "quiet-token"}, TOKEN_NEEDED),
     ):
-        html = post(client, powered, {"kind": "power", **data}).content.decode()
-        assert message in html
+        assert str(message) in text(post(client, powered, {"kind": "power", **data}))
     assert not AttemptMove.objects.filter(attempt=powered).exists()
 
 

@@ -10,30 +10,15 @@ from django.urls import reverse
 from campaign.models import AttemptMove, MissionAttempt
 from campaign.table import events
 from campaign.table import services as table
+from campaign.table.forms import RIVER_COUNT
 from games.rules import spirits
 from groups.models import Role
 from tests.campaign import table_helpers as helpers
 from tests.factories import AdventureFactory, MembershipFactory
+from tests.support.pages import by_id, classes, has_id, text
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def member():
-    return MembershipFactory(role=Role.OWNER)
-
-
-@pytest.fixture
-def adventure(member):
-    return AdventureFactory(group=member.group)
-
-
-@pytest.fixture
-def attempt(adventure, member):
-    return table.begin_mission(
-        adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
-    )
 
 
 @pytest.fixture
@@ -117,7 +102,7 @@ def test_setup_with_two_players_needs_four_river_cards(client, adventure):
     response = client.post(setup_url, {"players": "Ana\nBen", "first_player": "Ana",
                                        "trump": "blue", "automa_river": ["blue-1"]})  # fmt: skip
     assert response.status_code == 200
-    assert "Tick exactly 4 face-up cards for the Automa." in response.content.decode()
+    assert str(RIVER_COUNT) in text(response)
 
 
 def test_setup_names_follow_the_rule_of_every_other_form(client, adventure):
@@ -194,10 +179,10 @@ def test_a_move_answers_with_the_whole_table_region(client, attempt):
     assert html.lstrip().startswith('<div id="table"')
     assert "<html" not in html
     assert 'data-version="1"' in html
-    assert 'id="card-blue-3"' in html
+    assert has_id(html, "card-blue-3")
     assert "already played" in html
     # The picker's heading names the next seat (Ana played first, Ben is due).
-    assert '<span class="turn-seat" id="picker-seat">Ben</span>' in html
+    assert by_id(html, "picker-seat") == "Ben"
     assert "hx-swap-oob" not in html
     assert "HX-Request" in response["Vary"]
 
@@ -389,7 +374,7 @@ def power_attempt(adventure, member, *, powers=True):
 def test_the_power_control_shows_only_when_the_loadout_held_the_tile(client, adventure, member):
     without = power_attempt(adventure, member, powers=False)
     page = client.get(url(without)).content.decode()
-    assert 'id="power"' not in page
+    assert not has_id(page, "power")
     assert "move a placed Spirit tile" not in page
 
     attempt = power_attempt(AdventureFactory(group=member.group), member)
@@ -397,7 +382,7 @@ def test_the_power_control_shows_only_when_the_loadout_held_the_tile(client, adv
     assert "Use Gust of Wind: move a placed Spirit tile" in page
     assert 'data-power="usable"' in page
     assert 'data-usable="move-spirit-tile"' in page
-    assert '<li id="power-move-spirit-tile" class="power-row">' in page
+    assert classes(page, "power-move-spirit-tile") == {"power-row"}
     tile = table.state_of(attempt).placed[0]
     cells = " ".join(f"{r},{c}" for r, c in tile.cells)
     assert f'<option value="{cells}" data-card="{tile.card}">' in page
@@ -432,15 +417,15 @@ def test_posting_the_power_moves_the_tile_and_the_control_is_disabled(client, ad
     assert html.lstrip().startswith('<div id="table"')
     assert "<html" not in html
     assert 'data-power="used"' in html
-    assert '<li id="power-move-spirit-tile" class="power-row used">' in html
-    assert '<button type="button" disabled>✔ Used</button> moved' in html
-    assert 'id="power-details"' not in html
+    assert "used" in classes(html, "power-move-spirit-tile")
+    assert "✔ Used moved" in by_id(html, "power-move-spirit-tile")
+    assert not has_id(html, "power-details")
     full = client.get(url(attempt))
     after = table.state_of(MissionAttempt.objects.get(pk=attempt.pk))
     assert sorted(after.placed[0].cells) == sorted(tuple(c) for c in power["to"])
     page = full.content.decode()
-    assert 'id="power-details"' not in page
-    assert '<li id="power-move-spirit-tile" class="power-row used">' in page
+    assert not has_id(page, "power-details")
+    assert "used" in classes(page, "power-move-spirit-tile")
 
     back = {**data, "version": attempt.version + 1, "tile": cells, "cells": data["tile"]}
     again = client.post(url(attempt, "move"), back, **HTMX)

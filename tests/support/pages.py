@@ -1,8 +1,87 @@
-"""Reading responses as a user reads them."""
+"""Reading responses as a user reads them: the text, an element's text by its id."""
 
 import html
+from html.parser import HTMLParser
+
+# Elements that have no end tag: they never enclose text.
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}  # fmt: skip
 
 
 def text(response) -> str:
     """The response body with HTML entities decoded, to compare with messages as written."""
     return html.unescape(response.content.decode())
+
+
+class Element(HTMLParser):
+    """The attributes and the text of the first element with a given id (its children's text
+    included)."""
+
+    def __init__(self, element_id: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.element_id = element_id
+        self.attributes: dict[str, str] | None = None
+        self.depth = 0  # open elements inside it, itself included, while it is being read
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in VOID:
+            return
+        if self.depth:
+            self.depth += 1
+        elif self.attributes is None and dict(attrs).get("id") == self.element_id:
+            self.attributes = {name: value or "" for name, value in attrs}
+            self.depth = 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth and tag not in VOID:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self.parts.append(data)
+
+
+def element(source, element_id: str) -> Element:
+    """The element ``element_id`` of a response or an HTML text; fails the test if there is none."""
+    page = source if isinstance(source, str) else source.content.decode()
+    found = Element(element_id)
+    found.feed(page)
+    found.close()
+    assert found.attributes is not None, f"no element with id {element_id!r}"
+    return found
+
+
+def by_id(source, element_id: str) -> str:
+    """The text a reader sees in the element ``element_id``, white space folded."""
+    return " ".join("".join(element(source, element_id).parts).split())
+
+
+def classes(source, element_id: str) -> set[str]:
+    """The classes of the element ``element_id``."""
+    return set(element(source, element_id).attributes["class"].split())
+
+
+def has_id(source, element_id: str) -> bool:
+    page = source if isinstance(source, str) else source.content.decode()
+    found = Element(element_id)
+    found.feed(page)
+    return found.attributes is not None
+
+
+class Language(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "html" and self.lang is None:
+            self.lang = dict(attrs).get("lang") or ""
+
+
+def page_language(source) -> str | None:
+    """The language the page declares (``<html lang>``), ``None`` for a fragment."""
+    page = source if isinstance(source, str) else source.content.decode()
+    found = Language()
+    found.feed(page)
+    return found.lang
