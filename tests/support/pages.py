@@ -42,12 +42,21 @@ class Element(HTMLParser):
             self.parts.append(data)
 
 
-def element(source, element_id: str) -> Element:
-    """The element ``element_id`` of a response or an HTML text; fails the test if there is none."""
-    page = source if isinstance(source, str) else source.content.decode()
+def source_text(source) -> str:
+    return source if isinstance(source, str) else source.content.decode()
+
+
+def find(source, element_id: str) -> Element:
+    """The element ``element_id`` of a response or an HTML text (``attributes`` None if absent)."""
     found = Element(element_id)
-    found.feed(page)
+    found.feed(source_text(source))
     found.close()
+    return found
+
+
+def element(source, element_id: str) -> Element:
+    """The element ``element_id``; fails the test if there is none."""
+    found = find(source, element_id)
     assert found.attributes is not None, f"no element with id {element_id!r}"
     return found
 
@@ -63,10 +72,7 @@ def classes(source, element_id: str) -> set[str]:
 
 
 def has_id(source, element_id: str) -> bool:
-    page = source if isinstance(source, str) else source.content.decode()
-    found = Element(element_id)
-    found.feed(page)
-    return found.attributes is not None
+    return find(source, element_id).attributes is not None
 
 
 class Language(HTMLParser):
@@ -81,7 +87,6 @@ class Language(HTMLParser):
 
 def page_language(source) -> str | None:
     """The language the page declares (``<html lang>``), ``None`` for a fragment."""
-    page = source if isinstance(source, str) else source.content.decode()
     found = Language()
-    found.feed(page)
+    found.feed(source_text(source))
     return found.lang
