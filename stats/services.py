@@ -122,6 +122,11 @@ def recompute_scopes(scope: str, ids: Sequence[int] | None, *, version: int) -> 
     store(scope, aggregates.compute_stream(scope, ids), source_version=version)
 
 
+# The recompute services below open a transaction when called alone; inside another one (the
+# drain's ``isolated`` savepoint, a test's transaction) they add no savepoint of their own: the
+# drain spends a round trip per statement, and a savepoint costs two.
+
+
 def writer_version(version: int | None) -> int:
     """The outbox version a write stores; ``None``: this transaction is a writer of its own, so it
     takes the writers' lock first. The drain, which holds the lock already, passes its version."""
@@ -140,7 +145,7 @@ def existing_scopes(scope: str, model: type[models.Model], ids: Sequence[int]) -
     return existing
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def recompute_adventures(
     *, adventure_ids: Sequence[int], force: bool = False, version: int | None = None
 ) -> None:
@@ -154,7 +159,7 @@ def recompute_adventures(
         recompute_scopes(Scope.ADVENTURE, existing, version=version)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def recompute_groups(*, group_ids: Sequence[int], version: int | None = None) -> None:
     """Recompute the groups' statistics from facts already extracted for their adventures."""
     from groups.models import Group
@@ -164,7 +169,7 @@ def recompute_groups(*, group_ids: Sequence[int], version: int | None = None) ->
         recompute_scopes(Scope.GROUP, existing, version=version)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def recompute_global(*, version: int | None = None) -> None:
     """Each mission's success rate and average attempts over every group (no names)."""
     version = writer_version(version)
@@ -191,7 +196,8 @@ class Drained:
 def claim_outbox(limit: int, group_id: int | None = None) -> list[dict[str, int | None]]:
     """Unprocessed outbox rows due now, locked; rows another worker holds are skipped.
 
-    A row whose statistics failed waits for its ``OutboxFailure.retry_at``.
+    A row whose statistics failed waits for its ``OutboxFailure.retry_at``; ``failed`` says
+    whether it has such a note (to delete once the row is processed).
     """
     waiting = OutboxFailure.objects.filter(outbox=OuterRef("pk"), retry_at__gt=timezone.now())
     queryset = StatisticsOutbox.objects.filter(processed_at__isnull=True).exclude(Exists(waiting))
@@ -199,7 +205,9 @@ def claim_outbox(limit: int, group_id: int | None = None) -> list[dict[str, int 
         queryset = queryset.filter(group_id=group_id)
     if connection.features.has_select_for_update_skip_locked:
         queryset = queryset.select_for_update(skip_locked=True)
-    return list(queryset.order_by("pk").values("pk", "group_id", "adventure_id")[:limit])
+    failed = Exists(OutboxFailure.objects.filter(outbox=OuterRef("pk")))
+    rows = queryset.annotate(failed=failed).order_by("pk")
+    return list(rows.values("pk", "group_id", "adventure_id", "failed")[:limit])
 
 
 def isolated(work: Callable[[], object]) -> str:
@@ -247,7 +255,8 @@ def drain_outbox(*, limit: int = OUTBOX_BATCH, group_id: int | None = None) -> D
         errors = {row["pk"]: error for row in rows}
     done = [row["pk"] for row in rows if row["pk"] not in errors]
     StatisticsOutbox.objects.filter(pk__in=done).update(processed_at=timezone.now())
-    OutboxFailure.objects.filter(outbox_id__in=done).delete()
+    if any(row["failed"] for row in rows if row["pk"] in done):
+        OutboxFailure.objects.filter(outbox_id__in=done).delete()
     note_failures(errors)
     return Drained(rows=len(done), adventures=adventures, groups=groups, failed=len(errors))
 
