@@ -1,7 +1,9 @@
 """Fixtures of the campaign tests: an adventure of the ``group`` fixture, its owner's membership
-(the table tests act as ``member.user``), and a mission begun at the table."""
+(the table tests act as ``member.user``, signed in through ``member_client``), and a mission
+begun at the table."""
 
 import pytest
+from django.test import Client
 
 from campaign.table import services as table
 from groups.models import Membership
@@ -24,3 +26,11 @@ def attempt(adventure, member):
     return table.begin_mission(
         adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
     )
+
+
+@pytest.fixture
+def member_client(member):
+    """A browser signed in as ``member``."""
+    client = Client()
+    client.force_login(member.user)
+    return client
