@@ -408,7 +408,7 @@ def test_import_names_the_bad_field_and_saves_nothing(adventure, owner):
     document["adventures"][0]["name"] = "<script>x</script>"
     with pytest.raises(exchange.ExchangeError) as error:
         exchange.parse_document(document)
-    assert str(error.value) == "adventures[0].name: names cannot contain < or >"
+    assert str(error.value) == f"adventures[0].name: {exchange.MARKUP_IN_NAME}"
 
 
 def add_attempts(adventure, count):
