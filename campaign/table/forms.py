@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.forms import split_players
 from campaign.names import check_player_names
-from campaign.table.services import AUTOMA_RIVER_SIZE, MIN_PLAYERS
 from games.content import Pack
 from games.rules import spirits
+from games.rules.spirits.mission_setup import AUTOMA_RIVER_SIZE, MIN_PLAYERS
 
 BAD_CELLS = _("Give the cells as row,column pairs, e.g. 3,4 3,5.")
 CARD_NEEDED = _("Choose a card.")

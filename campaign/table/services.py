@@ -37,9 +37,9 @@ from campaign.models import (
     MissionAttempt,
 )
 from campaign.services import CampaignError
-from games.content import Pack
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
+from games.rules.spirits import mission_setup
 
 ALREADY_PLAYED = _("Someone else just played: the table below is the current one.")
 MISSION_ENDED = _("This mission is over: its result is recorded.")
@@ -56,9 +56,6 @@ EDGE_WARNING = _("This placement breaks a coloured edge: it will fail the missio
 ABANDONED = (
     "abandoned"  # the campaign's failure reason (games.rules.spirits.campaign.FAILURE_REASONS)
 )
-AUTOMA_DECK_SIZE = 6
-AUTOMA_RIVER_SIZE = 4
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 # Engine failure reasons → the campaign's failure reason codes (games.rules.spirits.campaign).
 FAILURE_REASON = {
@@ -75,10 +72,6 @@ REASON_TEXT = {
     "out-of-cards": gettext_noop("a seat had no card left to play"),
 }
 
-# Moon tile and Power tile effects the driver applies to the rounds of the engine's setup; the
-# other effects the engine knows go to it as they are (spirits.MOON_EFFECTS, spirits.POWERS).
-ONE_FEWER_ROUND = "one-fewer-round"
-EXTRA_ROUND = "extra-round"
 MOVE_SPIRIT_TILE = spirits.MOVE_SPIRIT_TILE
 
 
@@ -107,122 +100,27 @@ class MoveResult:
 # --- Setup ---------------------------------------------------------------------------------------
 
 
-def first_kakapo_holder(players: Sequence[str], first_player: str) -> str:
-    """Who holds the Kakapo (and so leads the Automa's choices) before any trick is won.
+# Why ``mission_setup`` refused a seating, in the reader's language.
+SETUP_REFUSALS = {
+    "too-few-players": TOO_FEW_PLAYERS,
+    "too-many-players": TOO_MANY_PLAYERS,
+    "unknown-trump": UNKNOWN_TRUMP,
+    "automa-river": AUTOMA_RIVER,
+    "automa-players": AUTOMA_PLAYERS,
+    "first-player": FIRST_PLAYER,
+}
 
-    Our reading: seed 003 ('2-player game: the Automa') only says the human who wins a trick takes
-    the Kakapo; before the first trick the first player holds it, or, when the Automa plays first,
-    the first player in seating order.
-    """
-    return first_player if first_player in players else players[0]
 
-
-def table_setup(
-    *,
-    pack: Pack,
-    campaign: progression.CampaignState,
-    mission: int,
-    players: Sequence[str],
-    first_player: str,
-    trump: str,
-    loadout: Mapping[str, str] | None = None,
-    automa_river: Sequence[str] = (),
-    kakapo: str | None = None,
-) -> dict[str, Any]:
-    """The engine setup (``spirits-scenario/1``) of ``mission`` for these seats.
-
-    Hands are unknown (a real table). With 2 players the Automa sits after them, with its 4 face-up
-    river cards entered at setup and a face-down deck of 6 unknown cards. The campaign's Moon tiles
-    and the Power tiles of the ``loadout`` change the rounds (``mission_rules``), and with the
-    Power tokens the group holds give the Moon effects and Powers the engine enforces; a Holo Liana
-    relief eases the last mission (``progression.relieve``). Extra
-    optional fields (``colours``, ``mission``, ``moon_names``, ``power_names``) carry what the
-    table screen shows without loading the pack.
-    """
-    players = [p.strip() for p in players if p.strip()]
-    if len(players) < MIN_PLAYERS:
-        raise TableError(TOO_FEW_PLAYERS, code="players")
-    if len(players) > MAX_PLAYERS:
-        raise TableError(TOO_MANY_PLAYERS, code="players")
-    colours = {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours}
-    if trump not in colours:
-        raise TableError(UNKNOWN_TRUMP % {"colour": trump}, code="trump")
-    info = pack.mission(mission)
-    night = progression.uses_night_sides(campaign, pack)
-    rules = mission_rules(pack, campaign, loadout or {})
-    setup: dict[str, Any] = {
-        "format": spirits.FORMAT,
-        "cards": pack.scenario_cards(opened=campaign.opened_ids),
-        "board": pack.mission_board(mission, night=night),
-        "night": night,
-        "players": players,
-        "first_player": first_player,
-        "trump": trump,
-        "rounds": info.rounds + rules["rounds"],
-        "colours": colours,
-        "mission": {
-            "number": info.number,
-            "name": info.name,
-            "text": info.text,
-            "objectives": [o.to_json() for o in info.objectives],
-        },
-    }
-    for field in ("moon_effects", "moon_names", "powers", "power_names"):
-        if rules[field]:
-            setup[field] = rules[field]
-    if relief := progression.mission_relief(pack, campaign, mission):
-        setup = progression.relieve(setup, relief)
-        objectives = setup["mission"]["objectives"]
-        setup["mission"]["objectives"] = [o for o in objectives if o["tile"] != relief.tile]
-        setup["mission"]["relief"] = relief.text
-    seats = list(players)
-    if len(players) == MIN_PLAYERS:
-        river = [c for c in automa_river if c]
-        if len(river) != AUTOMA_RIVER_SIZE or len(set(river)) != AUTOMA_RIVER_SIZE:
-            raise TableError(AUTOMA_RIVER, code="automa-river")
-        holder = kakapo or first_kakapo_holder(players, first_player)
-        setup["automa"] = {"deck_size": AUTOMA_DECK_SIZE, "river": river, "kakapo": holder}
-        seats.append(spirits.AUTOMA)
-    elif automa_river and any(automa_river):
-        raise TableError(AUTOMA_PLAYERS, code="automa-river")
-    if first_player not in seats:
-        raise TableError(FIRST_PLAYER, code="first-player")
+def table_setup(*, trump: str, **seating: Any) -> dict[str, Any]:
+    """The engine setup of a mission at the table (``mission_setup.table_setup``); a seating it
+    refuses raises ``TableError`` with the message in the reader's language."""
     try:
-        spirits.new_game(setup)
+        return mission_setup.table_setup(trump=trump, **seating)
+    except mission_setup.TableSetupError as error:
+        message = SETUP_REFUSALS[error.reason] % {"colour": trump}
+        raise TableError(message, code=error.code) from None
     except spirits.SetupError as error:
         raise TableError(BAD_SETUP % {"detail": error.message}, code=error.code) from None
-    return setup
-
-
-def mission_rules(
-    pack: Pack, campaign: progression.CampaignState, loadout: Mapping[str, str]
-) -> dict[str, Any]:
-    """What the Moon tiles in force, the Power tiles placed on Power spaces (``loadout``) and the
-    Power tokens the group holds change in a mission.
-
-    Seed 003, 'The Moon Path': Moon tiles "stack and last until the end of the game"; 'Rewards':
-    Power tokens "can be used in every mission", Power tiles placed before a mission "for extra
-    help". ``rounds`` is the change to the mission's rounds (``one-fewer-round``,
-    ``extra-round``); ``moon_effects`` and ``powers`` the effects the engine enforces, in its
-    order; ``moon_names`` (every Moon tile in force) and ``power_names`` (the Powers) the pieces'
-    names by effect, for the table screen. Effects the engine does not know stay text on the setup
-    screen.
-    """
-    moon = [pack.moon_tile(t) for t in campaign.moon_tiles]
-    tiles = [pack.power_tile(t) for t in loadout.values() if t]
-    tokens = [pack.power_token(t) for t in campaign.power_tokens]
-    effects = {piece.effect for piece in (*moon, *tiles)}
-    moon_names = {tile.effect: tile.name for tile in moon}
-    power_names = {piece.effect: piece.name for piece in (*tokens, *tiles)}
-    moon_effects = [e for e in spirits.MOON_EFFECTS if e in moon_names]
-    powers = [p for p in spirits.POWERS if p in power_names]
-    return {
-        "rounds": (EXTRA_ROUND in effects) - (ONE_FEWER_ROUND in effects),
-        "moon_effects": moon_effects,
-        "moon_names": moon_names,
-        "powers": powers,
-        "power_names": {p: power_names[p] for p in powers},
-    }
 
 
 @transaction.atomic

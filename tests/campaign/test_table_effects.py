@@ -1,6 +1,6 @@
 """Moon tiles and Powers at the table: the campaign's Moon tiles, the loadout's Power tiles and the
-Power tokens held become rules of the mission's engine setup (``table.mission_rules``), and the
-table screen shows and enforces them when they matter.
+Power tokens held become rules of the mission's engine setup (``mission_setup.mission_rules``),
+and the table screen shows and enforces them when they matter.
 
 Rules source: seed 003 ('The Moon Path', 'Rewards'); effects: the sample pack's moon.json and
 power.json.
@@ -19,6 +19,7 @@ from campaign.models import AttemptMove, MissionAttempt
 from campaign.table import services as table
 from campaign.table.forms import COLOUR_NEEDED, EDGE_NEEDED, TOKEN_NEEDED
 from games.rules import spirits
+from games.rules.spirits import mission_setup
 from games.rules.spirits.campaign import GAIN_TOKEN, OPEN_ENVELOPE, UNLOCK_SPACE
 from tests.campaign import table_helpers as helpers
 from tests.factories import AdventureFactory
@@ -157,7 +158,7 @@ def test_mission_rules_keep_unknown_effects_out_of_the_engine(member):
             tiles=tuple(replace(t, effect="howl") for t in pack.moon.tiles),
         ),
     )
-    rules = table.mission_rules(odd_pack, campaign, {})
+    rules = mission_setup.mission_rules(odd_pack, campaign, {})
     assert rules["moon_effects"] == []
     assert rules["rounds"] == 0
     assert rules["moon_names"] == {"howl": "Dark Dawn"}
