@@ -27,13 +27,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from accounts.actors import stored_actor
-from campaign import services
+from campaign import overview, services
 from campaign.models import (
     Adventure,
     AttemptMove,
     AttemptStatus,
     AuditAction,
-    ComponentKind,
     MissionAttempt,
 )
 from campaign.services import CampaignError
@@ -452,15 +451,10 @@ def open_attempt(adventure: Adventure) -> MissionAttempt | None:
 def campaign_overview(adventure: Adventure) -> dict[str, Any]:
     """What the setup screen shows of the campaign: Power spaces, tokens, tiles, Moon tiles."""
     pack = adventure.content_pack.pack()
-    components: dict[str, list[str]] = {kind: [] for kind in ComponentKind.values}
-    for row in adventure.components.all():
-        components[row.kind].append(row.component)
     return {
         "spaces": [
             {"id": s.space, "name": pack.power_space(s.space).name, "unlocked": s.unlocked}
             for s in adventure.power_spaces.all()
         ],
-        "tokens": [pack.power_token(t) for t in components[ComponentKind.POWER_TOKEN]],
-        "tiles": [pack.power_tile(t) for t in components[ComponentKind.POWER_TILE]],
-        "moon_tiles": [pack.moon_tile(t) for t in components[ComponentKind.MOON_TILE]],
+        **overview.pieces(pack, overview.held(adventure)),
     }
