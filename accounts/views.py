@@ -4,12 +4,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 from django.views import i18n
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import services
 from accounts.forms import SignupForm, TimeZoneForm
+
+WELCOME = _("Welcome to Questlog, %(name)s.")
 
 
 @require_GET
@@ -36,7 +38,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome to Questlog, %(name)s.") % {"name": user.username})
+        messages.success(request, WELCOME % {"name": user.username})
         return redirect(safe_next(request) or "groups:list")
     return render(
         request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200

@@ -12,6 +12,9 @@ creates a fresh database, fills it with ``bench/history.py`` and drops it at the
 3. The same statistics by a naive per-object Python loop over the ORM (adventures -> attempts ->
    fact rows through one query per attempt and fact table), run in full when that takes under a
    minute, otherwise on a random sample of adventures and extrapolated linearly (and said so).
+
+``--only-incremental``: the full history and the one full recompute the incremental update
+starts from, then only part 2 (for checking the drain on a shared machine).
 """
 
 from __future__ import annotations
@@ -83,6 +86,12 @@ def incremental(rounds: int = 15) -> list[float]:
         timings.append(time.perf_counter() - started)
         assert drained.rows == 1
     return timings
+
+
+def report_incremental(timings: list[float]) -> None:
+    print(f"incremental update after one new result (drain: facts + adventure + group + "
+          f"global): median {1000 * statistics.median(timings):.1f} ms, "
+          f"max {1000 * max(timings):.1f} ms over {len(timings)}")  # fmt: skip
 
 
 def naive(adventure_ids: list[int]) -> float:
@@ -168,6 +177,7 @@ def main() -> int:
     parser.add_argument(
         "--naive-full-limit", type=float, default=60.0, help="run the naive loop in full below"
     )
+    parser.add_argument("--only-incremental", action="store_true", help="skip parts 1 and 3")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
@@ -188,6 +198,11 @@ def main() -> int:
     try:
         setup_django(url)
         groups = max(2, int(history.GROUPS * args.scale))
+        if args.only_incremental:
+            print("generated:", history.generate(scale=args.scale, groups=groups))
+            print(f"full recompute: {full_recompute(url)['seconds']:.2f} s")
+            report_incremental(incremental())
+            return 0
         started = time.perf_counter()
         half = history.generate(scale=args.scale, groups=groups // 2)
         small = full_recompute(url)
@@ -203,10 +218,7 @@ def main() -> int:
         print(f"full recompute, full history ({half['attempts'] + rest['attempts']} attempts): "
               f"{full['seconds']:.2f} s, worker peak memory "
               f"{full['maxrss_mb']:.0f} MB")  # fmt: skip
-        timings = incremental()
-        print(f"incremental update after one new result (drain: facts + adventure + group + "
-              f"global): median {1000 * statistics.median(timings):.1f} ms, "
-              f"max {1000 * max(timings):.1f} ms over {len(timings)}")  # fmt: skip
+        report_incremental(incremental())
         from campaign.models import Adventure
 
         ids = list(Adventure.objects.order_by("pk").values_list("pk", flat=True))

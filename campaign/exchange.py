@@ -18,12 +18,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaign import names
 from campaign.models import Adventure, AttemptStatus, AuditAction
-from config.uploads import text_problems
+from config.uploads import at, text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
 from games.rules import spirits
@@ -61,6 +60,37 @@ ILLEGAL_MOVE = _("the rules engine refuses this move: %(detail)s")
 NOT_PACK_COLOUR = _("%(value)s is not a colour of the content pack")
 LONGER = _("longer than %(limit)s characters")
 ONE_OF = _("expected one of %(values)s")
+TILE_TWICE = _("Power tile %(tile)s is on two spaces")
+REASON_MISMATCH = _("a failure needs one of %(values)s; other results none")
+AFTER_NO_ATTEMPT = _("after an attempt that is not there")
+OUT_OF_ORDER = _("expected %(number)s (attempts in order)")
+EXPECTED_GOT = _("expected %(what)s, got %(got)s")
+OUT_OF_RANGE = _("expected 0 to %(limit)s, got %(value)s")
+BOARD_SIZE_RANGE = _("expected 1 to %(most)s")
+NOT_COLOURS = _("expected an object of colours")
+NOT_NAMES = _("expected an object of names")
+OBJECT_EXPECTED = _("expected an object, got %(got)s")
+NOT_AN_OBJECT = _("expected an object")
+TOO_LARGE = _("expected at most %(most)s")
+MISSING = _("missing")
+TOO_MANY_ENTRIES = _("more than %(limit)s entries")
+TWO_IN_PROGRESS = _("more than one attempt in progress")
+EMPTY_NAME = _("must not be empty")
+MARKUP_IN_NAME = _("names cannot contain < or >")
+NOT_A_DATETIME = _("not a date and time: %(value)s")
+NOT_A_DATE = _("not a date: %(value)s")
+NOT_A_MISSION = _("not a mission of the content pack")
+SEQ_TWICE = _("seq %(seq)s appears twice")
+NO_REPLAY = _("the campaign log does not replay: %(detail)s")
+UNKNOWN_FIELD = _("unknown field")
+UNKNOWN_SPACE_OR_TILE = _("unknown space or tile")
+AN_OBJECT = _("an object")
+A_LIST = _("a list")
+A_STRING = _("a string")
+A_BOOLEAN = _("a boolean")
+A_NUMBER = _("a number")
+AN_INTEGER = _("an integer")
+ANYTHING = _("anything")
 
 
 class ExchangeError(ValueError):
@@ -177,12 +207,10 @@ class Reader:
 
     def __init__(self, data: object, where: str, *, allowed: set[str]) -> None:
         if not isinstance(data, dict):
-            raise ExchangeError(
-                where, gettext("expected an object, got %(got)s") % {"got": type_name(data)}
-            )
+            raise ExchangeError(where, OBJECT_EXPECTED % {"got": type_name(data)})
         unknown = sorted(set(data) - allowed)
         if unknown:
-            raise ExchangeError(at(where, unknown[0][:40]), gettext("unknown field"))
+            raise ExchangeError(at(where, unknown[0][:40]), str(UNKNOWN_FIELD))
         self.data = data
         self.where = where
 
@@ -201,7 +229,7 @@ class Reader:
         if name not in self.data or self.data[name] is None:
             if optional:
                 return default
-            raise ExchangeError(where, gettext("missing"))
+            raise ExchangeError(where, str(MISSING))
         value = self.data[name]
         check_type(value, kind, where, limit)
         return value
@@ -212,58 +240,52 @@ class Reader:
         return [(at(at(self.where, name), i), value) for i, value in enumerate(values)]
 
 
-def at(where: str, name: str | int) -> str:
-    if isinstance(name, int):
-        return f"{where}[{name}]"
-    return f"{where}.{name}" if where else name
-
-
 def type_name(value: object) -> str:
     names = {
-        dict: gettext("an object"),
-        list: gettext("a list"),
-        str: gettext("a string"),
-        bool: gettext("a boolean"),
+        dict: AN_OBJECT,
+        list: A_LIST,
+        str: A_STRING,
+        bool: A_BOOLEAN,
     }
     if value is None:
         return "null"
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return gettext("a number")
+        return A_NUMBER
     return names.get(type(value), type(value).__name__)
 
 
 def check_type(value: object, kind: str, where: str, limit: int = MAX_INT) -> None:
     expected = {
-        "int": (gettext("an integer"), lambda v: isinstance(v, int) and not isinstance(v, bool)),
-        "str": (gettext("a string"), lambda v: isinstance(v, str)),
-        "list": (gettext("a list"), lambda v: isinstance(v, list)),
-        "dict": (gettext("an object"), lambda v: isinstance(v, dict)),
-        "any": (gettext("anything"), lambda v: True),
+        "int": (AN_INTEGER, lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        "str": (A_STRING, lambda v: isinstance(v, str)),
+        "list": (A_LIST, lambda v: isinstance(v, list)),
+        "dict": (AN_OBJECT, lambda v: isinstance(v, dict)),
+        "any": (ANYTHING, lambda v: True),
     }
     label, test = expected[kind]
     if not test(value):
         raise ExchangeError(
             where,
-            gettext("expected %(what)s, got %(got)s") % {"what": label, "got": type_name(value)},
+            EXPECTED_GOT % {"what": label, "got": type_name(value)},
         )
     if kind == "int" and not 0 <= value <= limit:  # type: ignore[operator]
         raise ExchangeError(
             where,
-            gettext("expected 0 to %(limit)s, got %(value)s") % {"limit": limit, "value": value},
+            OUT_OF_RANGE % {"limit": limit, "value": value},
         )
     if kind == "str" and len(value) > limit:  # type: ignore[arg-type]
         raise ExchangeError(where, LONGER % {"limit": limit})
     if kind == "list" and len(value) > limit:  # type: ignore[arg-type]
-        raise ExchangeError(where, gettext("more than %(limit)s entries") % {"limit": limit})
+        raise ExchangeError(where, TOO_MANY_ENTRIES % {"limit": limit})
 
 
 def check_name(value: str, where: str) -> str:
     if not value.strip():
-        raise ExchangeError(where, gettext("must not be empty"))
+        raise ExchangeError(where, str(EMPTY_NAME))
     if len(value) > MAX_NAME:
         raise ExchangeError(where, LONGER % {"limit": MAX_NAME})
     if "<" in value or ">" in value:
-        raise ExchangeError(where, gettext("names cannot contain < or >"))
+        raise ExchangeError(where, str(MARKUP_IN_NAME))
     return value
 
 
@@ -276,9 +298,7 @@ def check_datetime(value: str | None, where: str) -> datetime.datetime | None:
             parsed = timezone.make_aware(parsed, datetime.UTC)
         parsed.astimezone(datetime.UTC)  # stored in UTC: an offset must not leave the calendar
     except (ValueError, OverflowError):
-        raise ExchangeError(
-            where, gettext("not a date and time: %(value)s") % {"value": repr(value[:40])}
-        ) from None
+        raise ExchangeError(where, NOT_A_DATETIME % {"value": repr(value[:40])}) from None
     return parsed
 
 
@@ -286,9 +306,7 @@ def check_date(value: str, where: str) -> datetime.date:
     try:
         return datetime.date.fromisoformat(value)
     except ValueError:
-        raise ExchangeError(
-            where, gettext("not a date: %(value)s") % {"value": repr(value[:40])}
-        ) from None
+        raise ExchangeError(where, NOT_A_DATE % {"value": repr(value[:40])}) from None
 
 
 def when_field(reader: Reader, name: str) -> datetime.datetime | None:
@@ -343,7 +361,7 @@ def parse_document(data: object) -> list[ImportedAdventure]:
         got_text = repr(got[:40]) if isinstance(got, str) else type_name(got)
         raise ExchangeError(
             "format",
-            gettext("expected %(what)s, got %(got)s") % {"what": repr(FORMAT), "got": got_text},
+            EXPECTED_GOT % {"what": repr(FORMAT), "got": got_text},
         )
     document.get("exported_at", "str", optional=True, limit=64)
     document.get("group", "str", optional=True, limit=MAX_NAME)
@@ -369,9 +387,7 @@ def parse_adventure(data: object, where: str) -> ImportedAdventure:
         if attempt.result == AttemptStatus.OPEN:
             open_count += 1
             if open_count > 1:
-                raise ExchangeError(
-                    at(where, "attempts"), gettext("more than one attempt in progress")
-                )
+                raise ExchangeError(at(where, "attempts"), str(TWO_IN_PROGRESS))
         else:
             results[attempt.number] = attempt
     overrides = parse_overrides(reader, len(attempts))
@@ -386,11 +402,11 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
     if attempt.get("number", "int") != number:
         raise ExchangeError(
             at(place, "number"),
-            gettext("expected %(number)s (attempts in order)") % {"number": number},
+            OUT_OF_ORDER % {"number": number},
         )
     mission = attempt.get("mission", "int")
     if mission not in {m.number for m in pack.missions}:
-        raise ExchangeError(at(place, "mission"), gettext("not a mission of the content pack"))
+        raise ExchangeError(at(place, "mission"), str(NOT_A_MISSION))
     status = attempt.get("status", "str", limit=MAX_NAME)
     if status not in AttemptStatus.values:
         raise ExchangeError(at(place, "status"), ONE_OF % {"values": AttemptStatus.values})
@@ -398,8 +414,7 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
     if (status == "failure") != bool(reason) or (reason and reason not in FAILURE_REASONS):
         raise ExchangeError(
             at(place, "failure_reason"),
-            gettext("a failure needs one of %(values)s; other results none")
-            % {"values": sorted(FAILURE_REASONS)},
+            REASON_MISMATCH % {"values": sorted(FAILURE_REASONS)},
         )
     players = attempt.get("players", "list", limit=100)
     for i, name in enumerate(players):
@@ -440,11 +455,9 @@ def parse_loadout(attempt: Reader, pack: Pack) -> dict[str, str]:
         where = at(at(attempt.where, "loadout"), space[:40])
         check_type(tile, "str", where, MAX_NAME)
         if space not in spaces or tile not in tiles:
-            raise ExchangeError(where, gettext("unknown space or tile"))
+            raise ExchangeError(where, str(UNKNOWN_SPACE_OR_TILE))
         if tile in placed:
-            raise ExchangeError(
-                where, gettext("Power tile %(tile)s is on two spaces") % {"tile": repr(tile)}
-            )
+            raise ExchangeError(where, TILE_TWICE % {"tile": repr(tile)})
         placed.add(tile)
     return dict(loadout)
 
@@ -496,13 +509,9 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
     board = setup.get("board")
     size = board.get("size", BOARD_SIZE) if isinstance(board, dict) else BOARD_SIZE
     if not isinstance(size, int) or not 1 <= size <= BOARD_SIZE:
-        raise ExchangeError(
-            at(at(where, "board"), "size"), gettext("expected 1 to %(most)s") % {"most": BOARD_SIZE}
-        )
+        raise ExchangeError(at(at(where, "board"), "size"), BOARD_SIZE_RANGE % {"most": BOARD_SIZE})
     if found := large_number(setup, MAX_SETUP_NUMBER):
-        raise ExchangeError(
-            at(where, found), gettext("expected at most %(most)s") % {"most": MAX_SETUP_NUMBER}
-        )
+        raise ExchangeError(at(where, found), TOO_LARGE % {"most": MAX_SETUP_NUMBER})
     colours = {c.id for c in pack.colours}
     trump = setup.get("trump")
     if not isinstance(trump, str) or trump not in colours:
@@ -517,15 +526,15 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
     for field in SETUP_NAMES:
         value = setup.get(field, {})
         if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-            raise ExchangeError(at(where, field), gettext("expected an object of names"))
+            raise ExchangeError(at(where, field), str(NOT_NAMES))
     if not isinstance(setup.get("colours", {}), dict) or not all(
         isinstance(c, dict) and all(isinstance(v, str) for v in c.values())
         for c in setup.get("colours", {}).values()
     ):
-        raise ExchangeError(at(where, "colours"), gettext("expected an object of colours"))
+        raise ExchangeError(at(where, "colours"), str(NOT_COLOURS))
     mission = setup.get("mission", {})
     if not isinstance(mission, dict):
-        raise ExchangeError(at(where, "mission"), gettext("expected an object"))
+        raise ExchangeError(at(where, "mission"), str(NOT_AN_OBJECT))
     for key, kind in (("number", "int"), ("name", "str"), ("text", "str"), ("objectives", "list")):
         if key in mission:
             check_type(mission[key], kind, at(at(where, "mission"), key), MAX_INT)
@@ -553,9 +562,7 @@ def parse_moves(attempt: Reader) -> list[tuple[str, dict[str, Any]]]:
         m = Reader(move, where, allowed=MOVE_FIELDS)
         seq = m.get("seq", "int")
         if seq in seqs:
-            raise ExchangeError(
-                at(where, "seq"), gettext("seq %(seq)s appears twice") % {"seq": seq}
-            )
+            raise ExchangeError(at(where, "seq"), SEQ_TWICE % {"seq": seq})
         seqs.add(seq)
         payload = m.get("payload", "dict")
         username_field(m, "created_by")
@@ -572,9 +579,7 @@ def parse_overrides(reader: Reader, attempts: int) -> list[tuple[int, progressio
         override = Reader(item, place, allowed=OVERRIDE_FIELDS)
         after = override.get("after_attempt", "int")
         if after > attempts:
-            raise ExchangeError(
-                at(place, "after_attempt"), gettext("after an attempt that is not there")
-            )
+            raise ExchangeError(at(place, "after_attempt"), str(AFTER_NO_ATTEMPT))
         kind = override.get("kind", "str", limit=MAX_NAME)
         if kind not in OVERRIDE_KINDS:
             raise ExchangeError(at(place, "kind"), ONE_OF % {"values": sorted(OVERRIDE_KINDS)})
@@ -607,20 +612,12 @@ def check_replay(
     overrides: list[tuple[int, progression.Override]],
     where: str,
 ) -> None:
-    """The campaign log replays in the order the services replay it (overrides recorded after
-    attempt n follow it). The rules keep what they no longer allow as ignored entries, so this
-    fails only on something the checks above let through."""
-    after: dict[int, list[progression.Entry]] = {}
-    for number, override in overrides:
-        after.setdefault(number, []).append(override)
-    entries = list(after.get(0, []))
-    for number in range(1, max([0, *results, *after]) + 1):
-        if number in results:
-            entries.append(results[number])
-        entries += after.get(number, [])
+    """The campaign log replays in the order the services replay it (``progression.log_order``).
+    The rules keep what they no longer allow as ignored entries, so this fails only on something
+    the checks above let through."""
+    numbers = range(1, max([0, *results, *(after for after, _override in overrides)]) + 1)
+    entries = progression.log_order([(n, results.get(n)) for n in numbers], overrides)
     try:
         progression.replay(pack, entries)
     except (progression.ProgressionError, KeyError, ValueError) as error:
-        raise ExchangeError(
-            where, gettext("the campaign log does not replay: %(detail)s") % {"detail": error}
-        ) from None
+        raise ExchangeError(where, NO_REPLAY % {"detail": error}) from None

@@ -27,6 +27,7 @@ REASON_REQUIRED = _("Say why the mission failed.")
 TILE_TWICE = _("This Power tile is already placed on another space.")
 DATES_REVERSED = _("“From” must be on or before “to”.")
 MISSION = _("Mission %(number)s")  # a mission not reached yet, its name hidden
+TARGET_NEEDED = _("Choose what this applies to.")
 
 
 class AdventureForm(forms.ModelForm):
@@ -185,9 +186,7 @@ class OverrideForm(forms.Form):
             progression.NIGHT_MODE: {""},
         }
         if kind in valid and target not in valid[kind]:
-            self.add_error(
-                "target", ValidationError(_("Choose what this applies to."), code="target")
-            )
+            self.add_error("target", ValidationError(TARGET_NEEDED, code="target"))
         return data
 
 

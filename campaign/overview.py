@@ -76,6 +76,23 @@ def mission_info(pack: Pack, number: int | None, *, rounds: int) -> dict[str, An
     }
 
 
+def held(adventure: Adventure) -> dict[str, list[str]]:
+    """The ids of what the adventure has gained, by ``ComponentKind``, in the order gained."""
+    components: dict[str, list[str]] = {kind: [] for kind in ComponentKind.values}
+    for row in adventure.components.all():
+        components[row.kind].append(row.component)
+    return components
+
+
+def pieces(pack: Pack, components: dict[str, list[str]]) -> dict[str, list[Any]]:
+    """The Power tokens, Power tiles and Moon tiles of ``held``, as the pack describes them."""
+    return {
+        "tokens": [pack.power_token(t) for t in components[ComponentKind.POWER_TOKEN]],
+        "tiles": [pack.power_tile(t) for t in components[ComponentKind.POWER_TILE]],
+        "moon_tiles": [pack.moon_tile(t) for t in components[ComponentKind.MOON_TILE]],
+    }
+
+
 def dashboard(adventure: Adventure) -> dict[str, Any]:
     """Everything the dashboard draws: 4 queries, whatever the number of attempts."""
     pack = adventure.content_pack.pack()
@@ -96,9 +113,7 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
         )
         for b in adventure.moon_boxes.all()
     ]
-    components: dict[str, list[str]] = {kind: [] for kind in ComponentKind.values}
-    for row in adventure.components.all():
-        components[row.kind].append(row.component)
+    components = held(adventure)
     spaces = [
         {
             "id": s.space,
@@ -131,9 +146,7 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
             for e in pack.envelopes
         ],
         "spaces": spaces,
-        "tokens": [pack.power_token(t) for t in components[ComponentKind.POWER_TOKEN]],
-        "tiles": [pack.power_tile(t) for t in components[ComponentKind.POWER_TILE]],
-        "moon_tiles": [pack.moon_tile(t) for t in components[ComponentKind.MOON_TILE]],
+        **pieces(pack, components),
         "items": [
             item
             for e in pack.envelopes

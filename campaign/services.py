@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.actors import stored_actor
 from campaign import exchange
@@ -54,17 +54,20 @@ from games.rules.spirits.campaign import (
     ProgressionError,
 )
 
-LOGGED_MEANWHILE = (
-    "Attempt {number} was just logged by {who} (Mission {mission}, {result}). The page now shows "
-    "the current campaign: log yours again only if it was a different attempt."
+LOGGED_MEANWHILE = gettext_lazy(
+    "Attempt %(number)s was just logged by %(who)s (Mission %(mission)s, %(result)s). The page "
+    "now shows the current campaign: log yours again only if it was a different attempt."
 )
-LOG_CHANGED_MEANWHILE = (
+SOMEONE = gettext_lazy("someone")
+LOG_CHANGED_MEANWHILE = gettext_lazy(
     "Someone changed this adventure's log while you were looking at it. Check the new preview "
     "and confirm again."
 )
-ALREADY_RECORDED = "This attempt already has a result: {result}."
-OPEN_ATTEMPT = "Attempt {number} (Mission {mission}) is being played in the app: finish it first."
-BAD_POSITION = "An attempt can be inserted at positions 1 to {last}."
+ALREADY_RECORDED = gettext_lazy("This attempt already has a result: %(result)s.")
+OPEN_ATTEMPT = gettext_lazy(
+    "Attempt %(number)s (Mission %(mission)s) is being played in the app: finish it first."
+)
+BAD_POSITION = gettext_lazy("An attempt can be inserted at positions 1 to %(last)s.")
 
 # Renumbering shifts attempt numbers through this offset so the unique constraint on
 # (adventure, number) holds after every single-row update, on every database.
@@ -121,17 +124,17 @@ def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
 def log_entries(
     attempts: Iterable[MissionAttempt], overrides: Iterable[ManualOverride]
 ) -> list[Entry]:
-    """The replay order: overrides recorded after attempt n follow it; open attempts are skipped."""
-    after: dict[int, list[Override]] = {}
-    for row in sorted(overrides, key=lambda o: (o.after_attempt, o.pk)):
-        entry = Override(key=row.pk, kind=row.kind, target=row.target, reason=row.reason)
-        after.setdefault(row.after_attempt, []).append(entry)
-    entries: list[Entry] = list(after.get(0, []))
-    for attempt in sorted(attempts, key=lambda a: a.number):
-        if attempt.status != AttemptStatus.OPEN:
-            entries.append(attempt_entry(attempt))
-        entries += after.get(attempt.number, [])
-    return entries
+    """The replay order (``progression.log_order``); overrides in the order they were recorded."""
+    return progression.log_order(
+        [
+            (a.number, None if a.status == AttemptStatus.OPEN else attempt_entry(a))
+            for a in attempts
+        ],
+        [
+            (row.after_attempt, Override(row.pk, row.kind, row.target, row.reason))
+            for row in sorted(overrides, key=lambda o: o.pk)
+        ],
+    )
 
 
 def current_log(adventure: Adventure) -> tuple[list[MissionAttempt], list[ManualOverride]]:
@@ -175,6 +178,13 @@ def attempt_rounds(attempt: MissionAttempt) -> int:
     attempts, overrides = current_log(adventure)
     before = state_before(pack, attempts, overrides, attempt.number)
     return rounds_then(pack, before, attempt.mission, attempt.loadout)
+
+
+def in_play(attempt: MissionAttempt) -> CampaignError:
+    """The refusal of a write while ``attempt`` is being played at the table."""
+    return CampaignError(
+        OPEN_ATTEMPT % {"number": attempt.number, "mission": attempt.mission}, code="open-attempt"
+    )
 
 
 def locked(adventure: Adventure) -> Adventure:
@@ -382,24 +392,22 @@ def log_attempt(
     next_number = len(attempts) + 1
     open_attempt = next((a for a in attempts if a.status == AttemptStatus.OPEN), None)
     if open_attempt is not None and (not insert or number > open_attempt.number):
-        raise CampaignError(
-            OPEN_ATTEMPT.format(number=open_attempt.number, mission=open_attempt.mission),
-            code="open-attempt",
-        )
+        raise in_play(open_attempt)
     if insert:
         if not 1 <= number <= next_number:
             raise CampaignError(
-                BAD_POSITION.format(last=next_number), code="position", field="position"
+                BAD_POSITION % {"last": next_number}, code="position", field="position"
             )
     elif number != next_number:
         last = attempts[-1]
         raise CampaignError(
-            LOGGED_MEANWHILE.format(
-                number=last.number,
-                who=last.created_by.username if last.created_by else "someone",
-                mission=last.mission,
-                result=last.get_status_display().lower(),
-            ),
+            LOGGED_MEANWHILE
+            % {
+                "number": last.number,
+                "who": last.created_by.username if last.created_by else SOMEONE,
+                "mission": last.mission,
+                "result": last.get_status_display().lower(),
+            },
             code="stale",
         )
     if number < next_number:
@@ -442,10 +450,7 @@ def start_attempt(
     state = current_state(adventure)
     attempts = list(adventure.attempts.all())
     if open_attempt := next((a for a in attempts if a.status == AttemptStatus.OPEN), None):
-        raise CampaignError(
-            OPEN_ATTEMPT.format(number=open_attempt.number, mission=open_attempt.mission),
-            code="open-attempt",
-        )
+        raise in_play(open_attempt)
     if state.current_mission is None:
         raise CampaignError(
             progression.ADVENTURE_FINISHED.format(last=state.last_mission), code="finished"
@@ -489,7 +494,7 @@ def record_attempt_result(
     attempt = MissionAttempt.objects.select_for_update(no_key=True).get(pk=attempt.pk)
     if attempt.status != AttemptStatus.OPEN:
         raise CampaignError(
-            ALREADY_RECORDED.format(result=attempt.get_status_display().lower()),
+            ALREADY_RECORDED % {"result": attempt.get_status_display().lower()},
             code="already-recorded",
         )
     attempts, overrides = current_log(adventure)
@@ -663,7 +668,7 @@ def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> 
 
 def check_version(adventure: Adventure, log_version: int | None) -> None:
     if log_version is not None and adventure.log_version != log_version:
-        raise CampaignError(LOG_CHANGED_MEANWHILE, code="stale")
+        raise CampaignError(str(LOG_CHANGED_MEANWHILE), code="stale")
 
 
 @transaction.atomic

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -38,6 +38,15 @@ from config.htmx import is_partial, partial_template, vary_on_htmx
 from games.people import people_names
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
+
+ADVENTURE_STARTED = _("Adventure started: every envelope is sealed.")
+ATTEMPT_LOGGED = _("Attempt logged. Here is what it changed.")
+NOTE_ADDED = _("Note added.")
+ATTEMPT_CORRECTED = _("Attempt corrected; everything after it recomputed.")
+CONFIRM_AGAIN = _("Open the confirmation page again before removing.")
+ATTEMPT_REMOVED = _("Attempt removed; everything after it recomputed.")
+NOTHING_TO_REVEAL = _("Nothing to reveal there.")
+
 
 PAGE_SIZE = 25
 
@@ -94,7 +103,7 @@ def adventure_new(request: HttpRequest, group_id: int) -> HttpResponse:
         adventure = services.start_adventure(
             group=membership.group, name=form.cleaned_data["name"], by=request.user
         )
-        messages.success(request, _("Adventure started: every envelope is sealed."))
+        messages.success(request, ADVENTURE_STARTED)
         return redirect(adventure)
     context = {"group": membership.group, "membership": membership, "form": form}
     status = 400 if form.errors else 200
@@ -159,7 +168,7 @@ def attempt_log(request: HttpRequest, group_id: int, adventure_id: int) -> HttpR
                 messages.error(request, str(error))
                 return redirect(adventure)
         else:
-            messages.success(request, _("Attempt logged. Here is what it changed."))
+            messages.success(request, ATTEMPT_LOGGED)
             return redirect(outcome.attempt)
     context = {"group": membership.group, "adventure": adventure, "form": form}
     status = 400 if form.errors else 200
@@ -246,7 +255,7 @@ def note_add(request: HttpRequest, group_id: int, adventure_id: int, number: int
     form = NoteForm(request.POST)
     if form.is_valid():
         services.add_note(attempt=attempt, author=request.user, text=form.cleaned_data["text"])
-        messages.success(request, _("Note added."))
+        messages.success(request, NOTE_ADDED)
         return redirect(attempt)
     context = {
         "group": membership.group,
@@ -302,7 +311,7 @@ def attempt_edit(request: HttpRequest, group_id: int, adventure_id: int, number:
                     by=request.user,
                     log_version=form.cleaned_data["log_version"],
                 )
-                messages.success(request, _("Attempt corrected; everything after it recomputed."))
+                messages.success(request, ATTEMPT_CORRECTED)
                 return redirect(attempt.get_absolute_url())
             preview = services.preview_correction(attempt=attempt, data=form.attempt_data())
         except services.CampaignError as error:
@@ -327,11 +336,11 @@ def attempt_delete(request: HttpRequest, group_id: int, adventure_id: int, numbe
             version = int(request.POST.get("log_version", ""))
             services.delete_attempt(attempt=attempt, by=request.user, log_version=version)
         except ValueError:
-            messages.error(request, _("Open the confirmation page again before removing."))
+            messages.error(request, CONFIRM_AGAIN)
         except services.CampaignError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, _("Attempt removed; everything after it recomputed."))
+            messages.success(request, ATTEMPT_REMOVED)
             return redirect(adventure)
     preview = services.preview_correction(attempt=attempt, data=None)
     context = {"group": membership.group, "adventure": adventure, "attempt": attempt}
@@ -400,7 +409,7 @@ def reveal(request: HttpRequest, group_id: int, adventure_id: int) -> HttpRespon
     valid |= {f"mission:{m.number}" for m in adventure.content_pack.pack().missions}
     valid |= {f"token:{t.id}" for t in adventure.content_pack.pack().power.tokens}
     if key not in valid | {overview.NAMES_AHEAD}:
-        messages.error(request, _("Nothing to reveal there."))
+        messages.error(request, NOTHING_TO_REVEAL)
     elif "hide" in request.POST:
         services.hide_spoiler(user=request.user, adventure=adventure, key=key)
     else:

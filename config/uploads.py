@@ -69,6 +69,7 @@ def parse_int(text: str) -> int:
 
 
 def at(where: str, name: str | int) -> str:
+    """The place of ``name`` in the document place ``where``: ``a.b``, ``a[0]``."""
     if isinstance(name, int):
         return f"{where}[{name}]"
     return f"{where}.{name}" if where else name

@@ -2,9 +2,12 @@
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from groups.models import Group, Invite, Membership, Role
+
+INVITE_REVOKED = _("This invite link has been revoked.")
+LAST_OWNER = _("A group needs at least one owner.")
 
 
 class MembershipError(Exception):
@@ -33,7 +36,7 @@ def revoke_invite(*, invite: Invite) -> None:
 def join_group(*, invite: Invite, user: object) -> Membership:
     """Join through an active invite; joining twice keeps the existing membership and role."""
     if not invite.is_active:
-        raise MembershipError(_("This invite link has been revoked."))
+        raise MembershipError(INVITE_REVOKED)
     existing = Membership.objects.filter(group=invite.group, user=user).first()
     if existing:
         return existing
@@ -55,7 +58,7 @@ def change_role(*, membership: Membership, role: str) -> Membership:
         Membership.objects.select_for_update().filter(group=membership.group, role=Role.OWNER)
     )
     if membership.role == Role.OWNER and role != Role.OWNER and len(owners) <= 1:
-        raise MembershipError(_("A group needs at least one owner."))
+        raise MembershipError(LAST_OWNER)
     membership.role = role
     membership.save(update_fields=["role"])
     return membership
@@ -67,7 +70,7 @@ def remove_member(*, membership: Membership) -> None:
         Membership.objects.select_for_update().filter(group=membership.group, role=Role.OWNER)
     )
     if membership.role == Role.OWNER and len(owners) <= 1:
-        raise MembershipError(_("A group needs at least one owner."))
+        raise MembershipError(LAST_OWNER)
     membership.delete()
 
 

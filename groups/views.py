@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from groups import services
@@ -16,6 +16,17 @@ from groups.models import Group, Invite, Membership
 
 # The session key of the invite someone not signed in asked to join, until they have an account.
 JOINING = "groups.joining"
+GROUP_CREATED = _("Group “%(name)s” created.")
+GROUP_RENAMED = _("Group renamed.")
+GROUP_DELETED = _("Group “%(name)s” deleted.")
+INVITE_CREATED = _("Invite link created. Share it with your table.")
+INVITE_ROLE_NEEDED = _("Choose whether the invite joins as player or viewer.")
+INVITE_REVOKED = _("Invite link revoked: it no longer lets anyone join.")
+JOINED = _("Welcome to “%(name)s”.")
+ROLE_NEEDED = _("Choose a role: owner, player or viewer.")
+ROLE_CHANGED = _("Role changed.")
+LEFT_GROUP = _("You left the group.")
+MEMBER_REMOVED = _("Member removed.")
 
 
 @login_required
@@ -24,7 +35,7 @@ def group_list(request: HttpRequest) -> HttpResponse:
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         group = services.create_group(name=form.cleaned_data["name"], owner=request.user)
-        messages.success(request, _("Group “%(name)s” created.") % {"name": group.name})
+        messages.success(request, GROUP_CREATED % {"name": group.name})
         return redirect(group)
     memberships = Membership.objects.for_user(request.user).select_related("group")
     status = 400 if form.errors else 200
@@ -63,7 +74,7 @@ def group_rename(request: HttpRequest, group_id: int) -> HttpResponse:
     form = GroupForm(request.POST, instance=membership.group)
     if form.is_valid():
         form.save()
-        messages.success(request, _("Group renamed."))
+        messages.success(request, GROUP_RENAMED)
         return redirect(membership.group)
     group = Group.objects.get(pk=membership.group_id)  # the unchanged name for the page title
     return group_page(request, group, membership, form, 400)
@@ -77,7 +88,7 @@ def group_delete(request: HttpRequest, group_id: int) -> HttpResponse:
     if request.method == "POST":
         name = membership.group.name
         services.delete_group(group=membership.group)
-        messages.success(request, _("Group “%(name)s” deleted.") % {"name": name})
+        messages.success(request, GROUP_DELETED % {"name": name})
         return redirect("groups:list")
     return render(request, "groups/group_delete.html", {"group": membership.group})
 
@@ -92,9 +103,9 @@ def invite_create(request: HttpRequest, group_id: int) -> HttpResponse:
         services.create_invite(
             group=membership.group, role=form.cleaned_data["role"], created_by=request.user
         )
-        messages.success(request, _("Invite link created. Share it with your table."))
+        messages.success(request, INVITE_CREATED)
     else:
-        messages.error(request, _("Choose whether the invite joins as player or viewer."))
+        messages.error(request, INVITE_ROLE_NEEDED)
     return redirect(membership.group)
 
 
@@ -105,7 +116,7 @@ def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpRe
     require_owner(membership)
     invite = get_object_or_404(membership.group.invites, pk=invite_id)
     services.revoke_invite(invite=invite)
-    messages.success(request, _("Invite link revoked: it no longer lets anyone join."))
+    messages.success(request, INVITE_REVOKED)
     return redirect(membership.group)
 
 
@@ -126,7 +137,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "groups/join.html", {"invite": invite})
     if request.method == "POST" or request.session.pop(JOINING, None) == token:
         services.join_group(invite=invite, user=request.user)
-        messages.success(request, _("Welcome to “%(name)s”.") % {"name": invite.group.name})
+        messages.success(request, JOINED % {"name": invite.group.name})
         return redirect(invite.group)
     already = Membership.objects.for_user(request.user).filter(group=invite.group).exists()
     return render(request, "groups/join.html", {"invite": invite, "already": already})
@@ -140,14 +151,14 @@ def member_role(request: HttpRequest, group_id: int, member_id: int) -> HttpResp
     member = get_object_or_404(membership.group.memberships, pk=member_id)
     form = MembershipRoleForm(request.POST, instance=member)
     if not form.is_valid():
-        messages.error(request, _("Choose a role: owner, player or viewer."))
+        messages.error(request, ROLE_NEEDED)
         return redirect(membership.group)
     try:
         services.change_role(membership=member, role=form.cleaned_data["role"])
     except services.MembershipError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("Role changed."))
+        messages.success(request, ROLE_CHANGED)
     return redirect(membership.group)
 
 
@@ -165,7 +176,7 @@ def member_remove(request: HttpRequest, group_id: int, member_id: int) -> HttpRe
         messages.error(request, str(error))
         return redirect(membership.group)
     if leaving:
-        messages.success(request, _("You left the group."))
+        messages.success(request, LEFT_GROUP)
         return redirect("groups:list")
-    messages.success(request, _("Member removed."))
+    messages.success(request, MEMBER_REMOVED)
     return redirect(membership.group)

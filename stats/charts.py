@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 GAME_COLOURS = {
     "blue": "#2b6cb0",
@@ -37,6 +37,8 @@ GRID = "#cbd5e0"
 PATTERNS = ("solid", "diagonal", "dots", "cross", "horizontal", "vertical")
 MARKERS = ("circle", "square", "triangle", "diamond")
 FONT = 'font-family="system-ui, sans-serif"'
+
+NO_DATA = gettext_lazy("No data yet.")
 
 _ids = itertools.count(1)
 
@@ -144,9 +146,7 @@ def bar_chart(
         )
         y += bar_h + gap
     height = max(y, line_h + bar_h + gap + 4) + 4
-    summary = "; ".join(f"{label}: {_num(value)}{unit}" for label, value in items) or gettext(
-        "No data yet."
-    )
+    summary = "; ".join(f"{label}: {_num(value)}{unit}" for label, value in items) or str(NO_DATA)
     svg = _svg(prefix, width, height, title, summary, "".join(body))
     return Chart(title, svg, summary, ["", value_name], [[label, _num(v)] for label, v in items])
 
@@ -189,10 +189,10 @@ def paired_bars(
     summary = "; ".join(
         f"{label}: " + ", ".join(f"{n} {_num(series[n][i])}{unit}" for n in names)
         for i, label in enumerate(labels)
-    )
-    svg = _svg(prefix, width, height, title, summary or gettext("No data yet."), "".join(body))
+    ) or str(NO_DATA)
+    svg = _svg(prefix, width, height, title, summary, "".join(body))
     rows = [[label, *(_num(series[n][i]) + unit for n in names)] for i, label in enumerate(labels)]
-    return Chart(title, svg, summary or gettext("No data yet."), ["", *names], rows)
+    return Chart(title, svg, summary, ["", *names], rows)
 
 
 def stacked_bars(
@@ -239,16 +239,10 @@ def stacked_bars(
     summary = "; ".join(
         f"{category}: " + ", ".join(f"{n} {series[n][i]}" for n in names if series[n][i])
         for i, category in enumerate(categories)
-    )
-    svg = _svg(prefix, width, height, title, summary or gettext("No data yet."), "".join(body))
+    ) or str(NO_DATA)
+    svg = _svg(prefix, width, height, title, summary, "".join(body))
     rows = [[c, *(series[n][i] for n in names), totals[i]] for i, c in enumerate(categories)]
-    return Chart(
-        title,
-        svg,
-        summary or gettext("No data yet."),
-        [category_name, *names, gettext("total")],
-        rows,
-    )
+    return Chart(title, svg, summary, [category_name, *names, gettext("total")], rows)
 
 
 def step_chart(
@@ -305,7 +299,7 @@ def step_chart(
     summary = (
         gettext("After %(x)s: %(last)s.") % {"x": x_labels[-1], "last": last}
         if x_labels
-        else gettext("No data yet.")
+        else str(NO_DATA)
     )
     svg = _svg(prefix, width, height, title, summary, "".join(legend_parts + body))
     rows = [[label, *(_num(series[nm][i]) for nm in names)] for i, label in enumerate(x_labels)]

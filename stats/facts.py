@@ -141,7 +141,7 @@ def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) ->
     return list(attempts.order_by("pk").values_list("pk", flat=True))
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside a recompute: no savepoint of its own
 def replace_facts(attempt_ids: Iterable[int]) -> int:
     """Delete and reinsert the facts of ``attempt_ids``; returns how many attempts were read."""
     ids = list(attempt_ids)

@@ -3,8 +3,8 @@ database itself.
 
 Each finished attempt has one ``CoverageFact`` row, its final board as a mask in three 48-bit
 integer columns and the side of its pack's board (see that model for the reading of "covered").
-One ``INSERT … SELECT … GROUP BY`` per board size and scope kind, per mission and then over all
-missions, turns those rows into one ``CellCounts`` row per scope, mission and board size: cell
+One ``INSERT … SELECT … GROUP BY`` per board size and scope kind, per mission ``UNION ALL`` over
+all missions, turns those rows into one ``CellCounts`` row per scope, mission and board size: cell
 ``k``'s count is ``SUM((cover >> k) & 1)``, one sum per cell, written as the JSON list of the
 ``size × size`` counts by text concatenation (portable SQL). The statement reads one row per
 attempt (not one per covered cell), and Python never sees a fact row; a page reads a scope's
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from django.db import connection
 
+from stats.aggregates import in_clause
 from stats.facts import MASK_BITS
 from stats.models import CellCounts, CoverageFact, Scope
 
@@ -59,29 +60,29 @@ def refresh(scope: str, ids: Sequence[int] | None = None) -> None:
     any covered cell has no row (and ``for_scope`` shows zeros).
     """
     key = FACT_KEY[Scope(scope)]
+    if ids is not None and not ids:
+        return
     stale = CellCounts.objects.filter(scope=scope)
     facts = CoverageFact.objects.all()
-    where, params = "WHERE (cover0 <> 0 OR cover1 <> 0 OR cover2 <> 0) AND board_size = %s", []
     if ids is not None:
-        ids = list(ids)
-        if not ids:
-            return
         stale = stale.filter(scope_id__in=ids)
         facts = facts.filter(**{f"{key}__in": ids})
-        where += f" AND {key} IN ({', '.join(['%s'] * len(ids))})"
-        params = ids
     stale.delete()
+    restrict, params = in_clause("AND", key, ids)
+    where = f"WHERE (cover0 <> 0 OR cover1 <> 0 OR cover2 <> 0) AND board_size = %s {restrict}"
     sizes = sorted(set(facts.values_list("board_size", flat=True).distinct()))
     with connection.cursor() as cursor:
         for size in sizes:
-            for mission, group in (("mission", f"{key}, mission"), (str(OVERALL), key)):
-                cursor.execute(
-                    f"INSERT INTO {CellCounts._meta.db_table} "
-                    "(scope, scope_id, mission, board_size, counts) "
-                    f"SELECT %s, {key}, {mission}, %s, {counts_json(size)} "
-                    f"FROM {CoverageFact._meta.db_table} {where} GROUP BY {group}",
-                    [scope, size, size, *params],
-                )
+            per_mission, overall = (
+                f"SELECT %s, {key}, {mission}, %s, {counts_json(size)} "
+                f"FROM {CoverageFact._meta.db_table} {where} GROUP BY {group}"
+                for mission, group in (("mission", f"{key}, mission"), (str(OVERALL), key))
+            )
+            cursor.execute(
+                f"INSERT INTO {CellCounts._meta.db_table} "
+                f"(scope, scope_id, mission, board_size, counts) {per_mission} UNION ALL {overall}",
+                [scope, size, size, *params] * 2,
+            )
 
 
 def for_scope(scope: str, scope_id: int, sizes: Iterable[int]) -> list[Board]:

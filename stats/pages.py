@@ -24,13 +24,18 @@ def percent(value: float) -> float:
     return round(100 * value, 1)
 
 
+def short(mission: int) -> str:
+    """A mission's short name on an axis: M1, M2, …"""
+    return _("M%(n)s") % {"n": mission}
+
+
 def seat_label(entry: dict[str, Any]) -> str:
     return _("%(seat)s (Automa)") % {"seat": entry["seat"]} if entry["automa"] else entry["seat"]
 
 
 def mission_charts(data: dict[str, Any]) -> list[Chart]:
     missions = data.get("missions", [])
-    labels = [_("M%(n)s") % {"n": m["mission"]} for m in missions]
+    labels = [short(m["mission"]) for m in missions]
     results = stacked_bars(
         _("Attempts per mission"),
         labels,
@@ -49,7 +54,7 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
     timed = [m for m in missions if m["avg_minutes"] is not None]
     time = bar_chart(
         _("Average time per mission"),
-        [(_("M%(n)s") % {"n": m["mission"]}, m["avg_minutes"]) for m in timed],
+        [(short(m["mission"]), m["avg_minutes"]) for m in timed],
         value_name=_("minutes"),
         unit=" " + _("min"),
     )
@@ -147,31 +152,17 @@ def heatmap_charts(boards: Sequence[heatmaps.Board]) -> list[BoardCharts]:
 
 
 def campaign_charts(data: dict[str, Any], *, scope: str) -> list[Chart]:
-    charts = []
     moon = data.get("moon", [])
-    if scope == "adventure":
-        charts.append(
-            step_chart(
-                _("Moon Path boxes used against missions completed"),
-                [str(p["attempt"]) for p in moon],
-                {
-                    _("Moon Path boxes"): [p["boxes"] for p in moon],
-                    _("Missions completed"): [p["completed"] for p in moon],
-                },
-                x_name=_("after attempt"),
-            )
-        )
-    else:
-        charts.append(
-            paired_bars(
-                _("Moon Path boxes used against missions completed"),
-                [p["name"] for p in moon],
-                {
-                    _("Moon Path boxes"): [p["boxes"] for p in moon],
-                    _("Missions completed"): [p["completed"] for p in moon],
-                },
-            )
-        )
+    series = {
+        _("Moon Path boxes"): [p["boxes"] for p in moon],
+        _("Missions completed"): [p["completed"] for p in moon],
+    }
+    title = _("Moon Path boxes used against missions completed")
+    if scope == "adventure":  # after each attempt
+        x_labels = [str(p["attempt"]) for p in moon]
+        charts = [step_chart(title, x_labels, series, x_name=_("after attempt"))]
+    else:  # each adventure of the group
+        charts = [paired_bars(title, [p["name"] for p in moon], series)]
     envelopes = data.get("envelopes", [])
     charts.append(
         step_chart(
@@ -197,10 +188,7 @@ def group_charts(
         ),
         bar_chart(
             _("Hardest missions for this group (success rate)"),
-            [
-                (_("M%(n)s") % {"n": m["mission"]}, percent(m["rate"]))
-                for m in data.get("hardest", [])
-            ],
+            [(short(m["mission"]), percent(m["rate"])) for m in data.get("hardest", [])],
             value_name=_("success rate (%)"),
             unit="%",
         ),
@@ -211,7 +199,7 @@ def group_charts(
         charts.append(
             paired_bars(
                 _("This group against all groups (success rate)"),
-                [_("M%(n)s") % {"n": m["mission"]} for m in ours],
+                [short(m["mission"]) for m in ours],
                 {
                     _("This group"): [percent(m["rate"]) for m in ours],
                     _("All groups"): [percent(everyone[m["mission"]]["rate"]) for m in ours],
@@ -227,13 +215,13 @@ def global_charts(data: dict[str, Any]) -> list[Chart]:
     return [
         bar_chart(
             _("Missions from hardest: success rate over all groups"),
-            [(_("M%(n)s") % {"n": m["mission"]}, percent(m["rate"])) for m in ranking],
+            [(short(m["mission"]), percent(m["rate"])) for m in ranking],
             value_name=_("success rate (%)"),
             unit="%",
         ),
         bar_chart(
             _("Average attempts per adventure"),
-            [(_("M%(n)s") % {"n": m["mission"]}, m["avg_attempts"]) for m in ranking],
+            [(short(m["mission"]), m["avg_attempts"]) for m in ranking],
             value_name=_("attempts"),
         ),
     ]

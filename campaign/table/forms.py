@@ -18,9 +18,9 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.forms import split_players
 from campaign.names import check_player_names
-from campaign.table.services import AUTOMA_RIVER_SIZE, MIN_PLAYERS
 from games.content import Pack
 from games.rules import spirits
+from games.rules.spirits.mission_setup import AUTOMA_RIVER_SIZE, MIN_PLAYERS
 
 BAD_CELLS = _("Give the cells as row,column pairs, e.g. 3,4 3,5.")
 CARD_NEEDED = _("Choose a card.")
@@ -28,6 +28,8 @@ TILE_NEEDED = _("Choose the placed Spirit tile to move.")
 EDGE_NEEDED = _("Choose the coloured edge.")
 COLOUR_NEEDED = _("Choose the colour.")
 TOKEN_NEEDED = _("Choose the token.")
+RIVER_COUNT = _("Tick exactly 4 face-up cards for the Automa.")
+RIVER_WITHOUT_AUTOMA = _("The Automa plays only with 2 players.")
 
 MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist", "power")
 
@@ -100,9 +102,9 @@ class TableSetupForm(forms.Form):
         data["first_player"] = next((p for p in players if p.lower() == first.lower()), first)
         river = data.get("automa_river") or []
         if len(players) == MIN_PLAYERS and len(river) != AUTOMA_RIVER_SIZE:
-            self.add_error("automa_river", gettext("Tick exactly 4 face-up cards for the Automa."))
+            self.add_error("automa_river", RIVER_COUNT)
         if len(players) > MIN_PLAYERS and river:
-            self.add_error("automa_river", gettext("The Automa plays only with 2 players."))
+            self.add_error("automa_river", RIVER_WITHOUT_AUTOMA)
         return data
 
     def loadout(self) -> dict[str, str]:

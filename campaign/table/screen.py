@@ -18,10 +18,11 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import events
-from campaign.table.services import ALREADY_PLAYED, ONE_FEWER_ROUND, REASON_TEXT, state_of
+from campaign.table.services import ALREADY_PLAYED, REASON_TEXT, state_of
 from games.content import Colour
 from games.rules import spirits
 from games.rules.spirits import automa, powers
+from games.rules.spirits.campaign import ONE_FEWER_ROUND
 from games.rules.spirits.cards import back_side
 from games.rules.spirits.night import active_cells
 from games.rules.spirits.shapes import normalise
@@ -563,7 +564,7 @@ def piles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, An
 
 
 def moon_name(setup: Mapping[str, Any], effect: str) -> str:
-    """The name of the Moon tile behind an effect (``table.mission_rules``)."""
+    """The name of the Moon tile behind an effect (``mission_setup.mission_rules``)."""
     return (setup.get("moon_names") or {}).get(effect) or gettext("Moon tile")
 
 

@@ -27,19 +27,18 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from accounts.actors import stored_actor
-from campaign import services
+from campaign import overview, services
 from campaign.models import (
     Adventure,
     AttemptMove,
     AttemptStatus,
     AuditAction,
-    ComponentKind,
     MissionAttempt,
 )
 from campaign.services import CampaignError
-from games.content import Pack
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
+from games.rules.spirits import mission_setup
 
 ALREADY_PLAYED = _("Someone else just played: the table below is the current one.")
 MISSION_ENDED = _("This mission is over: its result is recorded.")
@@ -56,9 +55,6 @@ EDGE_WARNING = _("This placement breaks a coloured edge: it will fail the missio
 ABANDONED = (
     "abandoned"  # the campaign's failure reason (games.rules.spirits.campaign.FAILURE_REASONS)
 )
-AUTOMA_DECK_SIZE = 6
-AUTOMA_RIVER_SIZE = 4
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 # Engine failure reasons → the campaign's failure reason codes (games.rules.spirits.campaign).
 FAILURE_REASON = {
@@ -75,9 +71,6 @@ REASON_TEXT = {
     "out-of-cards": gettext_noop("a seat had no card left to play"),
 }
 
-# Moon tile and Power tile effects that change the rounds (progression.mission_rounds); the
-# other effects the engine knows go to it as they are (spirits.MOON_EFFECTS, spirits.POWERS).
-ONE_FEWER_ROUND = progression.ONE_FEWER_ROUND
 MOVE_SPIRIT_TILE = spirits.MOVE_SPIRIT_TILE
 
 
@@ -106,126 +99,27 @@ class MoveResult:
 # --- Setup ---------------------------------------------------------------------------------------
 
 
-def first_kakapo_holder(players: Sequence[str], first_player: str) -> str:
-    """Who holds the Kakapo (and so leads the Automa's choices) before any trick is won.
+# Why ``mission_setup`` refused a seating, in the reader's language.
+SETUP_REFUSALS = {
+    "too-few-players": TOO_FEW_PLAYERS,
+    "too-many-players": TOO_MANY_PLAYERS,
+    "unknown-trump": UNKNOWN_TRUMP,
+    "automa-river": AUTOMA_RIVER,
+    "automa-players": AUTOMA_PLAYERS,
+    "first-player": FIRST_PLAYER,
+}
 
-    Our reading: seed 003 ('2-player game: the Automa') only says the human who wins a trick takes
-    the Kakapo; before the first trick the first player holds it, or, when the Automa plays first,
-    the first player in seating order.
-    """
-    return first_player if first_player in players else players[0]
 
-
-def table_setup(
-    *,
-    pack: Pack,
-    campaign: progression.CampaignState,
-    mission: int,
-    players: Sequence[str],
-    first_player: str,
-    trump: str,
-    loadout: Mapping[str, str] | None = None,
-    automa_river: Sequence[str] = (),
-    kakapo: str | None = None,
-) -> dict[str, Any]:
-    """The engine setup (``spirits-scenario/1``) of ``mission`` for these seats.
-
-    Hands are unknown (a real table). With 2 players the Automa sits after them, with its 4 face-up
-    river cards entered at setup and a face-down deck of 6 unknown cards. The campaign's Moon tiles
-    and the Power tiles of the ``loadout`` change the rounds (``mission_rounds``), and with the
-    Power tokens the group holds give the Moon effects and Powers the engine enforces; a Holo Liana
-    relief eases the last mission (``progression.relieve``). Extra
-    optional fields (``colours``, ``mission``, ``moon_names``, ``power_names``) carry what the
-    table screen shows without loading the pack.
-    """
-    players = [p.strip() for p in players if p.strip()]
-    if len(players) < MIN_PLAYERS:
-        raise TableError(TOO_FEW_PLAYERS, code="players")
-    if len(players) > MAX_PLAYERS:
-        raise TableError(TOO_MANY_PLAYERS, code="players")
-    colours = {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours}
-    if trump not in colours:
-        raise TableError(UNKNOWN_TRUMP % {"colour": trump}, code="trump")
-    info = pack.mission(mission)
-    night = progression.uses_night_sides(campaign, pack)
-    rules = mission_rules(pack, campaign, loadout or {})
-    setup: dict[str, Any] = {
-        "format": spirits.FORMAT,
-        "cards": pack.scenario_cards(opened=campaign.opened_ids),
-        "board": pack.mission_board(mission, night=night),
-        "night": night,
-        "players": players,
-        "first_player": first_player,
-        "trump": trump,
-        "rounds": progression.mission_rounds(
-            pack,
-            mission,
-            moon_tiles=campaign.moon_tiles,
-            holo_liana=campaign.holo_liana,
-            power_tiles=[t for t in (loadout or {}).values() if t],
-        ),
-        "colours": colours,
-        "mission": {
-            "number": info.number,
-            "name": info.name,
-            "text": info.text,
-            "objectives": [o.to_json() for o in info.objectives],
-        },
-    }
-    for field in ("moon_effects", "moon_names", "powers", "power_names"):
-        if rules[field]:
-            setup[field] = rules[field]
-    if relief := progression.mission_relief(pack, campaign, mission):
-        setup = progression.relieve(setup, relief)
-        objectives = setup["mission"]["objectives"]
-        setup["mission"]["objectives"] = [o for o in objectives if o["tile"] != relief.tile]
-        setup["mission"]["relief"] = relief.text
-    seats = list(players)
-    if len(players) == MIN_PLAYERS:
-        river = [c for c in automa_river if c]
-        if len(river) != AUTOMA_RIVER_SIZE or len(set(river)) != AUTOMA_RIVER_SIZE:
-            raise TableError(AUTOMA_RIVER, code="automa-river")
-        holder = kakapo or first_kakapo_holder(players, first_player)
-        setup["automa"] = {"deck_size": AUTOMA_DECK_SIZE, "river": river, "kakapo": holder}
-        seats.append(spirits.AUTOMA)
-    elif automa_river and any(automa_river):
-        raise TableError(AUTOMA_PLAYERS, code="automa-river")
-    if first_player not in seats:
-        raise TableError(FIRST_PLAYER, code="first-player")
+def table_setup(*, trump: str, **seating: Any) -> dict[str, Any]:
+    """The engine setup of a mission at the table (``mission_setup.table_setup``); a seating it
+    refuses raises ``TableError`` with the message in the reader's language."""
     try:
-        spirits.new_game(setup)
+        return mission_setup.table_setup(trump=trump, **seating)
+    except mission_setup.TableSetupError as error:
+        message = SETUP_REFUSALS[error.reason] % {"colour": trump}
+        raise TableError(message, code=error.code) from None
     except spirits.SetupError as error:
         raise TableError(BAD_SETUP % {"detail": error.message}, code=error.code) from None
-    return setup
-
-
-def mission_rules(
-    pack: Pack, campaign: progression.CampaignState, loadout: Mapping[str, str]
-) -> dict[str, Any]:
-    """What the Moon tiles in force, the Power tiles placed on Power spaces (``loadout``) and the
-    Power tokens the group holds change in a mission.
-
-    Seed 003, 'The Moon Path': Moon tiles "stack and last until the end of the game"; 'Rewards':
-    Power tokens "can be used in every mission", Power tiles placed before a mission "for extra
-    help" (their effect on the rounds is ``progression.mission_rounds``'s); ``moon_effects`` and
-    ``powers`` the effects the engine enforces, in its
-    order; ``moon_names`` (every Moon tile in force) and ``power_names`` (the Powers) the pieces'
-    names by effect, for the table screen. Effects the engine does not know stay text on the setup
-    screen.
-    """
-    moon = [pack.moon_tile(t) for t in campaign.moon_tiles]
-    tiles = [pack.power_tile(t) for t in loadout.values() if t]
-    tokens = [pack.power_token(t) for t in campaign.power_tokens]
-    moon_names = {tile.effect: tile.name for tile in moon}
-    power_names = {piece.effect: piece.name for piece in (*tokens, *tiles)}
-    moon_effects = [e for e in spirits.MOON_EFFECTS if e in moon_names]
-    powers = [p for p in spirits.POWERS if p in power_names]
-    return {
-        "moon_effects": moon_effects,
-        "moon_names": moon_names,
-        "powers": powers,
-        "power_names": {p: power_names[p] for p in powers},
-    }
 
 
 @transaction.atomic
@@ -557,15 +451,10 @@ def open_attempt(adventure: Adventure) -> MissionAttempt | None:
 def campaign_overview(adventure: Adventure) -> dict[str, Any]:
     """What the setup screen shows of the campaign: Power spaces, tokens, tiles, Moon tiles."""
     pack = adventure.content_pack.pack()
-    components: dict[str, list[str]] = {kind: [] for kind in ComponentKind.values}
-    for row in adventure.components.all():
-        components[row.kind].append(row.component)
     return {
         "spaces": [
             {"id": s.space, "name": pack.power_space(s.space).name, "unlocked": s.unlocked}
             for s in adventure.power_spaces.all()
         ],
-        "tokens": [pack.power_token(t) for t in components[ComponentKind.POWER_TOKEN]],
-        "tiles": [pack.power_tile(t) for t in components[ComponentKind.POWER_TILE]],
-        "moon_tiles": [pack.moon_tile(t) for t in components[ComponentKind.MOON_TILE]],
+        **overview.pieces(pack, overview.held(adventure)),
     }

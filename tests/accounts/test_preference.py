@@ -9,6 +9,7 @@ from django.urls import reverse
 from accounts import services
 from accounts.models import Preference
 from tests.factories import PASSWORD, AdventureFactory, UserFactory
+from tests.support.pages import page_language
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,7 @@ def test_the_browser_s_accept_language_chooses_the_page_language():
     ]:
         response = Client(headers={"accept-language": header}).get(reverse("login"))
         page = response.content.decode()
-        assert f'<html lang="{lang}">' in page, header
+        assert page_language(page) == lang, header
         assert words in page, header
         assert response["Content-Language"] == lang
 
@@ -42,7 +43,7 @@ def test_the_switcher_sets_the_cookie_for_a_visitor_and_stores_nothing(client):
     assert response.status_code == 302
     assert response.url == reverse("login")
     assert client.cookies["django_language"].value == "ca"
-    assert '<html lang="ca">' in client.get(reverse("login")).content.decode()
+    assert page_language(client.get(reverse("login")).content.decode()) == "ca"
     assert not Preference.objects.exists()
 
 
@@ -65,7 +66,7 @@ def test_the_stored_language_follows_the_account_to_another_device():
     assert "My groups" not in phone.get(reverse("login")).content.decode()  # not logged in yet
     log_in(phone, user)
     page = phone.get(reverse("groups:list")).content.decode()
-    assert '<html lang="ca">' in page
+    assert page_language(page) == "ca"
     assert "Els meus grups" in page
 
 
@@ -75,14 +76,14 @@ def test_the_stored_language_wins_over_the_browser_and_the_cookie():
     client = Client(headers={"accept-language": "ca"})
     client.cookies["django_language"] = "en"
     log_in(client, user)
-    assert '<html lang="pt-br">' in client.get(reverse("groups:list")).content.decode()
+    assert page_language(client.get(reverse("groups:list")).content.decode()) == "pt-br"
 
 
 def test_an_account_without_a_preference_follows_the_browser():
     user = UserFactory()
     client = Client(headers={"accept-language": "ca"})
     log_in(client, user)
-    assert '<html lang="ca">' in client.get(reverse("groups:list")).content.decode()
+    assert page_language(client.get(reverse("groups:list")).content.decode()) == "ca"
     assert not Preference.objects.exists()
 
 
@@ -93,7 +94,7 @@ def test_the_preference_is_read_once_per_session(client):
     client.get(reverse("groups:list"))
     with CaptureQueriesContext(connection) as queries:
         page = client.get(reverse("groups:list")).content.decode()
-    assert '<html lang="ca">' in page
+    assert page_language(page) == "ca"
     assert not [q for q in queries if "accounts_preference" in q["sql"]]
 
 

@@ -10,16 +10,10 @@ from django.urls import reverse
 
 from campaign import services
 from campaign.table import services as table
-from groups.models import Role
-from tests.factories import AdventureFactory, MembershipFactory, log_attempt
+from tests.factories import AdventureFactory, log_attempt
 
 pytestmark = pytest.mark.django_db
 RELIEF = "With the Purified Holo Liana, the Elder Tree no longer has to be surrounded."
-
-
-@pytest.fixture
-def member():
-    return MembershipFactory(role=Role.OWNER)
 
 
 @pytest.fixture

@@ -22,11 +22,6 @@ THREE = ["Ana", "Ben", "Cy"]
 
 
 @pytest.fixture
-def adventure(group, owner):
-    return AdventureFactory(group=group, by=owner)
-
-
-@pytest.fixture
 def setup(adventure):
     return helpers.setup_with_tokens(adventure, THREE)
 

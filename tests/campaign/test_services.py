@@ -31,7 +31,7 @@ def test_driver_opens_an_attempt_and_records_its_result_once(adventure, owner):
     assert [c.kind for c in outcome.changes] == ["moon-box"]
     with pytest.raises(services.CampaignError) as error:
         services.record_attempt_result(attempt=attempt, result="success", reason="", by=owner)
-    assert str(error.value) == "This attempt already has a result: failure."
+    assert str(error.value) == services.ALREADY_RECORDED % {"result": "failure"}
     assert MissionAttempt.objects.get().status == "failure"
 
 
@@ -40,7 +40,7 @@ def test_quick_log_waits_for_an_attempt_in_progress(adventure, owner):
     services.start_attempt(adventure=adventure, players=["Ana", "Ben"], by=owner)
     with pytest.raises(services.CampaignError) as error:
         log_attempt(adventure, by=owner)
-    assert str(error.value) == "Attempt 1 (Mission 1) is being played in the app: finish it first."
+    assert str(error.value) == services.OPEN_ATTEMPT % {"number": 1, "mission": 1}
 
 
 @pytest.mark.django_db

@@ -9,28 +9,11 @@ from django.utils import timezone
 from campaign.models import AttemptMove, AuditAction, AuditEntry, MissionAttempt
 from campaign.table import services as table
 from games.rules import spirits
-from groups.models import Role
+from games.rules.spirits import mission_setup
 from tests.campaign import table_helpers as helpers
-from tests.factories import AdventureFactory, MembershipFactory
+from tests.factories import AdventureFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def member():
-    return MembershipFactory(role=Role.OWNER)
-
-
-@pytest.fixture
-def adventure(member):
-    return AdventureFactory(group=member.group)
-
-
-@pytest.fixture
-def attempt(adventure, member):
-    return table.begin_mission(
-        adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
-    )
 
 
 def move(attempt, payload, by, version=None, **kwargs):
@@ -262,8 +245,8 @@ def test_the_first_player_holds_the_kakapo_or_the_first_human_when_the_automa_le
     """Seed 003, '2-player game: the Automa': the human who wins a trick takes the Kakapo and the
     Automa never does; before the first trick (our reading) the first player holds it, or the
     first listed human when the Automa plays first."""
-    assert table.first_kakapo_holder(["Ana", "Ben"], "Ben") == "Ben"
-    assert table.first_kakapo_holder(["Ana", "Ben"], "Automa") == "Ana"
+    assert mission_setup.first_kakapo_holder(["Ana", "Ben"], "Ben") == "Ben"
+    assert mission_setup.first_kakapo_holder(["Ana", "Ben"], "Automa") == "Ana"
 
 
 def power_attempt(adventure, member):

@@ -1,6 +1,6 @@
 """Moon tiles and Powers at the table: the campaign's Moon tiles, the loadout's Power tiles and the
-Power tokens held become rules of the mission's engine setup (``table.mission_rules``), and the
-table screen shows and enforces them when they matter.
+Power tokens held become rules of the mission's engine setup (``mission_setup.mission_rules``),
+and the table screen shows and enforces them when they matter.
 
 Rules source: seed 003 ('The Moon Path', 'Rewards'); effects: the sample pack's moon.json and
 power.json.
@@ -11,19 +11,20 @@ from dataclasses import replace
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign import services
 from campaign.models import AttemptMove, MissionAttempt
 from campaign.table import services as table
+from campaign.table.forms import COLOUR_NEEDED, EDGE_NEEDED, TOKEN_NEEDED
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
+from games.rules.spirits import mission_setup
 from games.rules.spirits.campaign import GAIN_TOKEN, OPEN_ENVELOPE, UNLOCK_SPACE
-from groups.models import Role
 from tests.campaign import table_helpers as helpers
-from tests.factories import AdventureFactory, MembershipFactory
+from tests.factories import AdventureFactory
+from tests.support.pages import text
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -36,18 +37,6 @@ MOON = {
     "moon-full": ("discard-at-start", "Glaring Eye"),
     "moon-last": ("lead-trump-first", "Waning Veil"),
 }
-
-
-@pytest.fixture
-def member():
-    return MembershipFactory(role=Role.OWNER)
-
-
-@pytest.fixture
-def client(member):
-    client = Client()
-    client.force_login(member.user)
-    return client
 
 
 def adventure_with(member, *, envelopes=(), tokens=(), spaces=()):
@@ -93,9 +82,9 @@ def move(attempt, payload, member):
     return table.submit_move(attempt=attempt, move=payload, version=attempt.version, by=member.user)
 
 
-def post(client, attempt, data):
+def post(member_client, attempt, data):
     attempt.refresh_from_db()
-    return client.post(url(attempt, "move"), {**data, "version": attempt.version}, **HTMX)
+    return member_client.post(url(attempt, "move"), {**data, "version": attempt.version}, **HTMX)
 
 
 def state(attempt):
@@ -170,7 +159,7 @@ def test_mission_rules_keep_unknown_effects_out_of_the_engine(member):
             tiles=tuple(replace(t, effect="howl") for t in pack.moon.tiles),
         ),
     )
-    rules = table.mission_rules(odd_pack, campaign, {})
+    rules = mission_setup.mission_rules(odd_pack, campaign, {})
     assert rules["moon_effects"] == []
     assert (
         progression.mission_rounds(odd_pack, 1, moon_tiles=campaign.moon_tiles, holo_liana=False)
@@ -182,15 +171,15 @@ def test_mission_rules_keep_unknown_effects_out_of_the_engine(member):
 # --- Moon tiles at the table ----------------------------------------------------------------
 
 
-def test_pale_crescent_no_trump_in_round_one(client, member):
+def test_pale_crescent_no_trump_in_round_one(member_client, member):
     """moon.json 'pale-crescent': "The Trump card is ignored in round 1: the first trick has no
     trump." The table says so, and the highest card of the colour led wins."""
     attempt = begin(adventure_with(member, envelopes=["moon-first"]), member)
-    page = client.get(url(attempt)).content.decode()
+    page = member_client.get(url(attempt)).content.decode()
     assert "No trump this round (Pale Crescent)" in page
     assert "☾ <strong>Pale Crescent</strong>: no trump in round 1" in page
     for card in ("red-3", "blue-1", "red-1"):  # blue is the Trump card of Mission 1
-        response = post(client, attempt, {"kind": "play", "card": card})
+        response = post(member_client, attempt, {"kind": "play", "card": card})
     trick = state(attempt).tricks[0]
     assert (trick.winner, trick.trump) == ("Ana", None)
     html = response.content.decode()
@@ -198,34 +187,34 @@ def test_pale_crescent_no_trump_in_round_one(client, member):
     assert "next trump" in html
 
 
-def test_waning_veil_asks_for_the_trump_lead_and_flags_a_provable_revoke(client, member):
+def test_waning_veil_asks_for_the_trump_lead_and_flags_a_provable_revoke(member_client, member):
     """moon.json 'waning-veil': "The first trick of each mission must be led in the trump colour,
     if possible." Hands are unknown at a real table: leading another colour is accepted, shows
     the leader holds no trump, and a later trump from them is flagged as a provable revoke."""
     attempt = begin(adventure_with(member, envelopes=["moon-last"]), member)
-    page = client.get(url(attempt)).content.decode()
+    page = member_client.get(url(attempt)).content.decode()
     assert "Lead in ≈ Blue if you can (Waning Veil)" in page
     for card in ("red-3", "red-5", "red-1"):  # Ana leads red though blue is asked
-        response = post(client, attempt, {"kind": "play", "card": card})
+        response = post(member_client, attempt, {"kind": "play", "card": card})
     assert "if you can (Waning Veil)" not in response.content.decode()
     assert state(attempt).tricks[0].required_lead == "blue"
     helpers.play(attempt, member.user)  # Ben's red-5 won: place it
     for card in ("green-1", "green-2", "blue-3"):  # Ben, Cy, then Ana plays blue
-        response = post(client, attempt, {"kind": "play", "card": card})
+        response = post(member_client, attempt, {"kind": "play", "card": card})
     assert "Provable revoke: Ana (round 2)" in response.content.decode()
 
 
-def test_glaring_eye_starts_with_a_discard_step(client, member):
+def test_glaring_eye_starts_with_a_discard_step(member_client, member):
     """moon.json 'glaring-eye': "At the start of each mission, every player discards one card face
     down." Before the first trick each player records a discard, as after a Whirlpool."""
     attempt = begin(adventure_with(member, envelopes=["moon-full"]), member)
-    page = client.get(url(attempt)).content.decode()
+    page = member_client.get(url(attempt)).content.decode()
     assert "Glaring Eye: every player discards a card" in page
     assert "Glaring Eye: before the first trick, every player discards one card, face down" in page
-    refused = post(client, attempt, {"kind": "play", "card": "blue-1"})
+    refused = post(member_client, attempt, {"kind": "play", "card": "blue-1"})
     assert 'data-code="discard-required"' in refused.content.decode()
     for seat in THREE:
-        response = post(client, attempt, {"kind": "discard", "seat": seat})
+        response = post(member_client, attempt, {"kind": "discard", "seat": seat})
         assert response.status_code == 200
         assert "HX-Request" in response["Vary"]
         assert response.content.lstrip().startswith(b'<div id="table"')
@@ -262,8 +251,8 @@ def usable(page):
     return re.search(r'data-usable="([^"]*)"', page).group(1).split()
 
 
-def test_the_power_section_lists_every_power_with_a_control(client, powered):
-    page = client.get(url(powered)).content.decode()
+def test_the_power_section_lists_every_power_with_a_control(member_client, powered):
+    page = member_client.get(url(powered)).content.decode()
     for power, name in powered.setup["power_names"].items():
         assert f'<li id="power-{power}" class="power-row">' in page
         assert f"<strong>{name}</strong>" in page
@@ -277,16 +266,20 @@ def test_the_power_section_lists_every_power_with_a_control(client, powered):
     assert "(the table cannot see it: it records the use)" in page
 
 
-def test_the_compass_sets_the_next_trump(client, powered, member):
+def test_the_compass_sets_the_next_trump(member_client, powered, member):
     """power.json 'compass': "choose the trump colour of the next round instead of the Decision
     card". Refused before a trick is won; once used its button is disabled."""
-    refused = post(client, powered, {"kind": "power", "power": "choose-trump", "colour": "red"})
+    refused = post(
+        member_client, powered, {"kind": "power", "power": "choose-trump", "colour": "red"}
+    )
     assert 'data-code="wrong-phase"' in refused.content.decode()
     helpers.play_until(powered, member.user, "place")
-    page = client.get(url(powered)).content.decode()
+    page = member_client.get(url(powered)).content.decode()
     assert "choose-trump" in usable(page)
     assert '<option value="blue">≈ Blue</option>' in page  # a colour always with its symbol
-    response = post(client, powered, {"kind": "power", "power": "choose-trump", "colour": "red"})
+    response = post(
+        member_client, powered, {"kind": "power", "power": "choose-trump", "colour": "red"}
+    )
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="table"')
     assert "(Compass)" in html
@@ -294,40 +287,46 @@ def test_the_compass_sets_the_next_trump(client, powered, member):
     assert '<button type="button" disabled>✔ Used</button> ▲ Red is the trump of round 2' in html
     assert response.content.lstrip().startswith(b'<div id="table"')
     assert state(powered).trump == "red"
-    again = post(client, powered, {"kind": "power", "power": "choose-trump", "colour": "blue"})
+    again = post(
+        member_client, powered, {"kind": "power", "power": "choose-trump", "colour": "blue"}
+    )
     assert 'data-code="power-used"' in again.content.decode()
-    assert "choose-trump" not in usable(client.get(url(powered)).content.decode())
+    assert "choose-trump" not in usable(member_client.get(url(powered)).content.decode())
     last = AttemptMove.objects.filter(attempt=powered).latest("seq")
     assert table.describe_move(last.payload) == "chose red as the next round's trump (Power)"
 
 
-def test_the_lantern_lets_a_tile_lie_against_the_red_edge(client, powered, member):
+def test_the_lantern_lets_a_tile_lie_against_the_red_edge(member_client, powered, member):
     """power.json 'lantern': "one coloured edge accepts a Spirit tile of any colour": the edge is
     shown as such, the placement preview no longer checks it, and placing a tile of another
     colour against it asks nothing and breaks nothing."""
     for card in ("blue-3", "purple-1", "green-1"):  # blue-3 wins: not red
-        post(client, powered, {"kind": "play", "card": card})
-    response = post(client, powered, {"kind": "power", "power": "any-colour-edge", "edge": "5,6,E"})
+        post(member_client, powered, {"kind": "play", "card": card})
+    response = post(
+        member_client, powered, {"kind": "power", "power": "any-colour-edge", "edge": "5,6,E"}
+    )
     html = response.content.decode()
     assert '"edges": []' in html
     assert 'class="edge edge-E c-red any"' in html
     assert "Red edge east, accepts any colour" in html
     assert "▲ Red edge east of 5,6 now accepts any colour" in html
     assert response.content.lstrip().startswith(b'<div id="table"')
-    placed = post(client, powered, {"kind": "place", "cells": "5,7 5,8 5,9 6,7"})
+    placed = post(member_client, powered, {"kind": "place", "cells": "5,7 5,8 5,9 6,7"})
     assert str(table.EDGE_WARNING) not in placed.content.decode()
     assert state(powered).violations == ()
 
 
-def test_the_night_moth_quiets_the_whirlpool(client, powered, member):
+def test_the_night_moth_quiets_the_whirlpool(member_client, powered, member):
     """power.json 'moth': "cover a Whirlpool or Mist token without applying its effect": covered
     after the Moth named it, the Whirlpool asks for no discard."""
-    response = post(client, powered, {"kind": "power", "power": "quiet-token", "token": "0,0"})
+    response = post(
+        member_client, powered, {"kind": "power", "power": "quiet-token", "token": "0,0"}
+    )
     html = response.content.decode()
     assert re.search(r'<span class="cell token whirlpool quiet" id="cell-0-0"', html)
     assert "Whirlpool token, no effect when covered" in html
-    bad = post(client, powered, {"kind": "power", "power": "quiet-token", "token": "x"})
-    assert "Choose the token." in bad.content.decode()
+    bad = post(member_client, powered, {"kind": "power", "power": "quiet-token", "token": "x"})
+    assert str(TOKEN_NEEDED) in text(bad)
     helpers.play_until(powered, member.user, "place")
     helpers.play(powered, member.user, cover=helpers.WHIRLPOOL_CELL)
     after = state(powered)
@@ -335,24 +334,26 @@ def test_the_night_moth_quiets_the_whirlpool(client, powered, member):
     assert after.pending_discards == ()
 
 
-def test_the_wind_charm_frees_the_player_due(client, powered, member):
+def test_the_wind_charm_frees_the_player_due(member_client, powered, member):
     """power.json 'wind-charm': "one player may play a card without following the lead colour".
     The table cannot know hands: it raises no revoke flag for that play, later either."""
-    post(client, powered, {"kind": "play", "card": "blue-1"})
-    page = client.get(url(powered)).content.decode()
+    post(member_client, powered, {"kind": "play", "card": "blue-1"})
+    page = member_client.get(url(powered)).content.decode()
     assert "ignore-must-follow" in usable(page)
     form = page[page.index('<form id="power-ignore-must-follow-form"') :]
     assert '<input type="hidden" name="seat" value="Ben">' in form[: form.index("</form>")]
-    stale = post(client, powered, {"kind": "power", "power": "ignore-must-follow", "seat": "Cy"})
+    stale = post(
+        member_client, powered, {"kind": "power", "power": "ignore-must-follow", "seat": "Cy"}
+    )
     assert 'data-code="not-your-turn"' in stale.content.decode()
     response = post(
-        client, powered, {"kind": "power", "power": "ignore-must-follow", "seat": "Ben"}
+        member_client, powered, {"kind": "power", "power": "ignore-must-follow", "seat": "Ben"}
     )
     assert "Wind Charm: Ben may play any card, without following the lead." in (
         response.content.decode()
     )
     for card in ("red-2", "blue-3"):
-        post(client, powered, {"kind": "play", "card": card})
+        post(member_client, powered, {"kind": "play", "card": card})
     assert state(powered).voids == ()
     last_power = AttemptMove.objects.filter(attempt=powered, payload__has_key="power").get()
     assert table.describe_move(last_power.payload) == (
@@ -360,9 +361,9 @@ def test_the_wind_charm_frees_the_player_due(client, powered, member):
     )
 
 
-def test_the_charms_the_table_cannot_check_are_recorded(client, powered):
+def test_the_charms_the_table_cannot_check_are_recorded(member_client, powered):
     for power, name in (("name-missing-colour", "Ember Charm"), ("swap-cards", "Tide Charm")):
-        response = post(client, powered, {"kind": "power", "power": power})
+        response = post(member_client, powered, {"kind": "power", "power": power})
         html = response.content.decode()
         assert f'<li id="power-{power}" class="power-row used">' in html
         assert f"<strong>{name}</strong>" in html
@@ -372,38 +373,37 @@ def test_the_charms_the_table_cannot_check_are_recorded(client, powered):
     assert uses == ["name-missing-colour", "swap-cards"]
 
 
-def test_power_moves_need_their_choice(client, powered):
+def test_power_moves_need_their_choice(member_client, powered):
     for data, message in (
-        ({"power": "any-colour-edge"}, "Choose the coloured edge."),
-        ({"power": "any-colour-edge", "edge": "5,6,X"}, "Choose the coloured edge."),
-        ({"power": "choose-trump"}, "Choose the colour."),
-        ({"power": "quiet-token"}, "Choose the token."),
+        ({"power": "any-colour-edge"}, EDGE_NEEDED),
+        ({"power": "any-colour-edge", "edge": "5,6,X"}, EDGE_NEEDED),
+        ({"power": "choose-trump"}, COLOUR_NEEDED),
+        ({"power": "quiet-token"}, TOKEN_NEEDED),
     ):
-        html = post(client, powered, {"kind": "power", **data}).content.decode()
-        assert message in html
+        assert str(message) in text(post(member_client, powered, {"kind": "power", **data}))
     assert not AttemptMove.objects.filter(attempt=powered).exists()
 
 
-def test_undo_gives_a_power_back(client, powered):
-    post(client, powered, {"kind": "power", "power": "swap-cards"})
+def test_undo_gives_a_power_back(member_client, powered):
+    post(member_client, powered, {"kind": "power", "power": "swap-cards"})
     powered.refresh_from_db()
-    client.post(url(powered, "undo"), {"version": powered.version}, **HTMX)
-    page = client.get(url(powered)).content.decode()
+    member_client.post(url(powered, "undo"), {"version": powered.version}, **HTMX)
+    page = member_client.get(url(powered)).content.decode()
     assert "swap-cards" in usable(page)
     assert '<li id="power-swap-cards" class="power-row">' in page
 
 
-def test_every_power_move_answers_with_the_table_region(client, powered, member):
-    post(client, powered, {"kind": "power", "power": "quiet-token", "token": "11,11"})
-    post(client, powered, {"kind": "power", "power": "name-missing-colour"})
-    post(client, powered, {"kind": "play", "card": "blue-1"})
+def test_every_power_move_answers_with_the_table_region(member_client, powered, member):
+    post(member_client, powered, {"kind": "power", "power": "quiet-token", "token": "11,11"})
+    post(member_client, powered, {"kind": "power", "power": "name-missing-colour"})
+    post(member_client, powered, {"kind": "play", "card": "blue-1"})
     for data in (
         {"power": "ignore-must-follow", "seat": "Ben"},
         {"power": "choose-trump", "colour": "green"},
     ):
         if data["power"] == "choose-trump":
             helpers.play_until(powered, member.user, "place")
-        response = post(client, powered, {"kind": "power", **data})
+        response = post(member_client, powered, {"kind": "power", **data})
         assert response.status_code == 200
         assert response.content.lstrip().startswith(b'<div id="table"')
     assert len(state(powered).powers_used) == 4

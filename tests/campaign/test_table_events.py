@@ -9,7 +9,7 @@ from campaign.table import events
 from campaign.table import services as table
 from config import live
 from groups.models import Membership, Role
-from tests.factories import AdventureFactory, MembershipFactory
+from tests.factories import MembershipFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -21,15 +21,6 @@ def published(monkeypatch):
         live, "publish_now", lambda channel, message: sent.append((channel, message))
     )
     return sent
-
-
-@pytest.fixture
-def attempt():
-    member = MembershipFactory(role=Role.OWNER)
-    adventure = AdventureFactory(group=member.group)
-    return table.begin_mission(
-        adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
-    )
 
 
 def test_a_move_publishes_the_new_stamp_once_committed(

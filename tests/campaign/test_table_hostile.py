@@ -13,9 +13,8 @@ from campaign import services
 from campaign.table import services as table
 from games.content import default_pack
 from games.packs import import_pack
-from groups.models import Role
 from tests.campaign import table_helpers as helpers
-from tests.factories import MembershipFactory, log_attempt
+from tests.factories import log_attempt
 
 pytestmark = pytest.mark.django_db
 HOSTILE = "</script><img src=x>"  # within the pack's 20 characters for an id
@@ -35,11 +34,6 @@ def hostile(value):
     if value == "Red":
         return f"Red {HOSTILE}"
     return value
-
-
-@pytest.fixture
-def member():
-    return MembershipFactory(role=Role.OWNER)
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
+from config import uploads
 from games.content import default_pack
 from games.models import ContentPack
 
@@ -24,8 +25,8 @@ def with_colour_id(value):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (DEEP, "This file nests lists and objects more than 40 levels deep."),
-        ('{"format": NaN}', "This file holds NaN, which is not a number JSON allows."),
+        (DEEP, uploads.TOO_DEEP % {"depth": uploads.MAX_DEPTH}),
+        ('{"format": NaN}', uploads.NOT_A_NUMBER % {"value": "NaN"}),
         ('{"format": "questlog-pack/1\\u0000"}',
          "This file holds a text that cannot be stored: format contains a NUL character."),
         (with_colour_id("c" * 21), "colours: [0].id: longer than 20 characters"),
@@ -49,7 +50,7 @@ def test_a_deeply_nested_document_typed_in_the_admin_is_refused(admin_client):
     response = admin_client.post(url, {"document": DEEP})
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["document"] == [
-        "This file nests lists and objects more than 40 levels deep."
+        uploads.TOO_DEEP % {"depth": uploads.MAX_DEPTH}
     ]
     assert ContentPack.objects.get().pack() == default_pack()
 

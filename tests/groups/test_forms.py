@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from groups import views
 from groups.models import Group, Invite, Membership, Role
 from groups.validators import MARKUP_IN_NAME
 from tests.support.pages import text
@@ -56,7 +57,7 @@ def test_invite_with_wrong_role_type_is_refused(client, group, owner, role):
     response = client.post(
         reverse("groups:invite-create", args=[group.pk]), {"role": role}, follow=True
     )
-    assert "Choose whether the invite joins as player or viewer." in text(response)
+    assert str(views.INVITE_ROLE_NEEDED) in text(response)
     assert not Invite.objects.filter(group=group).exists()
 
 
@@ -67,7 +68,7 @@ def test_role_change_with_wrong_value_is_refused(client, group, owner, player):
     response = client.post(
         reverse("groups:member-role", args=[group.pk, member.pk]), {"role": "god"}, follow=True
     )
-    assert "Choose a role: owner, player or viewer." in text(response)
+    assert str(views.ROLE_NEEDED) in text(response)
     assert Membership.objects.get(pk=member.pk).role == Role.PLAYER
 
 

@@ -328,6 +328,24 @@ def initial_state(pack: Pack) -> CampaignState:
     )
 
 
+def log_order(
+    attempts: Iterable[tuple[int, AttemptResult | None]],
+    overrides: Iterable[tuple[int, Override]],
+) -> list[Entry]:
+    """The log in the order it replays: each attempt by number (``None``: one still being
+    played, no entry), the overrides recorded after attempt n right after it, in the order given
+    (those after 0 first). An override after a number no attempt has is left out."""
+    after: dict[int, list[Entry]] = {}
+    for number, override in overrides:
+        after.setdefault(number, []).append(override)
+    entries = list(after.get(0, []))
+    for number, result in sorted(attempts, key=lambda pair: pair[0]):
+        if result is not None:
+            entries.append(result)
+        entries += after.get(number, [])
+    return entries
+
+
 def replay(pack: Pack, entries: Iterable[Entry]) -> CampaignState:
     """The state after ``entries``, in order, from a new adventure.
 

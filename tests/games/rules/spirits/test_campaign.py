@@ -413,3 +413,16 @@ def test_mission_rounds_follow_moon_and_power_tiles():
     assert rounds(moon_tiles=("dark-dawn",), power_tiles=("seedling",)) == base
     # The sample pack eases Mission 22 by waiving an objective: its rounds stay.
     assert p.mission_rounds(PACK, 22, moon_tiles=(), holo_liana=True) == PACK.mission(22).rounds
+
+
+def test_log_order_puts_overrides_after_their_attempt_and_skips_attempts_in_play():
+    """The replay order the services and the importer share: an override recorded after attempt
+    n follows it; an attempt still being played has no entry; one after no attempt is left out."""
+    first, third = AttemptResult(1, 1, SUCCESS), AttemptResult(3, 2, FAILURE, "other")
+    opening = Override(1, p.NIGHT_MODE, reason="house rule")
+    middle = Override(2, p.GAIN_TOKEN, "tok", "lost")
+    stray = Override(3, p.NIGHT_MODE)
+    order = p.log_order(
+        [(3, third), (2, None), (1, first)], [(0, opening), (2, middle), (9, stray)]
+    )
+    assert order == [opening, first, middle, third]

@@ -18,7 +18,8 @@ def test_deal_is_reproducible() -> None:
     assert first.hands != other.hands
     assert first.deck_count == 6
     assert len(first.river) == 4
-    assert all(len(hand) == 7 for hand in first.hands or ())
+    assert first.hands is not None
+    assert all(len(hand) == 7 for hand in first.hands)
 
 
 def test_hand_size_and_shortage() -> None:

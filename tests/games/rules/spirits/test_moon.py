@@ -142,7 +142,8 @@ def test_glaring_eye_with_known_hands_and_the_automa() -> None:
     assert state.pending_discards == ("Ana", "Ben")
     assert _code(state, {"discard": None, "seat": "Ana"}) == "card-required"
     state = run(state, {"discard": "green4", "seat": "Ana"}, {"discard": "red1", "seat": "Ben"})
-    assert "green4" not in (state.hand("Ana") or ())
+    assert (hand := state.hand("Ana")) is not None
+    assert "green4" not in hand
     assert state.required_lead == "green"  # the Waning Veil still binds the first lead
     assert {"play": "blue1"} in legal_moves(state)  # Ana holds no green now
 

@@ -216,7 +216,8 @@ def test_wind_charm_lifts_must_follow_with_known_hands() -> None:
     state = apply_move(state, {"play": "red4"})
     use = state.powers_used[0]
     assert (use.seat, use.card, use.round) == ("Ben", "red4", 1)
-    assert "red4" not in (state.hand("Ben") or ())
+    assert (hand := state.hand("Ben")) is not None
+    assert "red4" not in hand
     assert _code(state, {"power": "ignore-must-follow"}) == "power-used"
 
 
