@@ -84,12 +84,12 @@ class AttemptForm(forms.Form):
         self.fields["mission"].choices = [
             (m.number, f"{m.number}. {m.name}") for m in pack.missions
         ]
-        tile_choices = [("", _("— no tile —"))] + [(t, pack.power_tile(t).name) for t in tiles]
+        tile_choices = [("", _("— no tile —"))] + [(t, str(pack.power_tile(t).name)) for t in tiles]
         self.space_fields = []
         for space in spaces:
             name = f"space_{space}"
             self.fields[name] = forms.ChoiceField(
-                label=_("Power tile on %(space)s") % {"space": pack.power_space(space).name},
+                label=_("Power tile on %(space)s") % {"space": str(pack.power_space(space).name)},
                 required=False,
                 choices=tile_choices,
             )
@@ -155,9 +155,9 @@ class OverrideForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["target"].choices = [
             ("", "—"),
-            (_("Envelopes"), [(e.id, e.name) for e in pack.envelopes]),
-            (_("Power spaces"), [(s.id, s.name) for s in pack.power.spaces]),
-            (_("Power tokens"), [(t.id, t.name) for t in pack.power.tokens]),
+            (_("Envelopes"), [(e.id, str(e.name)) for e in pack.envelopes]),
+            (_("Power spaces"), [(s.id, str(s.name)) for s in pack.power.spaces]),
+            (_("Power tokens"), [(t.id, str(t.name)) for t in pack.power.tokens]),
         ]
         self.pack = pack
 

@@ -193,7 +193,7 @@ def attempt_detail(request: HttpRequest, group_id: int, adventure_id: int, numbe
         "attempt": attempt,
         "mission": overview.mission_info(pack, attempt.mission),
         "loadout": [
-            (pack.power_space(space).name, pack.power_tile(tile).name)
+            (str(pack.power_space(space).name), str(pack.power_tile(tile).name))
             for space, tile in attempt.loadout.items()
         ],
         "notes": attempt.notes.all(),

@@ -19,6 +19,7 @@ from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import events
 from campaign.table.services import ALREADY_PLAYED, ONE_FEWER_ROUND, REASON_TEXT, state_of
 from games.content import Colour
+from games.content.texts import Text, text_from_json
 from games.rules import spirits
 from games.rules.spirits import automa, powers
 from games.rules.spirits.cards import back_side
@@ -152,7 +153,8 @@ def colours_of(setup: Mapping[str, Any]) -> dict[str, Colour]:
     for card in (setup.get("cards") or {}).values():
         cid = card["colour"]
         info = named.get(cid) or {}
-        colours[cid] = Colour(cid, info.get("name") or cid.title(), info.get("symbol") or "■")
+        name = shown(info.get("name")) or cid.title()
+        colours[cid] = Colour(cid, Text.plain(name), info.get("symbol") or "■")
     return colours
 
 
@@ -269,7 +271,7 @@ def board_data(state: spirits.State, colours: dict[str, Colour]) -> dict[str, An
             {
                 "cell": list(token.cell),
                 "kind": token.kind,
-                "colour": colour.name if colour else None,
+                "colour": str(colour.name) if colour else None,
                 "quiet": token.cell == quiet,
             }
         )
@@ -388,7 +390,7 @@ def edge_label(cell: tuple[int, int], side: str, colour: str, colours: dict[str,
     named = colours.get(colour, Colour(colour, colour, "■"))
     return gettext("%(symbol)s %(colour)s edge %(side)s of %(row)s,%(col)s") % {
         "symbol": named.symbol,
-        "colour": named.name,
+        "colour": str(named.name),
         "side": SIDE_NAMES[side],
         "row": cell[0],
         "col": cell[1],
@@ -401,7 +403,7 @@ def token_label(token: Any, colours: dict[str, Colour]) -> str:
         named = colours.get(token.colour, Colour(token.colour, token.colour, "■"))
         return gettext("☁%(symbol)s Mist (%(colour)s) on %(row)s,%(col)s") % {
             "symbol": named.symbol,
-            "colour": named.name,
+            "colour": str(named.name),
             "row": r,
             "col": c,
         }
@@ -423,7 +425,7 @@ def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> 
         colour = colours.get(use.colour, Colour(use.colour, use.colour, "■"))
         return gettext("%(symbol)s %(colour)s is the trump of round %(round)s") % {
             "symbol": colour.symbol,
-            "colour": colour.name,
+            "colour": str(colour.name),
             "round": use.round,
         }
     if use.power == spirits.QUIET_TOKEN:
@@ -545,13 +547,34 @@ def piles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, An
     return result
 
 
+def shown(value: object) -> str:
+    """A name or text a setup keeps as the pack writes it, in the reader's language."""
+    if isinstance(value, dict) and value:
+        return str(text_from_json(value))
+    return value if isinstance(value, str) else ""
+
+
+def shown_mission(mission: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup's mission with its name, text, relief and objective tiles in the reader's
+    language."""
+    result = dict(mission)
+    for key in ("name", "text", "relief"):
+        if key in result:
+            result[key] = shown(result[key])
+    result["objectives"] = [
+        {**o, "name": shown(o.get("name")) or o.get("tile", "")}
+        for o in mission.get("objectives") or []
+    ]
+    return result
+
+
 def moon_name(setup: Mapping[str, Any], effect: str) -> str:
     """The name of the Moon tile behind an effect (``table.mission_rules``)."""
-    return (setup.get("moon_names") or {}).get(effect) or gettext("Moon tile")
+    return shown((setup.get("moon_names") or {}).get(effect)) or gettext("Moon tile")
 
 
 def power_name(setup: Mapping[str, Any], power: str) -> str:
-    return (setup.get("power_names") or {}).get(power) or gettext("Power")
+    return shown((setup.get("power_names") or {}).get(power)) or gettext("Power")
 
 
 def trump_source(state: spirits.State, setup: Mapping[str, Any]) -> str:
@@ -612,7 +635,9 @@ def table_snapshot(
     free_seat = powers.free_play_seat(state)
     vars(table).update(
         phase_text=phase_text,
-        mission=setup.get("mission") or {"number": attempt.mission, "name": "", "objectives": []},
+        mission=shown_mission(
+            setup.get("mission") or {"number": attempt.mission, "name": "", "objectives": []}
+        ),
         seats=state.seats,
         current_seat=state.current_seat,
         trump=colours[state.trump] if state.trump else None,
@@ -638,7 +663,7 @@ def table_snapshot(
         mist_choices=[colours[c] for c in state.mist_choices],
         night=state.setup.night,
         moon_tiles=[
-            (name, MOON_TEXT.get(effect, ""))
+            (shown(name), MOON_TEXT.get(effect, ""))
             for effect, name in (setup.get("moon_names") or {}).items()
         ],
         gust=gust_status(power_rows),
@@ -694,7 +719,7 @@ def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
     elif "mist_colour" in payload:
         colour = colours.get(payload["mist_colour"])
         what = gettext("the Mist's lead colour %(colour)s") % {
-            "colour": colour.name if colour else payload["mist_colour"]
+            "colour": str(colour.name) if colour else payload["mist_colour"]
         }
     else:
         what = power_name(setup, str(payload.get("power") or ""))

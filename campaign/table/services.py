@@ -137,14 +137,15 @@ def table_setup(
     Power tokens the group holds give the Moon effects and Powers the engine enforces; a Holo Liana
     relief eases the last mission (``progression.relieve``). Extra
     optional fields (``colours``, ``mission``, ``moon_names``, ``power_names``) carry what the
-    table screen shows without loading the pack.
+    table screen shows without loading the pack; their names and texts are kept as the pack writes
+    them (a string, or texts by language), so each reader sees their own language.
     """
     players = [p.strip() for p in players if p.strip()]
     if len(players) < MIN_PLAYERS:
         raise TableError(TOO_FEW_PLAYERS, code="players")
     if len(players) > MAX_PLAYERS:
         raise TableError(TOO_MANY_PLAYERS, code="players")
-    colours = {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours}
+    colours = {c.id: {"name": c.name.to_json(), "symbol": c.symbol} for c in pack.colours}
     if trump not in colours:
         raise TableError(UNKNOWN_TRUMP % {"colour": trump}, code="trump")
     info = pack.mission(mission)
@@ -162,9 +163,12 @@ def table_setup(
         "colours": colours,
         "mission": {
             "number": info.number,
-            "name": info.name,
-            "text": info.text,
-            "objectives": [o.to_json() for o in info.objectives],
+            "name": info.name.to_json(),
+            "text": info.text.to_json(),
+            "objectives": [
+                {**o.to_json(), "name": pack.mission_tile(o.tile).name.to_json()}
+                for o in info.objectives
+            ],
         },
     }
     for field in ("moon_effects", "moon_names", "powers", "power_names"):
@@ -174,7 +178,7 @@ def table_setup(
         setup = progression.relieve(setup, relief)
         objectives = setup["mission"]["objectives"]
         setup["mission"]["objectives"] = [o for o in objectives if o["tile"] != relief.tile]
-        setup["mission"]["relief"] = relief.text
+        setup["mission"]["relief"] = relief.text.to_json()
     seats = list(players)
     if len(players) == MIN_PLAYERS:
         river = [c for c in automa_river if c]
@@ -212,8 +216,8 @@ def mission_rules(
     tiles = [pack.power_tile(t) for t in loadout.values() if t]
     tokens = [pack.power_token(t) for t in campaign.power_tokens]
     effects = {piece.effect for piece in (*moon, *tiles)}
-    moon_names = {tile.effect: tile.name for tile in moon}
-    power_names = {piece.effect: piece.name for piece in (*tokens, *tiles)}
+    moon_names = {tile.effect: tile.name.to_json() for tile in moon}
+    power_names = {piece.effect: piece.name.to_json() for piece in (*tokens, *tiles)}
     moon_effects = [e for e in spirits.MOON_EFFECTS if e in moon_names]
     powers = [p for p in spirits.POWERS if p in power_names]
     return {
@@ -559,7 +563,7 @@ def campaign_overview(adventure: Adventure) -> dict[str, Any]:
         components[row.kind].append(row.component)
     return {
         "spaces": [
-            {"id": s.space, "name": pack.power_space(s.space).name, "unlocked": s.unlocked}
+            {"id": s.space, "name": str(pack.power_space(s.space).name), "unlocked": s.unlocked}
             for s in adventure.power_spaces.all()
         ],
         "tokens": [pack.power_token(t) for t in components[ComponentKind.POWER_TOKEN]],
