@@ -51,7 +51,7 @@ MAX_DETAIL = 2000
 MAX_INT = 10**6
 MAX_ROUNDS = 100
 MAX_SETUP_NUMBER = 1000
-SETUP_NAMES = ("moon_names", "power_names")
+SETUP_NAMES = ("moon_names", "power_names", "tile_names")
 
 IN_PROGRESS_NEEDS_SETUP = _("an attempt in progress needs the setup it is played with")
 STATE_WITHOUT_SETUP = _("a state without a setup")

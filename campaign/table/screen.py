@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaign.changes import shown_changes
 from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import events
 from campaign.table.services import ALREADY_PLAYED, ONE_FEWER_ROUND, REASON_TEXT, state_of
@@ -116,7 +117,7 @@ class Table:
 
     @cached_property
     def board(self) -> list[list[Cell]]:
-        return board_cells(self.state, self.colours)
+        return board_cells(self.state, self.colours, tile_names_of(self.setup))
 
     @cached_property
     def board_data(self) -> dict[str, Any]:
@@ -163,7 +164,16 @@ def card_view(state: spirits.State, colours: dict[str, Colour], card_id: str) ->
     return CardView(card.id, colours[card.colour], card.value)
 
 
-def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[Cell]]:
+def tile_names_of(setup: Mapping[str, Any]) -> dict[str, str]:
+    """The Mission tiles' names in the reader's language, by tile id."""
+    return {tile: shown(name) for tile, name in (setup.get("tile_names") or {}).items()}
+
+
+def board_cells(
+    state: spirits.State, colours: dict[str, Colour], tile_names: Mapping[str, str]
+) -> list[list[Cell]]:
+    """The grid the board draws; a Mission tile is labelled by its name (``tile_names``), or
+    only as a Mission tile when the setup names none."""
     setup = state.setup
     board = setup.board
     size = board.size
@@ -175,11 +185,17 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
             cell.classes.append("mission")
             if tile.surround:
                 cell.classes.append("surround")
-            cell.label = (
-                gettext("Mission tile %(tile)s (surround it)")
-                if tile.surround
-                else gettext("Mission tile %(tile)s")
-            ) % {"tile": tile.id}
+            name = tile_names.get(tile.id)
+            if name:
+                cell.label = (
+                    gettext("Mission tile %(tile)s (surround it)")
+                    if tile.surround
+                    else gettext("Mission tile %(tile)s")
+                ) % {"tile": name}
+            else:
+                cell.label = (
+                    gettext("Mission tile (surround it)") if tile.surround else gettext("Mission tile")
+                )
             if (r, c) == tile.triangle:
                 cell.text = "◣"
         for edge in tile.coloured_edges:
@@ -674,7 +690,9 @@ def table_snapshot(
         result=result,
         reasons=[gettext(REASON_TEXT[r]) if r in REASON_TEXT else r for r in result.reasons],
         recorded=attempt.status != AttemptStatus.OPEN,
-        changes=attempt.changes or [],
+        changes=shown_changes(attempt.adventure.content_pack.pack(), attempt.changes)
+        if attempt.changes
+        else [],
         message=message,
         code=code,
         stale=code == "stale" and message == ALREADY_PLAYED,

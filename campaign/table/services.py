@@ -136,7 +136,8 @@ def table_setup(
     and the Power tiles of the ``loadout`` change the rounds (``mission_rules``), and with the
     Power tokens the group holds give the Moon effects and Powers the engine enforces; a Holo Liana
     relief eases the last mission (``progression.relieve``). Extra
-    optional fields (``colours``, ``mission``, ``moon_names``, ``power_names``) carry what the
+    optional fields (``colours``, ``mission``, ``tile_names``, ``moon_names``, ``power_names``)
+    carry what the
     table screen shows without loading the pack; their names and texts are kept as the pack writes
     them (a string, or texts by language), so each reader sees their own language.
     """
@@ -169,6 +170,10 @@ def table_setup(
                 {**o.to_json(), "name": pack.mission_tile(o.tile).name.to_json()}
                 for o in info.objectives
             ],
+        },
+        "tile_names": {
+            placed.tile: pack.mission_tile(placed.tile).name.to_json()
+            for placed in info.board.mission_tiles
         },
     }
     for field in ("moon_effects", "moon_names", "powers", "power_names"):

@@ -53,7 +53,10 @@ def test_setup_page_shows_the_mission_board_objectives_and_the_reminder(client, 
     assert response.status_code == 200
     html = response.content.decode()
     assert "Mission 1: First Light in the Glade" in html
-    assert "Surround standing-stone" in html
+    assert "Surround Standing Stone" in html
+    assert "Mission tile Standing Stone (surround it)" in html
+    assert "standing-stone" not in html.replace('"standing-stone"', "")
+    assert "Trump card Blue." in html
     assert "Limited communication" in html
     assert "Power tile on Hearth space" in html
 

@@ -1,0 +1,94 @@
+"""The content pack's names and texts in the reader's language, on every page that shows them, and
+never an internal id in their place (a Mission tile's id, a Spirit card's id)."""
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaign.table import services as table
+from groups.models import Role
+from tests.factories import AdventureFactory, MembershipFactory, log_attempt
+
+pytestmark = pytest.mark.django_db
+
+TAG = re.compile(r"<[^>]+>")
+TILE_IDS = ("standing-stone", "moss-pool", "fox-den", "log-bridge", "elder-tree", "sky-nest")
+
+
+@pytest.fixture
+def member():
+    return MembershipFactory(role=Role.OWNER)
+
+
+@pytest.fixture
+def adventure(member):
+    return AdventureFactory(group=member.group)
+
+
+def page(member, url: str, language: str) -> tuple[str, str]:
+    """(the page's HTML, its text without tags) as a reader of ``language`` gets it."""
+    client = Client()
+    client.force_login(member.user)
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    html = response.content.decode()
+    return html, unescape(TAG.sub(" ", html))
+
+
+def adventure_url(name: str, adventure, *args) -> str:
+    return reverse(f"campaign:{name}", args=[adventure.group_id, adventure.pk, *args])
+
+
+def test_the_dashboard_shows_the_pack_in_the_readers_language(member, adventure):
+    _, text = page(member, adventure_url("dashboard", adventure), "ca")
+    assert "Primera Llum a la Clariana" in text  # Mission 1's name
+    assert "Sobre blanc A" in text and "Sobre negre: lluna plena" in text  # envelopes
+    assert "Espai de la Llar" in text  # the Power space unlocked at start
+    assert "Contingut d'exemple escrit per a Questlog" in text  # the sample notice
+    assert "First Light in the Glade" not in text and "White envelope A" not in text
+
+
+def test_the_spoiler_safe_reference_shows_names_in_the_readers_language(member, adventure):
+    _, text = page(member, adventure_url("reference", adventure), "pt-BR")
+    assert "O Recado da Raposa" in text  # Mission 2, not reached: its name only
+    assert "Envelope preto: quarto crescente" in text
+    assert "The Fox's Errand" not in text
+
+
+def test_the_table_names_mission_tiles_never_by_id(member, adventure):
+    """Issue: objectives read "Surround standing-stone" and the board's tooltips "Mission tile
+    standing-stone"; both now name the tile from the pack, in the reader's language."""
+    setup_url = reverse("table:setup", args=[adventure.group_id, adventure.pk])
+    html, text = page(member, setup_url, "pt-BR")
+    assert "Primeira Luz na Clareira" in text
+    assert "Pedra Erguida" in text
+    assert not any(tile in text for tile in TILE_IDS)
+    attempt = table.begin_mission(
+        adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
+    )
+    table_url = reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number])
+    html, text = page(member, table_url, "pt-BR")
+    assert "Pedra Erguida" in text and "Cerque a Pedra Erguida" in text
+    tooltips = " ".join(re.findall(r'title="([^"]*)"', html))
+    assert "Pedra Erguida" in tooltips
+    assert not any(tile in text or tile in tooltips for tile in TILE_IDS)
+    html, english = page(member, table_url, "en")
+    assert "Surround Standing Stone" in english
+    assert "Mission tile Standing Stone (surround it)" in html
+
+
+def test_what_an_attempt_changed_reads_in_the_readers_language(member, adventure):
+    """The engine words each change once in English; the attempt's page says it again in the
+    reader's language with the pack's names (seed 003, "Rewards": Mission 4's White Envelope)."""
+    for _mission in range(4):
+        outcome = log_attempt(adventure, by=member.user)
+    assert "envelope-opened" in [c.kind for c in outcome.changes]
+    _, text = page(member, adventure_url("attempt", adventure, 4), "pt-BR")
+    assert "Aberto: Envelope branco A." in text
+    assert "Missão 4 concluída." in text
+    assert "White envelope A opened." not in text and "completed." not in text
+    _, english = page(member, adventure_url("attempt", adventure, 4), "en")
+    assert "White envelope A opened." in english
