@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaign import exchange
-from campaign.models import Adventure
+from campaign.models import FAILURE_REASON_LABELS, Adventure
 from campaign.names import MAX_PLAYER_NAME, check_player_names
 from campaign.services import AttemptData
 from config.uploads import read_json_upload
@@ -59,7 +59,7 @@ class AttemptForm(forms.Form):
     failure_reason = forms.ChoiceField(
         label=_("Why it failed"),
         required=False,
-        choices=[("", "—"), *progression.FAILURE_REASONS.items()],
+        choices=[("", "—"), *FAILURE_REASON_LABELS.items()],
     )
     players = forms.CharField(
         label=_("Players"),

@@ -16,6 +16,17 @@ from accounts.models import AuditRecord
 from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
 
 
+# The engine's failure reasons (``FAILURE_REASONS``), as people read them.
+FAILURE_REASON_LABELS = {
+    "coloured-edge": _("A coloured edge was not respected"),
+    "objective-not-met": _("An objective was not met"),
+    "no-legal-placement": _("No legal placement for a Spirit tile"),
+    "abandoned": _("Abandoned"),
+    "other": _("Other"),
+}
+assert FAILURE_REASON_LABELS.keys() == FAILURE_REASONS.keys()
+
+
 class AdventureQuerySet(models.QuerySet["Adventure"]):
     def for_group(self, group_id: int) -> "AdventureQuerySet":
         return self.filter(group_id=group_id)
@@ -91,7 +102,7 @@ class MissionAttempt(models.Model):
         _("result"), max_length=10, choices=AttemptStatus, default=AttemptStatus.OPEN
     )
     failure_reason = models.CharField(
-        _("failure reason"), max_length=30, blank=True, choices=list(FAILURE_REASONS.items())
+        _("failure reason"), max_length=30, blank=True, choices=list(FAILURE_REASON_LABELS.items())
     )
     players = models.JSONField(_("players"), default=list)
     rounds_played = models.PositiveSmallIntegerField(_("rounds played"), null=True, blank=True)

@@ -106,6 +106,11 @@ class Outcome:
 # --- Reading the log -----------------------------------------------------------------------------
 
 
+def result_word(status: str) -> str:
+    """An attempt's result as the audit trail words it, in the writer's language."""
+    return str(AttemptStatus(status).label).lower() if status in AttemptStatus.values else status
+
+
 def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
     return AttemptResult(
         number=attempt.number,
@@ -476,7 +481,8 @@ def record_attempt_result(
         adventure=adventure,
         by=by,
         action=action,
-        summary=f"Attempt {attempt.number}: Mission {attempt.mission}, {result}.",
+        summary=_("Attempt %(number)s: Mission %(mission)s, %(result)s.")
+        % {"number": attempt.number, "mission": attempt.mission, "result": result_word(result)},
         before=previous,
     )
     changes = state.changes_of(progression.attempt_key(attempt.pk))
@@ -643,7 +649,8 @@ def edit_attempt(
         adventure=adventure,
         by=by,
         action=AuditAction.EDIT,
-        summary=f"Corrected attempt {attempt.number} (Mission {attempt.mission}, {data.result}).",
+        summary=_("Corrected attempt %(number)s (Mission %(mission)s, %(result)s).")
+        % {"number": attempt.number, "mission": attempt.mission, "result": result_word(data.result)},
         before=before,
     )
     attempt.refresh_from_db()
@@ -667,7 +674,8 @@ def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | No
         adventure=adventure,
         by=by,
         action=AuditAction.DELETE,
-        summary=f"Removed attempt {number} (Mission {mission}, {status}).",
+        summary=_("Removed attempt %(number)s (Mission %(mission)s, %(result)s).")
+        % {"number": number, "mission": mission, "result": result_word(status)},
         before=before,
     )
     return Outcome(adventure=adventure, state=state)
