@@ -56,20 +56,26 @@ SENTENCES: dict[str, By] = {
     "night-mode": lambda pack, target: gettext("Night mode is on from now on."),
     "moon-path-full": lambda pack, target: gettext("The Moon Path is full: no box to check."),
     "moon-box": moon_box,
-    "space-unlocked": lambda pack, target: gettext("Power space %(name)s unlocked.")
-    % {"name": pack.power_space(target).name},
-    "token-gained": lambda pack, target: gettext("Power token %(name)s gained.")
-    % {"name": pack.power_token(target).name},
+    "space-unlocked": lambda pack, target: (
+        gettext("Power space %(name)s unlocked.") % {"name": pack.power_space(target).name}
+    ),
+    "token-gained": lambda pack, target: (
+        gettext("Power token %(name)s gained.") % {"name": pack.power_token(target).name}
+    ),
     "holo-liana": holo_liana,
-    "mission-completed": lambda pack, target: gettext("Mission %(number)s completed.")
-    % {"number": target},
-    "mission-opened": lambda pack, target: gettext("Mission %(number)s opens.")
-    % {"number": target},
+    "mission-completed": lambda pack, target: (
+        gettext("Mission %(number)s completed.") % {"number": target}
+    ),
+    "mission-opened": lambda pack, target: (
+        gettext("Mission %(number)s opens.") % {"number": target}
+    ),
     "adventure-finished": lambda pack, target: gettext("The adventure is complete."),
-    "envelope-opened": lambda pack, target: gettext("%(envelope)s opened.")
-    % {"envelope": pack.envelope(target).name},
-    "power-tile": lambda pack, target: gettext("Power tile %(name)s available.")
-    % {"name": pack.power_tile(target).name},
+    "envelope-opened": lambda pack, target: (
+        gettext("%(envelope)s opened.") % {"envelope": pack.envelope(target).name}
+    ),
+    "power-tile": lambda pack, target: (
+        gettext("Power tile %(name)s available.") % {"name": pack.power_tile(target).name}
+    ),
     "moon-tile": moon_tile,
     "card": spirit_card,
     "item": item,

@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import AuditRecord
 from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
 
-
 # The engine's failure reasons (``FAILURE_REASONS``), as people read them.
 FAILURE_REASON_LABELS = {
     "coloured-edge": _("A coloured edge was not respected"),

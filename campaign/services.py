@@ -650,7 +650,11 @@ def edit_attempt(
         by=by,
         action=AuditAction.EDIT,
         summary=_("Corrected attempt %(number)s (Mission %(mission)s, %(result)s).")
-        % {"number": attempt.number, "mission": attempt.mission, "result": result_word(data.result)},
+        % {
+            "number": attempt.number,
+            "mission": attempt.mission,
+            "result": result_word(data.result),
+        },
         before=before,
     )
     attempt.refresh_from_db()

@@ -148,7 +148,9 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
             pages.Section(_("Campaign"), pages.campaign_charts(data, scope="group"), "campaign"),
             pages.Section(
                 _("At the table"),
-                pages.table_charts(data, colour_names(*(a.content_pack.pack() for a in adventures))),
+                pages.table_charts(
+                    data, colour_names(*(a.content_pack.pack() for a in adventures))
+                ),
                 "table",
             ),
         ],

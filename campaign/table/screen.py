@@ -194,7 +194,9 @@ def board_cells(
                 ) % {"tile": name}
             else:
                 cell.label = (
-                    gettext("Mission tile (surround it)") if tile.surround else gettext("Mission tile")
+                    gettext("Mission tile (surround it)")
+                    if tile.surround
+                    else gettext("Mission tile")
                 )
             if (r, c) == tile.triangle:
                 cell.text = "◣"

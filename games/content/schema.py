@@ -37,7 +37,12 @@ class PackInfo:
     notice: Text
 
     def to_json(self) -> JSONDict:
-        return {"id": self.id, "name": self.name.to_json(), "sample": self.sample, "notice": self.notice.to_json()}
+        return {
+            "id": self.id,
+            "name": self.name.to_json(),
+            "sample": self.sample,
+            "notice": self.notice.to_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -262,7 +267,11 @@ class PowerSpace:
     unlocked_at_start: bool
 
     def to_json(self) -> JSONDict:
-        return {"id": self.id, "name": self.name.to_json(), "unlocked_at_start": self.unlocked_at_start}
+        return {
+            "id": self.id,
+            "name": self.name.to_json(),
+            "unlocked_at_start": self.unlocked_at_start,
+        }
 
 
 @dataclass(frozen=True)
@@ -275,7 +284,12 @@ class PowerPiece:
     text: Text
 
     def to_json(self) -> JSONDict:
-        return {"id": self.id, "name": self.name.to_json(), "effect": self.effect, "text": self.text.to_json()}
+        return {
+            "id": self.id,
+            "name": self.name.to_json(),
+            "effect": self.effect,
+            "text": self.text.to_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -353,7 +367,7 @@ class EnvelopeItem:
 
     id: str
     name: Text
-    text: str
+    text: Text
 
     def to_json(self) -> JSONDict:
         return {"id": self.id, "name": self.name.to_json(), "text": self.text.to_json()}

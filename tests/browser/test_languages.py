@@ -165,7 +165,7 @@ def test_a_newcomer_uses_questlog_in_their_language(
     screen("reference-search")
 
 
-# --- The adventure's own screens: the pack's texts are translated too ------------------------------
+# --- The adventure's own screens: the pack's texts are translated too ----------------------------
 
 
 PACK_LANGUAGES = {"pt-br": "pt-BR", "ca": "ca"}  # the site's language codes, the pack's
@@ -216,7 +216,10 @@ def log_in_as(page, language: str, username: str) -> None:
 
 @pytest.mark.parametrize(
     ("locale", "language", "search", "found"),
-    [("pt-BR", "pt-br", "Redemoinho", "whirlpool-tokens"), ("ca", "ca", "Remolí", "whirlpool-tokens")],
+    [
+        ("pt-BR", "pt-br", "Redemoinho", "whirlpool-tokens"),
+        ("ca", "ca", "Remolí", "whirlpool-tokens"),
+    ],
     ids=["pt-BR", "ca"],
 )
 def test_an_adventure_in_play_speaks_the_readers_language(
@@ -234,8 +237,10 @@ def test_an_adventure_in_play_speaks_the_readers_language(
     with translation.override(language):  # the group logs its plays in its own language
         adventure = AdventureFactory(group=member.group, name="Tardor", by=member.user)
         for seed, result in enumerate(["failure", "success", "success", "failure", "success"]):
-            record_driven(adventure, result, seed=seed, by=member.user, duration=20 + seed,
-                          players=("Ana", "Biel", "Cai") if seed % 2 else ("Ana", "Biel"))  # fmt: skip
+            players = ("Ana", "Biel", "Cai") if seed % 2 else ("Ana", "Biel")
+            record_driven(
+                adventure, result, seed=seed, by=member.user, duration=20 + seed, players=players
+            )
     stats.drain_outbox()
     names = {"jordi", "Tardor", "Ana", "Biel", "Cai", member.group.name}
     session = browser_session(name=language, locale=locale)

@@ -45,10 +45,12 @@ def adventure_url(name: str, adventure, *args) -> str:
 def test_the_dashboard_shows_the_pack_in_the_readers_language(member, adventure):
     _, text = page(member, adventure_url("dashboard", adventure), "ca")
     assert "Primera Llum a la Clariana" in text  # Mission 1's name
-    assert "Sobre blanc A" in text and "Sobre negre: lluna plena" in text  # envelopes
+    assert "Sobre blanc A" in text
+    assert "Sobre negre: lluna plena" in text
     assert "Espai de la Llar" in text  # the Power space unlocked at start
     assert "Contingut d'exemple escrit per a Questlog" in text  # the sample notice
-    assert "First Light in the Glade" not in text and "White envelope A" not in text
+    assert "First Light in the Glade" not in text
+    assert "White envelope A" not in text
 
 
 def test_the_spoiler_safe_reference_shows_names_in_the_readers_language(member, adventure):
@@ -71,7 +73,8 @@ def test_the_table_names_mission_tiles_never_by_id(member, adventure):
     )
     table_url = reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number])
     html, text = page(member, table_url, "pt-BR")
-    assert "Pedra Erguida" in text and "Cerque a Pedra Erguida" in text
+    assert "Pedra Erguida" in text
+    assert "Cerque a Pedra Erguida" in text
     tooltips = " ".join(re.findall(r'title="([^"]*)"', html))
     assert "Pedra Erguida" in tooltips
     assert not any(tile in text or tile in tooltips for tile in TILE_IDS)
@@ -89,6 +92,7 @@ def test_what_an_attempt_changed_reads_in_the_readers_language(member, adventure
     _, text = page(member, adventure_url("attempt", adventure, 4), "pt-BR")
     assert "Aberto: Envelope branco A." in text
     assert "Missão 4 concluída." in text
-    assert "White envelope A opened." not in text and "completed." not in text
+    assert "White envelope A opened." not in text
+    assert "completed." not in text
     _, english = page(member, adventure_url("attempt", adventure, 4), "en")
     assert "White envelope A opened." in english
