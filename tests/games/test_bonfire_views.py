@@ -154,3 +154,30 @@ def test_rules_page_shows_the_readings(client, game, player) -> None:
     for rule in ("B1", "B2", "B3", "B4", "B5", "B6"):
         assert f'id="{rule}"' in body
     assert "Our reading:" in body
+
+
+def test_the_helper_shows_the_packs_names_in_the_readers_language(client, game, owner) -> None:
+    """The sample pack names its islands, Tasks, High Council seats and Path tokens in three
+    languages; a Path token or a route is named, never shown by its id."""
+    client.force_login(owner)
+    portuguese = text(client.get(seat_url(game, "Ana"), HTTP_ACCEPT_LANGUAGE="pt-BR"))
+    assert "Rocha da Brasa" in portuguese  # the island "ember"
+    assert "Assento da Lareira" in portuguese  # a seat of the High Council
+    catalan = text(client.get(seat_url(game, "Ana"), HTTP_ACCEPT_LANGUAGE="ca"))
+    assert "Roca de la Brasa" in catalan
+    assert "Rocha da Brasa" not in catalan
+    assert "Ember Rock" not in catalan
+    tokens = [t["id"] for t in default_content()["path_tokens"]]
+    assert not any(f". {token} (" in catalan for token in tokens)
+
+
+def test_a_name_the_group_changed_stays_as_they_wrote_it(client, group, owner) -> None:
+    content = default_content()
+    content["islands"][0]["name"] = "Ilha do Fogo"
+    game = bonfire_helper.start_play(
+        group=group, by=owner, name="Sábado", players=["Ana", "Ben"], content=content
+    )
+    client.force_login(owner)
+    catalan = text(client.get(seat_url(game, "Ana"), HTTP_ACCEPT_LANGUAGE="ca"))
+    assert "Ilha do Fogo" in catalan
+    assert "Roca de la Brasa" not in catalan
