@@ -49,13 +49,11 @@ class BonfirePack:
                 return entry
             return dataclasses.replace(entry, name=str(name))
 
-        return dataclasses.replace(
-            content,
-            **{
-                section: tuple(shown(section, entry) for entry in getattr(content, section))
-                for section in NAMED_SECTIONS
-            },
-        )
+        changes: dict[str, Any] = {
+            section: tuple(shown(section, entry) for entry in getattr(content, section))
+            for section in NAMED_SECTIONS
+        }
+        return dataclasses.replace(content, **changes)
 
 
 def _read(file: Path) -> object:
