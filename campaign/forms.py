@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaign import exchange
-from campaign.models import FAILURE_REASON_LABELS, Adventure
+from campaign.models import FAILURE_REASON_LABELS, OVERRIDE_KIND_LABELS, Adventure
 from campaign.names import MAX_PLAYER_NAME, check_player_names
 from campaign.services import AttemptData
 from config.uploads import read_json_upload
@@ -147,7 +147,7 @@ class NoteForm(forms.Form):
 
 
 class OverrideForm(forms.Form):
-    kind = forms.ChoiceField(label=_("What"), choices=list(progression.OVERRIDE_KINDS.items()))
+    kind = forms.ChoiceField(label=_("What"), choices=list(OVERRIDE_KIND_LABELS.items()))
     target = forms.ChoiceField(label=_("Which"), required=False)
     reason = forms.CharField(label=_("Why (kept in the audit trail)"), max_length=300)
 

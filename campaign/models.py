@@ -24,6 +24,14 @@ FAILURE_REASON_LABELS = {
     "other": _("Other"),
 }
 assert FAILURE_REASON_LABELS.keys() == FAILURE_REASONS.keys()
+# The engine's manual overrides (``OVERRIDE_KINDS``), as people read them.
+OVERRIDE_KIND_LABELS = {
+    "open-envelope": _("Open an envelope by hand"),
+    "unlock-space": _("Unlock a Power space by hand"),
+    "gain-power-token": _("Gain a Power token by hand"),
+    "night-mode": _("Switch to Night mode by hand"),
+}
+assert OVERRIDE_KIND_LABELS.keys() == OVERRIDE_KINDS.keys()
 
 
 class AdventureQuerySet(models.QuerySet["Adventure"]):
@@ -180,7 +188,7 @@ class ManualOverride(models.Model):
 
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="overrides")
     after_attempt = models.PositiveIntegerField()
-    kind = models.CharField(_("what"), max_length=30, choices=list(OVERRIDE_KINDS.items()))
+    kind = models.CharField(_("what"), max_length=30, choices=list(OVERRIDE_KIND_LABELS.items()))
     target = models.CharField(_("which"), max_length=60, blank=True)
     reason = models.CharField(_("reason"), max_length=300)
     created_by = models.ForeignKey(

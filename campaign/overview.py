@@ -43,6 +43,12 @@ class Box:
     opened_text: str
 
 
+def card_label(pack: Pack, card_id: str) -> str:
+    """A Spirit card by its colour's name and value (``Purple 9``), never its id."""
+    card = pack.card(card_id)
+    return f"{pack.colour(card.colour).name} {card.value}"
+
+
 def reward_label(pack: Pack, kind: str, target: str | None) -> str:
     if kind == "totem" and target:
         return _("Totem: %(space)s") % {"space": str(pack.power_space(target).name)}
@@ -194,7 +200,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 "shown": envelope.id in opened or key in revealed,
                 "power_tiles": [pack.power_tile(t) for t in contents.power_tiles],
                 "moon_tiles": [pack.moon_tile(t) for t in contents.moon_tiles],
-                "cards": list(contents.cards),
+                "cards": [card_label(pack, card) for card in contents.cards],
                 "items": list(contents.items),
             }
         )

@@ -106,6 +106,19 @@ class Outcome:
 # --- Reading the log -----------------------------------------------------------------------------
 
 
+def target_name(pack: Pack, kind: str, target: str) -> str:
+    """What a manual override names, by its pack name (never its id)."""
+    lookups = {
+        progression.OPEN_ENVELOPE: pack.envelope,
+        progression.UNLOCK_SPACE: pack.power_space,
+        progression.GAIN_TOKEN: pack.power_token,
+    }
+    try:
+        return str(lookups[kind](target).name) if kind in lookups else target
+    except KeyError:
+        return target
+
+
 def result_word(status: str) -> str:
     """An attempt's result as the audit trail words it, in the writer's language."""
     return str(AttemptStatus(status).label).lower() if status in AttemptStatus.values else status
@@ -711,7 +724,7 @@ def add_override(
         adventure=adventure,
         by=by,
         action=AuditAction.OVERRIDE,
-        summary=f"{row.get_kind_display()} {target}: {reason}".strip(),
+        summary=f"{row.get_kind_display()} {target_name(pack, kind, target)}: {reason}".strip(),
         before=before,
     )
     return Outcome(
