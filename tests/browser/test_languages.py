@@ -62,9 +62,9 @@ def words(text: str) -> set[str]:
 def pack_texts() -> tuple[str, ...]:
     """Every text of the sample content pack, longest first.
 
-    The pack's names and texts are content, one language per pack today (its per-language texts
-    are a separate change); they are taken off the screen before its words are checked, exactly,
-    so a word of the interface is never excused for appearing in the pack too.
+    The pack's names and texts are content (in every language the pack carries); they are taken
+    off the screen before its words are checked, exactly, so a word of the interface is never
+    excused for appearing in the pack too. ``english_in_main`` checks the pack's texts as well.
     """
     found: set[str] = set()
 
