@@ -105,3 +105,92 @@ def shown_changes(pack: Pack, changes: list[Mapping[str, Any]]) -> list[dict[str
         {**c, "text": change_text(pack, c.get("kind", ""), c.get("target", ""), c.get("text", ""))}
         for c in changes
     ]
+
+
+# --- What a correction changes -------------------------------------------------------------------
+
+SET_LINES: tuple[tuple[str, str, str], ...] = (
+    # (state field, pack lookup, kind of the sentences below)
+    ("opened_ids", "envelope", "envelope"),
+    ("unlocked_spaces", "power_space", "space"),
+    ("power_tokens", "power_token", "token"),
+    ("power_tiles", "power_tile", "tile"),
+    ("moon_tiles", "moon_tile", "moon"),
+)
+
+
+def set_sentence(kind: str, name: str, *, now: bool) -> str:
+    sentences = {
+        ("envelope", False): gettext("Envelope %(name)s: no longer opened"),
+        ("envelope", True): gettext("Envelope %(name)s: now opened"),
+        ("space", False): gettext("Power space %(name)s: no longer unlocked"),
+        ("space", True): gettext("Power space %(name)s: now unlocked"),
+        ("token", False): gettext("Power token %(name)s: no longer gained"),
+        ("token", True): gettext("Power token %(name)s: now gained"),
+        ("tile", False): gettext("Power tile %(name)s: no longer available"),
+        ("tile", True): gettext("Power tile %(name)s: now available"),
+        ("moon", False): gettext("Moon tile %(name)s: no longer active"),
+        ("moon", True): gettext("Moon tile %(name)s: now active"),
+    }
+    return sentences[(kind, now)] % {"name": name}
+
+
+def mission_word(mission: int | None) -> str:
+    if mission is None:
+        return gettext("none (adventure complete)")
+    return gettext("Mission %(number)s") % {"number": mission}
+
+
+def yes_no(value: bool) -> str:
+    return gettext("yes") if value else gettext("no")
+
+
+def diff_lines(before: Any, after: Any, pack: Pack, labels: Mapping[str, str]) -> list[str]:
+    """What differs between two campaign states (``progression.diff``), in the reader's language
+    and the pack's names: the campaign as a whole, then each attempt (``labels`` by entry key)."""
+    lines: list[str] = []
+    if before.current_mission != after.current_mission:
+        lines.append(
+            gettext("Next mission: %(before)s → %(after)s")
+            % {"before": mission_word(before.current_mission),
+               "after": mission_word(after.current_mission)}
+        )  # fmt: skip
+    if before.moon_boxes_checked != after.moon_boxes_checked:
+        lines.append(
+            gettext("Moon Path boxes checked: %(before)s → %(after)s")
+            % {"before": before.moon_boxes_checked, "after": after.moon_boxes_checked}
+        )
+    for field_name, lookup, kind in SET_LINES:
+        old, new = set(getattr(before, field_name)), set(getattr(after, field_name))
+        for ident, now in [*((i, False) for i in sorted(old - new)),
+                           *((i, True) for i in sorted(new - old))]:  # fmt: skip
+            try:
+                name = str(getattr(pack, lookup)(ident).name)
+            except KeyError:
+                name = ident
+            lines.append(set_sentence(kind, name, now=now))
+    for label, old_flag, new_flag in (
+        (gettext("Night mode"), before.night_mode, after.night_mode),
+        (gettext("Purified Holo Liana"), before.holo_liana, after.holo_liana),
+        (gettext("Red envelope opened"), before.red_envelope_opened, after.red_envelope_opened),
+    ):
+        if old_flag != new_flag:
+            lines.append(f"{label}: {yes_no(old_flag)} → {yes_no(new_flag)}")
+    old_entries = {e.key: e.changes for e in before.entries}
+    new_entries = {e.key: e.changes for e in after.entries}
+    for key in sorted(set(old_entries) | set(new_entries), key=entry_order):
+        old_changes, new_changes = old_entries.get(key, ()), new_entries.get(key, ())
+        if tuple(c.text for c in old_changes) == tuple(c.text for c in new_changes):
+            continue
+        said = " ".join(change_text(pack, c.kind, c.target, c.text) for c in new_changes)
+        lines.append(
+            gettext("%(attempt)s: %(changes)s")
+            % {"attempt": labels.get(key, gettext("A removed attempt")),
+               "changes": said or gettext("no effect any more")}
+        )  # fmt: skip
+    return lines
+
+
+def entry_order(key: str) -> tuple[str, int]:
+    kind, _, number = key.partition(":")
+    return kind, int(number)

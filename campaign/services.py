@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 
 from accounts.actors import stored_actor
 from campaign import exchange
+from campaign.changes import diff_lines
 from campaign.exchange import ImportedAdventure
 from campaign.models import (
     Adventure,
@@ -290,20 +291,15 @@ def finish_write(
     state = rebuild(adventure=adventure, pack=pack, attempts=attempts, overrides=overrides)
     details: list[str] = []
     if before is not None:
-        labels = {progression.attempt_key(a.pk): f"Attempt {a.number}" for a in attempts}
-        details = diff_lines(progression.diff(before, state, pack), labels)
+        labels = {
+            progression.attempt_key(a.pk): _("Attempt %(number)s") % {"number": a.number}
+            for a in attempts
+        }
+        details = diff_lines(before, state, pack, labels)
     audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
     note_results_changed(adventure=adventure)
     sync_attempt_plays(adventure=adventure, attempts=attempts)
     return state
-
-
-def diff_lines(diff: progression.Diff, labels: dict[str, str]) -> list[str]:
-    lines = list(diff.summary)
-    for key, _old, new in diff.attempts:
-        label = labels.get(key, "A removed attempt")
-        lines.append(f"{label}: " + (" ".join(new) if new else "no effect any more"))
-    return lines
 
 
 def problem(error: ProgressionError) -> CampaignError:
@@ -622,8 +618,11 @@ def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> 
     after = progression.replay(
         pack, edited_entries(attempts, overrides, attempt=attempt, data=data)
     )
-    labels = {progression.attempt_key(a.pk): f"Attempt {a.number}" for a in attempts}
-    lines = diff_lines(progression.diff(before, after, pack), labels)
+    labels = {
+        progression.attempt_key(a.pk): _("Attempt %(number)s") % {"number": a.number}
+        for a in attempts
+    }
+    lines = diff_lines(before, after, pack, labels)
     return Preview(tuple(lines), adventure.log_version)
 
 

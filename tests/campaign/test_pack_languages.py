@@ -96,3 +96,24 @@ def test_what_an_attempt_changed_reads_in_the_readers_language(member, adventure
     assert "completed." not in text
     _, english = page(member, adventure_url("attempt", adventure, 4), "en")
     assert "White envelope A opened." in english
+
+
+def test_a_correction_preview_reads_in_the_readers_language(member, adventure):
+    """Undoing Mission 2's success (seed 003, "Rewards": its Totem unlocks a Power space) takes
+    back what followed; the preview says so in Catalan with the pack's names."""
+    from tests.campaign.test_views import log_form
+
+    for _mission in range(4):
+        log_attempt(adventure, by=member.user)
+    client = Client()
+    client.force_login(member.user)
+    url = adventure_url("attempt-edit", adventure, 2)
+    adventure.refresh_from_db()
+    data = log_form(adventure, mission="2", result="failure", failure_reason="coloured-edge")
+    data |= {"log_version": adventure.log_version}
+    preview = client.post(url, data, headers={"HX-Request": "true"}, HTTP_ACCEPT_LANGUAGE="ca")
+    said = unescape(TAG.sub(" ", preview.content.decode()))
+    assert "Espai de Poder Espai del Bosquet: ja no és desbloquejat" in said
+    assert "Sobre blanc A: ja no és obert" in said
+    assert "Missió següent: Missió 5 → Missió 2" in said
+    assert "no longer" not in said
