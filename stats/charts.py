@@ -15,6 +15,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -57,7 +58,11 @@ def colour_of(name: str, index: int) -> str:
 
 
 def _num(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """At most one decimal, none when whole, with the page's decimal separator (20,5 in pt-BR)."""
+    rounded = round(value, 1)
+    if rounded == int(rounded):
+        return str(int(rounded))
+    return number_format(rounded, decimal_pos=1)
 
 
 def _pattern_defs(prefix: str, colours: Sequence[str]) -> str:
