@@ -48,7 +48,7 @@ def test_the_dashboard_shows_the_pack_in_the_readers_language(member, adventure)
     assert "Sobre blanc A" in text
     assert "Sobre negre: lluna plena" in text
     assert "Espai de la Llar" in text  # the Power space unlocked at start
-    assert "Contingut d'exemple escrit per a Questlog" in text  # the sample notice
+    assert "Contingut d’exemple escrit per a Questlog" in text  # the sample notice
     assert "First Light in the Glade" not in text
     assert "White envelope A" not in text
 

@@ -231,7 +231,7 @@ def test_spirits_and_the_notice_in_the_readers_language(
     spirits = {s for panorama in state.panoramas for s in panorama.spirits}
     assert spirits, "the seeded game ends with Spirits in the panoramas"
     catalan = text(client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ca"))
-    assert "Contingut d'exemple escrit per a Questlog" in catalan
+    assert "Contingut d’exemple escrit per a Questlog" in catalan
     pack = solsticio_pack()
     shown = [pack.names[s].get("ca") for s in spirits if s in pack.names]
     assert all(name in catalan for name in shown)
