@@ -25,6 +25,7 @@ from campaign.models import Adventure, AttemptStatus, AuditAction
 from config.uploads import at, text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
+from games.content.texts import text_problems as pack_text_problems
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
 from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
@@ -49,7 +50,7 @@ MAX_DETAIL = 2000
 MAX_INT = 10**6
 MAX_ROUNDS = 100
 MAX_SETUP_NUMBER = 1000
-SETUP_NAMES = ("moon_names", "power_names")
+SETUP_NAMES = ("moon_names", "power_names", "tile_names")
 
 IN_PROGRESS_NEEDS_SETUP = _("an attempt in progress needs the setup it is played with")
 STATE_WITHOUT_SETUP = _("a state without a setup")
@@ -71,6 +72,7 @@ NOT_COLOURS = _("expected an object of colours")
 NOT_NAMES = _("expected an object of names")
 OBJECT_EXPECTED = _("expected an object, got %(got)s")
 NOT_AN_OBJECT = _("expected an object")
+NOT_A_TEXT = _("expected a text, or texts by language")
 TOO_LARGE = _("expected at most %(most)s")
 MISSING = _("missing")
 TOO_MANY_ENTRIES = _("more than %(limit)s entries")
@@ -525,19 +527,27 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
                 raise ExchangeError(place, NOT_PACK_COLOUR % {"value": repr(str(colour)[:40])})
     for field in SETUP_NAMES:
         value = setup.get(field, {})
-        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        if not isinstance(value, dict) or not all(is_text(v) for v in value.values()):
             raise ExchangeError(at(where, field), str(NOT_NAMES))
     if not isinstance(setup.get("colours", {}), dict) or not all(
-        isinstance(c, dict) and all(isinstance(v, str) for v in c.values())
+        isinstance(c, dict) and all(is_text(v) for v in c.values())
         for c in setup.get("colours", {}).values()
     ):
         raise ExchangeError(at(where, "colours"), str(NOT_COLOURS))
     mission = setup.get("mission", {})
     if not isinstance(mission, dict):
         raise ExchangeError(at(where, "mission"), str(NOT_AN_OBJECT))
-    for key, kind in (("number", "int"), ("name", "str"), ("text", "str"), ("objectives", "list")):
+    for key, kind in (("number", "int"), ("objectives", "list")):
         if key in mission:
             check_type(mission[key], kind, at(at(where, "mission"), key), MAX_INT)
+    for key in ("name", "text", "relief"):
+        if key in mission and not is_text(mission[key]):
+            raise ExchangeError(at(at(where, "mission"), key), str(NOT_A_TEXT))
+
+
+def is_text(value: object) -> bool:
+    """A name or text as a setup keeps it: a string, or the pack's texts by language."""
+    return isinstance(value, str) or pack_text_problems(value) is None
 
 
 def large_number(data: object, limit: int) -> str | None:

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaign import exchange
-from campaign.models import Adventure
+from campaign.models import FAILURE_REASON_LABELS, OVERRIDE_KIND_LABELS, Adventure
 from campaign.names import MAX_PLAYER_NAME, check_player_name, check_player_names
 from campaign.services import AttemptData
 from config.uploads import read_json_upload
@@ -61,7 +61,7 @@ class AttemptForm(forms.Form):
     failure_reason = forms.ChoiceField(
         label=_("Why it failed"),
         required=False,
-        choices=[("", "—"), *progression.FAILURE_REASONS.items()],
+        choices=[("", "—"), *FAILURE_REASON_LABELS.items()],
     )
     players = forms.CharField(
         label=_("Players"),
@@ -99,12 +99,12 @@ class AttemptForm(forms.Form):
             )
             for m in pack.missions
         ]
-        tile_choices = [("", _("— no tile —"))] + [(t, pack.power_tile(t).name) for t in tiles]
+        tile_choices = [("", _("— no tile —"))] + [(t, str(pack.power_tile(t).name)) for t in tiles]
         self.space_fields = []
         for space in spaces:
             name = f"space_{space}"
             self.fields[name] = forms.ChoiceField(
-                label=_("Power tile on %(space)s") % {"space": pack.power_space(space).name},
+                label=_("Power tile on %(space)s") % {"space": str(pack.power_space(space).name)},
                 required=False,
                 choices=tile_choices,
             )
@@ -162,7 +162,7 @@ class NoteForm(forms.Form):
 
 
 class OverrideForm(forms.Form):
-    kind = forms.ChoiceField(label=_("What"), choices=list(progression.OVERRIDE_KINDS.items()))
+    kind = forms.ChoiceField(label=_("What"), choices=list(OVERRIDE_KIND_LABELS.items()))
     target = forms.ChoiceField(label=_("Which"), required=False)
     reason = forms.CharField(label=_("Why (kept in the audit trail)"), max_length=300)
 
@@ -170,9 +170,9 @@ class OverrideForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["target"].choices = [
             ("", "—"),
-            (_("Envelopes"), [(e.id, e.name) for e in pack.envelopes]),
-            (_("Power spaces"), [(s.id, s.name) for s in pack.power.spaces]),
-            (_("Power tokens"), [(t.id, t.name) for t in pack.power.tokens]),
+            (_("Envelopes"), [(e.id, str(e.name)) for e in pack.envelopes]),
+            (_("Power spaces"), [(s.id, str(s.name)) for s in pack.power.spaces]),
+            (_("Power tokens"), [(t.id, str(t.name)) for t in pack.power.tokens]),
         ]
         self.pack = pack
 

@@ -15,6 +15,24 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import AuditRecord
 from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
 
+# The engine's failure reasons (``FAILURE_REASONS``), as people read them.
+FAILURE_REASON_LABELS = {
+    "coloured-edge": _("A coloured edge was not respected"),
+    "objective-not-met": _("An objective was not met"),
+    "no-legal-placement": _("No legal placement for a Spirit tile"),
+    "abandoned": _("Abandoned"),
+    "other": _("Other"),
+}
+assert FAILURE_REASON_LABELS.keys() == FAILURE_REASONS.keys()
+# The engine's manual overrides (``OVERRIDE_KINDS``), as people read them.
+OVERRIDE_KIND_LABELS = {
+    "open-envelope": _("Open an envelope by hand"),
+    "unlock-space": _("Unlock a Power space by hand"),
+    "gain-power-token": _("Gain a Power token by hand"),
+    "night-mode": _("Switch to Night mode by hand"),
+}
+assert OVERRIDE_KIND_LABELS.keys() == OVERRIDE_KINDS.keys()
+
 
 class AdventureQuerySet(models.QuerySet["Adventure"]):
     def for_group(self, group_id: int) -> "AdventureQuerySet":
@@ -91,7 +109,7 @@ class MissionAttempt(models.Model):
         _("result"), max_length=10, choices=AttemptStatus, default=AttemptStatus.OPEN
     )
     failure_reason = models.CharField(
-        _("failure reason"), max_length=30, blank=True, choices=list(FAILURE_REASONS.items())
+        _("failure reason"), max_length=30, blank=True, choices=list(FAILURE_REASON_LABELS.items())
     )
     players = models.JSONField(_("players"), default=list)
     rounds_played = models.PositiveSmallIntegerField(_("rounds played"), null=True, blank=True)
@@ -191,7 +209,7 @@ class ManualOverride(models.Model):
 
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="overrides")
     after_attempt = models.PositiveIntegerField()
-    kind = models.CharField(_("what"), max_length=30, choices=list(OVERRIDE_KINDS.items()))
+    kind = models.CharField(_("what"), max_length=30, choices=list(OVERRIDE_KIND_LABELS.items()))
     target = models.CharField(_("which"), max_length=60, blank=True)
     reason = models.CharField(_("reason"), max_length=300)
     created_by = models.ForeignKey(

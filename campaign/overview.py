@@ -49,11 +49,17 @@ class Box:
     opened_text: str
 
 
+def card_label(pack: Pack, card_id: str) -> str:
+    """A Spirit card by its colour's name and value (``Purple 9``), never its id."""
+    card = pack.card(card_id)
+    return f"{pack.colour(card.colour).name} {card.value}"
+
+
 def reward_label(pack: Pack, kind: str, target: str | None) -> str:
     if kind == "totem" and target:
-        return _("Totem: %(space)s") % {"space": pack.power_space(target).name}
+        return _("Totem: %(space)s") % {"space": str(pack.power_space(target).name)}
     if kind == "castle" and target:
-        return _("Castle: %(token)s") % {"token": pack.power_token(target).name}
+        return _("Castle: %(token)s") % {"token": str(pack.power_token(target).name)}
     if kind == "white-envelope" and target:
         return _("White Envelope %(letter)s") % {"letter": target}
     return _("Purified Holo Liana")
@@ -67,12 +73,12 @@ def mission_info(pack: Pack, number: int | None, *, rounds: int) -> dict[str, An
     mission = pack.mission(number)
     return {
         "number": mission.number,
-        "name": mission.name,
+        "name": str(mission.name),
         "rounds": rounds,
-        "text": mission.text,
+        "text": str(mission.text),
         "rewards": [reward_label(pack, r.kind, r.target) for r in mission.rewards],
         "night_instruction": any(i.kind == "night-mode" for i in mission.instructions),
-        "relief": mission.holo_liana_relief.text if mission.holo_liana_relief else "",
+        "relief": str(mission.holo_liana_relief.text) if mission.holo_liana_relief else "",
     }
 
 
@@ -96,17 +102,17 @@ def pieces(pack: Pack, components: dict[str, list[str]]) -> dict[str, list[Any]]
 def dashboard(adventure: Adventure) -> dict[str, Any]:
     """Everything the dashboard draws: 4 queries, whatever the number of attempts."""
     pack = adventure.content_pack.pack()
-    phases = {p.id: p.name for p in pack.moon.phases}
+    phases = {p.id: str(p.name) for p in pack.moon.phases}
     envelopes = {e.id: e for e in pack.envelopes}
     opened = {o.envelope: o for o in adventure.opened_envelopes.all()}
     boxes = [
         Box(
             box=b.box,
             phase_name=phases.get(b.phase, ""),
-            envelope_name=envelopes[b.envelope].name if b.envelope else "",
+            envelope_name=str(envelopes[b.envelope].name) if b.envelope else "",
             checked_by=b.checked_by_attempt,
             opened_text=(
-                _("Opened %(envelope)s") % {"envelope": envelopes[b.envelope].name}
+                _("Opened %(envelope)s") % {"envelope": str(envelopes[b.envelope].name)}
                 if b.envelope and b.checked_by_attempt is not None
                 else ""
             ),
@@ -117,9 +123,9 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
     spaces = [
         {
             "id": s.space,
-            "name": pack.power_space(s.space).name,
+            "name": str(pack.power_space(s.space).name),
             "unlocked": s.unlocked,
-            "tile": pack.power_tile(s.placed_tile).name if s.placed_tile else "",
+            "tile": str(pack.power_tile(s.placed_tile).name) if s.placed_tile else "",
         }
         for s in adventure.power_spaces.all()
     ]
@@ -136,9 +142,9 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
         "envelopes": [
             {
                 "id": e.id,
-                "name": e.name,
+                "name": str(e.name),
                 "colour": e.colour,
-                "how": e.how,
+                "how": str(e.how),
                 "opened": e.id in opened,
                 "by_attempt": opened[e.id].by_attempt if e.id in opened else None,
                 "source": opened[e.id].source if e.id in opened else "",
@@ -235,7 +241,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
         missions.append(
             {
                 "number": mission.number,
-                "name": mission.name if mission.number in named else "",
+                "name": str(mission.name) if mission.number in named else "",
                 "key": key,
                 "shown": reached or key in revealed,
                 "hideable": not reached and key in revealed,
@@ -259,9 +265,9 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
         envelopes.append(
             {
                 "id": envelope.id,
-                "name": envelope.name,
+                "name": str(envelope.name),
                 "colour": envelope.colour,
-                "how": envelope.how,
+                "how": str(envelope.how),
                 "opens": OPENS_TEXT.get(envelope.opens, envelope.opens),
                 "key": key,
                 "opened": envelope.id in opened,
@@ -269,7 +275,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 "hideable": envelope.id not in opened and key in revealed,
                 "power_tiles": [pack.power_tile(t) for t in contents.power_tiles],
                 "moon_tiles": [pack.moon_tile(t) for t in contents.moon_tiles],
-                "cards": list(contents.cards),
+                "cards": [card_label(pack, card) for card in contents.cards],
                 "items": list(contents.items),
             }
         )

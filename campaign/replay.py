@@ -16,7 +16,15 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaign.table.screen import PHASE_TEXT, CardView, Cell, board_cells, card_view, colours_of
+from campaign.table.screen import (
+    PHASE_TEXT,
+    CardView,
+    Cell,
+    board_cells,
+    card_view,
+    colours_of,
+    tile_names_of,
+)
 from campaign.table.services import REASON_TEXT
 from games.content import Colour
 from games.rules import spirits
@@ -81,7 +89,8 @@ def replay_attempt(
     hand-edited import could) stops at the refused move and says so."""
     colours = colours_of(setup)
     state = spirits.new_game(setup)
-    boards = [board_cells(state, colours)]
+    names = tile_names_of(setup)
+    boards = [board_cells(state, colours, names)]
     steps = [
         step_of(state, colours, 0, [gettext("The board as set up.")], board=0),
     ]
@@ -93,7 +102,7 @@ def replay_attempt(
             error = str(REPLAY_BROKEN % {"number": number, "message": refused.message})
             break
         if board_changed(state, after):
-            boards.append(board_cells(after, colours))
+            boards.append(board_cells(after, colours, names))
         lines = describe(state, after, colours) or [
             gettext("Move %(number)s.") % {"number": number}
         ]

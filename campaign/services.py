@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.actors import stored_actor
 from campaign import exchange
+from campaign.changes import diff_lines
 from campaign.exchange import ImportedAdventure
 from campaign.models import (
     Adventure,
@@ -108,6 +109,24 @@ class Outcome:
 
 
 # --- Reading the log -----------------------------------------------------------------------------
+
+
+def target_name(pack: Pack, kind: str, target: str) -> str:
+    """What a manual override names, by its pack name (never its id)."""
+    lookups = {
+        progression.OPEN_ENVELOPE: pack.envelope,
+        progression.UNLOCK_SPACE: pack.power_space,
+        progression.GAIN_TOKEN: pack.power_token,
+    }
+    try:
+        return str(lookups[kind](target).name) if kind in lookups else target
+    except KeyError:
+        return target
+
+
+def result_word(status: str) -> str:
+    """An attempt's result as the audit trail words it, in the writer's language."""
+    return str(AttemptStatus(status).label).lower() if status in AttemptStatus.values else status
 
 
 def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
@@ -317,21 +336,16 @@ def finish_write(
     state = rebuild(adventure=adventure, pack=pack, attempts=attempts, overrides=overrides)
     details: list[str] = []
     if before is not None:
-        labels = {progression.attempt_key(a.pk): f"Attempt {a.number}" for a in attempts}
-        details = diff_lines(progression.diff(before, state, pack), labels)
+        labels = {
+            progression.attempt_key(a.pk): _("Attempt %(number)s") % {"number": a.number}
+            for a in attempts
+        }
+        details = diff_lines(before, state, pack, labels)
     audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
     note_results_changed(adventure=adventure)
     link_players(adventure.group, attempts)
     sync_attempt_plays(adventure=adventure, attempts=attempts)
     return state
-
-
-def diff_lines(diff: progression.Diff, labels: dict[str, str]) -> list[str]:
-    lines = list(diff.summary)
-    for key, _old, new in diff.attempts:
-        label = labels.get(key, "A removed attempt")
-        lines.append(f"{label}: " + (" ".join(new) if new else "no effect any more"))
-    return lines
 
 
 def problem(error: ProgressionError) -> CampaignError:
@@ -518,7 +532,8 @@ def record_attempt_result(
         adventure=adventure,
         by=by,
         action=action,
-        summary=f"Attempt {attempt.number}: Mission {attempt.mission}, {result}.",
+        summary=_("Attempt %(number)s: Mission %(mission)s, %(result)s.")
+        % {"number": attempt.number, "mission": attempt.mission, "result": result_word(result)},
         before=previous,
     )
     changes = state.changes_of(progression.attempt_key(attempt.pk))
@@ -661,8 +676,11 @@ def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> 
     after = progression.replay(
         pack, edited_entries(attempts, overrides, attempt=attempt, data=data)
     )
-    labels = {progression.attempt_key(a.pk): f"Attempt {a.number}" for a in attempts}
-    lines = diff_lines(progression.diff(before, after, pack), labels)
+    labels = {
+        progression.attempt_key(a.pk): _("Attempt %(number)s") % {"number": a.number}
+        for a in attempts
+    }
+    lines = diff_lines(before, after, pack, labels)
     return Preview(tuple(lines), adventure.log_version)
 
 
@@ -703,7 +721,12 @@ def edit_attempt(
         adventure=adventure,
         by=by,
         action=AuditAction.EDIT,
-        summary=f"Corrected attempt {attempt.number} (Mission {attempt.mission}, {data.result}).",
+        summary=_("Corrected attempt %(number)s (Mission %(mission)s, %(result)s).")
+        % {
+            "number": attempt.number,
+            "mission": attempt.mission,
+            "result": result_word(data.result),
+        },
         before=before,
     )
     attempt.refresh_from_db()
@@ -727,7 +750,8 @@ def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | No
         adventure=adventure,
         by=by,
         action=AuditAction.DELETE,
-        summary=f"Removed attempt {number} (Mission {mission}, {status}).",
+        summary=_("Removed attempt %(number)s (Mission %(mission)s, %(result)s).")
+        % {"number": number, "mission": mission, "result": result_word(status)},
         before=before,
     )
     return Outcome(adventure=adventure, state=state)
@@ -759,7 +783,7 @@ def add_override(
         adventure=adventure,
         by=by,
         action=AuditAction.OVERRIDE,
-        summary=f"{row.get_kind_display()} {target}: {reason}".strip(),
+        summary=f"{row.get_kind_display()} {target_name(pack, kind, target)}: {reason}".strip(),
         before=before,
     )
     return Outcome(

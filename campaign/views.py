@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import exchange, overview, services
+from campaign.changes import change_text, shown_changes
 from campaign.forms import (
     AdventureForm,
     CorrectionForm,
@@ -222,11 +223,12 @@ def attempt_detail(request: HttpRequest, group_id: int, adventure_id: int, numbe
             pack, attempt.mission, rounds=services.attempt_rounds(attempt)
         ),
         "loadout": [
-            (pack.power_space(space).name, pack.power_tile(tile).name)
+            (str(pack.power_space(space).name), str(pack.power_tile(tile).name))
             for space, tile in attempt.loadout.items()
         ],
         "notes": attempt.notes.all(),
         "note_form": NoteForm(),
+        "changes": shown_changes(pack, attempt.changes),
     } | replay_context(attempt)
     return render(request, "campaign/attempt_detail.html", context)
 
@@ -367,8 +369,9 @@ def override_new(request: HttpRequest, group_id: int, adventure_id: int) -> Http
         except services.CampaignError as error:
             attach_errors(form, error)
         else:
+            pack = adventure.content_pack.pack()
             for change in outcome.changes:
-                messages.info(request, change.text)
+                messages.info(request, change_text(pack, change.kind, change.target, change.text))
             return redirect(adventure)
     context = {"group": membership.group, "adventure": adventure, "form": form}
     status = 400 if form.errors else 200

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.content.bonfire import default_bonfire_pack
 from games.rules import bonfire
 from games.rules.bonfire.content import Gain
 from games.rules.bonfire.destiny import free_cells
@@ -93,9 +94,10 @@ def ship_cost_text(state: bonfire.State, player: bonfire.Player, island: str) ->
 
 def screen(state: bonfire.State, name: str) -> dict[str, Any]:
     """Everything the helper page shows for player ``name``."""
-    content = state.content
+    content = default_bonfire_pack().localised(state.content)  # the pack's names, translated
     player = state.player(name)
     bonfires = content.bonfires
+    token_names = {token.id: token.name for token in content.path_tokens}
     return {
         "player": player,
         "my_turn": state.current.name == name,
@@ -139,14 +141,16 @@ def screen(state: bonfire.State, name: str) -> dict[str, Any]:
                 "tasks_left": len(state.tasks_on(island.id)),
                 "offerings": state.offerings_on(island.id),
                 "neighbours": sorted(
-                    b if a == island.id else a for a, b in content.routes if island.id in (a, b)
+                    content.island(b if a == island.id else a).name
+                    for a, b in content.routes
+                    if island.id in (a, b)
                 ),
                 "action": island,
             }
             for island in content.islands
         ],
         "path_display": [
-            {"number": i + 1, "token": t, "cost": 1 if i < CHEAP else 2}
+            {"number": i + 1, "token": token_names.get(t, t), "cost": 1 if i < CHEAP else 2}
             for i, t in enumerate(state.path_display[:FACE_UP])
         ],
         "council": [

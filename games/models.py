@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import AuditRecord
 from games.content import Pack, pack_from_json
+from games.content.texts import FALLBACK, text_from_json
 
 
 def pack_digest(document: dict[str, object]) -> str:
@@ -48,7 +49,7 @@ class ContentPack(models.Model):
         ordering = ["name", "pk"]
 
     def __str__(self) -> str:
-        return self.name
+        return str(self.pack().info.name)
 
     def pack(self) -> Pack:
         return parsed_pack(self.digest, json.dumps(self.document, sort_keys=True))
@@ -57,7 +58,7 @@ class ContentPack(models.Model):
         """Set the name, id, sample flag and digest from ``document`` (already validated)."""
         info = self.document["pack"]
         self.pack_id = info["id"]
-        self.name = info["name"]
+        self.name = text_from_json(info["name"]).get(FALLBACK)
         self.sample = bool(info.get("sample"))
         self.digest = pack_digest(self.document)
 

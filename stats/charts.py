@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import itertools
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, ngettext
@@ -59,7 +60,11 @@ def colour_of(name: str, index: int) -> str:
 
 
 def _num(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    """At most one decimal, none when whole, with the page's decimal separator (20,5 in pt-BR)."""
+    rounded = round(value, 1)
+    if rounded == int(rounded):
+        return str(int(rounded))
+    return number_format(rounded, decimal_pos=1)
 
 
 def _pattern_defs(prefix: str, colours: Sequence[str]) -> str:
@@ -202,11 +207,17 @@ def stacked_bars(
     *,
     category_name: str,
     game_colours: bool = False,
+    labels: Mapping[str, str] | None = None,
 ) -> Chart:
-    """Vertical columns per category, stacked by series; totals printed above each column."""
+    """Vertical columns per category, stacked by series; totals printed above each column.
+
+    With ``game_colours`` the series are the game's colour ids, drawn in their colour and named
+    by ``labels`` (the pack's names in the reader's language)."""
     prefix = f"c{next(_ids)}"
-    names = list(series)
-    colours = [colour_of(n, i) if game_colours else PALETTE[i % 7] for i, n in enumerate(names)]
+    keys = list(series)
+    colours = [colour_of(k, i) if game_colours else PALETTE[i % 7] for i, k in enumerate(keys)]
+    names = [(labels or {}).get(k, k) for k in keys]
+    series = {name: series[key] for name, key in zip(names, keys, strict=True)}
     width, left, plot_h = 360, 30, 160
     legend, legend_h = _legend(prefix, names, 8, 4, width - 16)
     totals = [sum(series[n][i] for n in names) for i in range(len(categories))]

@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
+from campaign.models import FAILURE_REASON_LABELS
 from stats import heatmaps
 from stats.charts import Chart, bar_chart, heatmap, paired_bars, stacked_bars, step_chart
 
@@ -27,6 +28,11 @@ def percent(value: float) -> float:
 def short(mission: int) -> str:
     """A mission's short name on an axis: M1, M2, …"""
     return _("M%(n)s") % {"n": mission}
+
+
+def failure_label(row: dict[str, Any]) -> str:
+    """A failure reason in the reader's language (the statistics keep the engine's words)."""
+    return str(FAILURE_REASON_LABELS.get(row.get("reason", ""), row["label"]))
 
 
 def seat_label(entry: dict[str, Any]) -> str:
@@ -70,13 +76,15 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
     )
     reasons = bar_chart(
         _("Why missions failed"),
-        [(r["label"], r["count"]) for r in data.get("failure_reasons", [])],
+        [(failure_label(r), r["count"]) for r in data.get("failure_reasons", [])],
         value_name=_("failures"),
     )
     return [results, rates, rounds_chart, reasons, time]
 
 
-def table_charts(data: dict[str, Any]) -> list[Chart]:
+def table_charts(data: dict[str, Any], colour_names: dict[str, str] | None = None) -> list[Chart]:
+    """The table's charts; ``colour_names`` name the game's colours (the pack's, in the reader's
+    language) where the statistics keep their ids."""
     charts = []
     for key, title in (
         ("trumps", _("Trump colours by round")),
@@ -90,6 +98,7 @@ def table_charts(data: dict[str, Any]) -> list[Chart]:
                 block["series"],
                 category_name=_("round"),
                 game_colours=True,
+                labels=colour_names,
             )
         )
     charts.append(

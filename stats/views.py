@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Adventure, StatisticsOutbox
 from config.health import SERVICES
+from games.content import Pack
 from games.models import Person
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
@@ -25,6 +26,11 @@ from stats import heatmaps, pages, services, triggers
 from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSnapshot
 
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
+
+
+def colour_names(*packs: Pack) -> dict[str, str]:
+    """The colours' names of the packs in the reader's language, by colour id."""
+    return {colour.id: str(colour.name) for pack in packs for colour in pack.colours}
 
 
 def no_worker(job: RecomputeJob | None) -> bool:
@@ -94,7 +100,11 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
             pages.Section(
                 _("Campaign"), pages.campaign_charts(data, scope="adventure"), "campaign"
             ),
-            pages.Section(_("At the table"), pages.table_charts(data), "table"),
+            pages.Section(
+                _("At the table"),
+                pages.table_charts(data, colour_names(adventure.content_pack.pack())),
+                "table",
+            ),
         ],
         "boards": pages.heatmap_charts(boards),
     }
@@ -141,7 +151,13 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
             ),
             pages.Section(_("Missions"), pages.mission_charts(data), "missions"),
             pages.Section(_("Campaign"), pages.campaign_charts(data, scope="group"), "campaign"),
-            pages.Section(_("At the table"), pages.table_charts(data), "table"),
+            pages.Section(
+                _("At the table"),
+                pages.table_charts(
+                    data, colour_names(*(a.content_pack.pack() for a in adventures))
+                ),
+                "table",
+            ),
         ],
         "boards": pages.heatmap_charts(heatmaps.for_scope(Scope.GROUP, group.pk, sizes)),
     }

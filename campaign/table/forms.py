@@ -77,7 +77,7 @@ class TableSetupForm(forms.Form):
             for c in cards
         ]
         tile_choices = [("", gettext("— no tile —"))] + [
-            (t, pack.power_tile(t).name) for t in tiles
+            (t, str(pack.power_tile(t).name)) for t in tiles
         ]
         self.space_fields = []
         for space in spaces:

@@ -16,10 +16,12 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaign.changes import shown_changes
 from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import events
 from campaign.table.services import ALREADY_PLAYED, REASON_TEXT, state_of
 from games.content import Colour
+from games.content.texts import Text, text_from_json
 from games.rules import spirits
 from games.rules.spirits import automa, powers
 from games.rules.spirits.campaign import ONE_FEWER_ROUND
@@ -117,7 +119,7 @@ class Table:
 
     @cached_property
     def board(self) -> list[list[Cell]]:
-        return board_cells(self.state, self.colours)
+        return board_cells(self.state, self.colours, tile_names_of(self.setup))
 
     @cached_property
     def board_key(self) -> str:
@@ -170,7 +172,8 @@ def colours_of(setup: Mapping[str, Any]) -> dict[str, Colour]:
     for card in (setup.get("cards") or {}).values():
         cid = card["colour"]
         info = named.get(cid) or {}
-        colours[cid] = Colour(cid, info.get("name") or cid.title(), info.get("symbol") or "■")
+        name = shown(info.get("name")) or cid.title()
+        colours[cid] = Colour(cid, Text.plain(name), info.get("symbol") or "■")
     return colours
 
 
@@ -179,7 +182,16 @@ def card_view(state: spirits.State, colours: dict[str, Colour], card_id: str) ->
     return CardView(card.id, colours[card.colour], card.value)
 
 
-def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[Cell]]:
+def tile_names_of(setup: Mapping[str, Any]) -> dict[str, str]:
+    """The Mission tiles' names in the reader's language, by tile id."""
+    return {tile: shown(name) for tile, name in (setup.get("tile_names") or {}).items()}
+
+
+def board_cells(
+    state: spirits.State, colours: dict[str, Colour], tile_names: Mapping[str, str]
+) -> list[list[Cell]]:
+    """The grid the board draws; a Mission tile is labelled by its name (``tile_names``), or
+    only as a Mission tile when the setup names none."""
     setup = state.setup
     board = setup.board
     size = board.size
@@ -191,11 +203,19 @@ def board_cells(state: spirits.State, colours: dict[str, Colour]) -> list[list[C
             cell.classes.append("mission")
             if tile.surround:
                 cell.classes.append("surround")
-            cell.label = (
-                gettext("Mission tile %(tile)s (surround it)")
-                if tile.surround
-                else gettext("Mission tile %(tile)s")
-            ) % {"tile": tile.id}
+            name = tile_names.get(tile.id)
+            if name:
+                cell.label = (
+                    gettext("Mission tile %(tile)s (surround it)")
+                    if tile.surround
+                    else gettext("Mission tile %(tile)s")
+                ) % {"tile": name}
+            else:
+                cell.label = (
+                    gettext("Mission tile (surround it)")
+                    if tile.surround
+                    else gettext("Mission tile")
+                )
             if (r, c) == tile.triangle:
                 cell.text = "◣"
         for edge in tile.coloured_edges:
@@ -287,7 +307,7 @@ def board_data(state: spirits.State, colours: dict[str, Colour]) -> dict[str, An
             {
                 "cell": list(token.cell),
                 "kind": token.kind,
-                "colour": colour.name if colour else None,
+                "colour": str(colour.name) if colour else None,
                 "quiet": token.cell == quiet,
             }
         )
@@ -406,7 +426,7 @@ def edge_label(cell: tuple[int, int], side: str, colour: str, colours: dict[str,
     named = colours.get(colour, Colour(colour, colour, "■"))
     return gettext("%(symbol)s %(colour)s edge %(side)s of %(row)s,%(col)s") % {
         "symbol": named.symbol,
-        "colour": named.name,
+        "colour": str(named.name),
         "side": SIDE_NAMES[side],
         "row": cell[0],
         "col": cell[1],
@@ -419,7 +439,7 @@ def token_label(token: Any, colours: dict[str, Colour]) -> str:
         named = colours.get(token.colour, Colour(token.colour, token.colour, "■"))
         return gettext("☁%(symbol)s Mist (%(colour)s) on %(row)s,%(col)s") % {
             "symbol": named.symbol,
-            "colour": named.name,
+            "colour": str(named.name),
             "row": r,
             "col": c,
         }
@@ -441,7 +461,7 @@ def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> 
         colour = colours.get(use.colour, Colour(use.colour, use.colour, "■"))
         return gettext("%(symbol)s %(colour)s is the trump of round %(round)s") % {
             "symbol": colour.symbol,
-            "colour": colour.name,
+            "colour": str(colour.name),
             "round": use.round,
         }
     if use.power == spirits.QUIET_TOKEN:
@@ -563,13 +583,34 @@ def piles(state: spirits.State, colours: dict[str, Colour]) -> list[dict[str, An
     return result
 
 
+def shown(value: object) -> str:
+    """A name or text a setup keeps as the pack writes it, in the reader's language."""
+    if isinstance(value, dict) and value:
+        return str(text_from_json(value))
+    return value if isinstance(value, str) else ""
+
+
+def shown_mission(mission: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup's mission with its name, text, relief and objective tiles in the reader's
+    language."""
+    result = dict(mission)
+    for key in ("name", "text", "relief"):
+        if key in result:
+            result[key] = shown(result[key])
+    result["objectives"] = [
+        {**o, "name": shown(o.get("name")) or o.get("tile", "")}
+        for o in mission.get("objectives") or []
+    ]
+    return result
+
+
 def moon_name(setup: Mapping[str, Any], effect: str) -> str:
     """The name of the Moon tile behind an effect (``mission_setup.mission_rules``)."""
-    return (setup.get("moon_names") or {}).get(effect) or gettext("Moon tile")
+    return shown((setup.get("moon_names") or {}).get(effect)) or gettext("Moon tile")
 
 
 def power_name(setup: Mapping[str, Any], power: str) -> str:
-    return (setup.get("power_names") or {}).get(power) or gettext("Power")
+    return shown((setup.get("power_names") or {}).get(power)) or gettext("Power")
 
 
 def trump_source(state: spirits.State, setup: Mapping[str, Any]) -> str:
@@ -630,7 +671,9 @@ def table_snapshot(
     free_seat = powers.free_play_seat(state)
     vars(table).update(
         phase_text=phase_text,
-        mission=setup.get("mission") or {"number": attempt.mission, "name": "", "objectives": []},
+        mission=shown_mission(
+            setup.get("mission") or {"number": attempt.mission, "name": "", "objectives": []}
+        ),
         seats=state.seats,
         current_seat=state.current_seat,
         trump=colours[state.trump] if state.trump else None,
@@ -656,7 +699,7 @@ def table_snapshot(
         mist_choices=[colours[c] for c in state.mist_choices],
         night=state.setup.night,
         moon_tiles=[
-            (name, MOON_TEXT.get(effect, ""))
+            (shown(name), MOON_TEXT.get(effect, ""))
             for effect, name in (setup.get("moon_names") or {}).items()
         ],
         gust=gust_status(power_rows),
@@ -667,7 +710,9 @@ def table_snapshot(
         result=result,
         reasons=[gettext(REASON_TEXT[r]) if r in REASON_TEXT else r for r in result.reasons],
         recorded=attempt.status != AttemptStatus.OPEN,
-        changes=attempt.changes or [],
+        changes=shown_changes(attempt.adventure.content_pack.pack(), attempt.changes)
+        if attempt.changes
+        else [],
         message=message,
         code=code,
         stale=code == "stale" and message == ALREADY_PLAYED,
@@ -712,7 +757,7 @@ def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
     elif "mist_colour" in payload:
         colour = colours.get(payload["mist_colour"])
         what = gettext("the Mist's lead colour %(colour)s") % {
-            "colour": colour.name if colour else payload["mist_colour"]
+            "colour": str(colour.name) if colour else payload["mist_colour"]
         }
     else:
         what = power_name(setup, str(payload.get("power") or ""))

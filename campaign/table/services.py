@@ -453,7 +453,7 @@ def campaign_overview(adventure: Adventure) -> dict[str, Any]:
     pack = adventure.content_pack.pack()
     return {
         "spaces": [
-            {"id": s.space, "name": pack.power_space(s.space).name, "unlocked": s.unlocked}
+            {"id": s.space, "name": str(pack.power_space(s.space).name), "unlocked": s.unlocked}
             for s in adventure.power_spaces.all()
         ],
         **overview.pieces(pack, overview.held(adventure)),

@@ -28,7 +28,14 @@ from campaign.models import Adventure, MissionAttempt
 from campaign.table import events
 from campaign.table import services as live
 from campaign.table.forms import MoveForm, TableSetupForm
-from campaign.table.screen import Table, board_cells, colours_of, table_snapshot, undone_text
+from campaign.table.screen import (
+    Table,
+    board_cells,
+    colours_of,
+    table_snapshot,
+    tile_names_of,
+    undone_text,
+)
 from config.htmx import HtmxHttpRequest, is_partial, vary_on_htmx
 from config.live import event_lines, stream_response
 from games.people import people_names
@@ -53,7 +60,7 @@ def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
 
 def table_attempts(group_id: int, adventure_id: int) -> Any:
     """The group's attempts of an adventure that have a table."""
-    return MissionAttempt.objects.select_related("adventure").filter(
+    return MissionAttempt.objects.select_related("adventure__content_pack").filter(
         adventure__group_id=group_id, adventure_id=adventure_id, setup__isnull=False
     )
 
@@ -145,7 +152,7 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         preview = table_preview(pack, mission.number, night=night, players=["A", "B", "C"])
         preview_state = spirits.new_game(preview)
         preview = {
-            "board": board_cells(preview_state, colours_of(preview)),
+            "board": board_cells(preview_state, colours_of(preview), tile_names_of(preview)),
             "night": night,
         }
     context = {
@@ -154,6 +161,12 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         "adventure": adventure,
         "mission": mission,
         "rounds": rounds,
+        "objectives": [
+            {"kind": o.kind, "name": pack.mission_tile(o.tile).name} for o in mission.objectives
+        ]
+        if mission
+        else [],
+        "trump_name": pack.colour(mission.trump).name if mission else "",
         "pack": pack,
         "form": form,
         "preview": preview,
@@ -173,7 +186,8 @@ def table_preview(pack: Any, mission: int, *, night: bool, players: list[str]) -
         "first_player": players[0],
         "trump": pack.mission(mission).trump,
         "rounds": pack.mission(mission).rounds,
-        "colours": {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours},
+        "colours": {c.id: {"name": c.name.to_json(), "symbol": c.symbol} for c in pack.colours},
+        "tile_names": {t.id: t.name.to_json() for t in pack.mission_tiles},
     }
 
 

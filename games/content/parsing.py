@@ -8,7 +8,7 @@ the tile's border). Checks across entries and files live in ``validation``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from games.content import errors
 from games.content.errors import PackError, cell_text
@@ -47,6 +47,7 @@ from games.content.schema import (
     Reward,
     Token,
 )
+from games.content.texts import Text, text_from_json, text_problems
 from games.rules.spirits.shapes import Cell
 
 T = TypeVar("T")
@@ -122,6 +123,14 @@ class Fields:
         if not value.strip():
             raise self.error(name, errors.EMPTY_TEXT)
         return value
+
+    def words(self, name: str) -> Text:
+        """A name or text a reader sees: a plain string, or texts by language."""
+        value = self.raw(name)
+        if problem := text_problems(value):
+            language, message = problem
+            raise self.error(f"{name}.{language}" if language else name, message)
+        return text_from_json(cast(str | dict[str, str], value))
 
     def optional_text(self, name: str) -> str | None:
         if self.data.get(name) is None:
@@ -228,9 +237,9 @@ def parse_info(data: object, *, source: str) -> PackInfo:
     fields.allow("id", "name", "sample", "notice")
     return PackInfo(
         id=fields.text("id"),
-        name=fields.text("name"),
+        name=fields.words("name"),
         sample=fields.boolean("sample"),
-        notice=fields.text("notice"),
+        notice=fields.words("notice"),
     )
 
 
@@ -239,7 +248,7 @@ def parse_colours(data: object, *, source: str) -> tuple[Colour, ...]:
     for fields in entries(data, source=source, kind="colour"):
         fields.allow("id", "name", "symbol")
         colours.append(
-            Colour(id=fields.text("id"), name=fields.text("name"), symbol=fields.text("symbol"))
+            Colour(id=fields.text("id"), name=fields.words("name"), symbol=fields.text("symbol"))
         )
     return tuple(colours)
 
@@ -276,7 +285,7 @@ def parse_mission_tiles(data: object, *, source: str) -> tuple[MissionTile, ...]
         tiles.append(
             MissionTile(
                 id=fields.text("id"),
-                name=fields.text("name"),
+                name=fields.words("name"),
                 day=mission_tile_side(fields.nested("day")),
                 night=mission_tile_side(fields.nested("night")),
             )
@@ -327,7 +336,7 @@ def parse_missions(data: object, *, source: str) -> tuple[Mission, ...]:
         missions.append(
             Mission(
                 number=fields.integer("number", 1, 999),
-                name=fields.text("name"),
+                name=fields.words("name"),
                 environment=fields.text("environment"),
                 rounds=fields.integer("rounds", 1, 10),
                 trump=fields.text("trump"),
@@ -335,7 +344,7 @@ def parse_missions(data: object, *, source: str) -> tuple[Mission, ...]:
                 objectives=tuple(objective(item) for item in fields.items("objectives")),
                 rewards=tuple(reward(item) for item in fields.items("rewards")),
                 instructions=tuple(instruction(item) for item in fields.items("instructions")),
-                text=fields.text("text"),
+                text=fields.words("text"),
                 holo_liana_relief=relief,
             )
         )
@@ -409,10 +418,10 @@ def holo_liana_relief(fields: Fields) -> HoloLianaRelief:
     if kind == "extra-rounds":
         fields.allow("kind", "rounds", "text")
         return HoloLianaRelief(
-            kind=kind, rounds=fields.integer("rounds", 1, 3), text=fields.text("text")
+            kind=kind, rounds=fields.integer("rounds", 1, 3), text=fields.words("text")
         )
     fields.allow("kind", "tile", "text")
-    return HoloLianaRelief(kind=kind, tile=fields.text("tile"), text=fields.text("text"))
+    return HoloLianaRelief(kind=kind, tile=fields.text("tile"), text=fields.words("text"))
 
 
 def parse_power(data: object, *, source: str) -> PowerSet:
@@ -424,7 +433,7 @@ def parse_power(data: object, *, source: str) -> PowerSet:
         spaces.append(
             PowerSpace(
                 id=item.text("id"),
-                name=item.text("name"),
+                name=item.words("name"),
                 unlocked_at_start=item.boolean("unlocked_at_start"),
             )
         )
@@ -442,9 +451,9 @@ def power_pieces(data: object, *, source: str, kind: str) -> tuple[PowerPiece, .
         pieces.append(
             PowerPiece(
                 id=item.text("id"),
-                name=item.text("name"),
+                name=item.words("name"),
                 effect=item.text("effect"),
-                text=item.text("text"),
+                text=item.words("text"),
             )
         )
     return tuple(pieces)
@@ -466,18 +475,18 @@ def parse_moon(data: object, *, source: str) -> Moon:
     phases = []
     for item in entries(fields.raw("phases"), source=source, kind="moon phase"):
         item.allow("id", "name")
-        phases.append(MoonPhase(id=item.text("id"), name=item.text("name")))
+        phases.append(MoonPhase(id=item.text("id"), name=item.words("name")))
     tiles = []
     for item in entries(fields.raw("tiles"), source=source, kind="moon tile"):
         item.allow("id", "name", "phase", "space", "effect", "text")
         tiles.append(
             MoonTile(
                 id=item.text("id"),
-                name=item.text("name"),
+                name=item.words("name"),
                 phase=item.text("phase"),
                 space=item.text("space"),
                 effect=item.text("effect"),
-                text=item.text("text"),
+                text=item.words("text"),
             )
         )
     return Moon(path=tuple(path), phases=tuple(phases), tiles=tuple(tiles))
@@ -493,15 +502,15 @@ def parse_envelopes(data: object, *, source: str) -> tuple[Envelope, ...]:
         for item in contents.items("items") if "items" in contents.data else []:
             item.allow("id", "name", "text")
             items.append(
-                EnvelopeItem(id=item.text("id"), name=item.text("name"), text=item.text("text"))
+                EnvelopeItem(id=item.text("id"), name=item.words("name"), text=item.words("text"))
             )
         envelopes.append(
             Envelope(
                 id=fields.text("id"),
                 colour=fields.choice("colour", ENVELOPE_COLOURS),
-                name=fields.text("name"),
+                name=fields.words("name"),
                 opens=fields.choice("opens", ENVELOPE_OPENINGS),
-                how=fields.text("how"),
+                how=fields.words("how"),
                 contents=EnvelopeContents(
                     power_tiles=optional_strings(contents, "power_tiles"),
                     cards=optional_strings(contents, "cards"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.content.texts import Text
 from games.rules.spirits.shapes import Cell
 
 FORMAT = "questlog-pack/1"
@@ -31,22 +32,27 @@ def cells_json(cells: tuple[Cell, ...]) -> list[list[int]]:
 @dataclass(frozen=True)
 class PackInfo:
     id: str
-    name: str
+    name: Text
     sample: bool
-    notice: str
+    notice: Text
 
     def to_json(self) -> JSONDict:
-        return {"id": self.id, "name": self.name, "sample": self.sample, "notice": self.notice}
+        return {
+            "id": self.id,
+            "name": self.name.to_json(),
+            "sample": self.sample,
+            "notice": self.notice.to_json(),
+        }
 
 
 @dataclass(frozen=True)
 class Colour:
     id: str
-    name: str
+    name: Text
     symbol: str
 
     def to_json(self) -> JSONDict:
-        return {"id": self.id, "name": self.name, "symbol": self.symbol}
+        return {"id": self.id, "name": self.name.to_json(), "symbol": self.symbol}
 
 
 @dataclass(frozen=True)
@@ -100,14 +106,14 @@ class MissionTileSide:
 @dataclass(frozen=True)
 class MissionTile:
     id: str
-    name: str
+    name: Text
     day: MissionTileSide
     night: MissionTileSide
 
     def to_json(self) -> JSONDict:
         return {
             "id": self.id,
-            "name": self.name,
+            "name": self.name.to_json(),
             "day": self.day.to_json(),
             "night": self.night.to_json(),
         }
@@ -208,7 +214,7 @@ class HoloLianaRelief:
     """
 
     kind: str
-    text: str
+    text: Text
     rounds: int | None = None
     tile: str | None = None
 
@@ -218,14 +224,14 @@ class HoloLianaRelief:
             data["rounds"] = self.rounds
         if self.tile is not None:
             data["tile"] = self.tile
-        data["text"] = self.text
+        data["text"] = self.text.to_json()
         return data
 
 
 @dataclass(frozen=True)
 class Mission:
     number: int
-    name: str
+    name: Text
     environment: str
     rounds: int
     trump: str
@@ -233,13 +239,13 @@ class Mission:
     objectives: tuple[Objective, ...]
     rewards: tuple[Reward, ...]
     instructions: tuple[Instruction, ...]
-    text: str
+    text: Text
     holo_liana_relief: HoloLianaRelief | None = None
 
     def to_json(self) -> JSONDict:
         data: JSONDict = {
             "number": self.number,
-            "name": self.name,
+            "name": self.name.to_json(),
             "environment": self.environment,
             "rounds": self.rounds,
             "trump": self.trump,
@@ -247,7 +253,7 @@ class Mission:
             "objectives": [objective.to_json() for objective in self.objectives],
             "rewards": [reward.to_json() for reward in self.rewards],
             "instructions": [instruction.to_json() for instruction in self.instructions],
-            "text": self.text,
+            "text": self.text.to_json(),
         }
         if self.holo_liana_relief is not None:
             data["holo_liana_relief"] = self.holo_liana_relief.to_json()
@@ -257,11 +263,15 @@ class Mission:
 @dataclass(frozen=True)
 class PowerSpace:
     id: str
-    name: str
+    name: Text
     unlocked_at_start: bool
 
     def to_json(self) -> JSONDict:
-        return {"id": self.id, "name": self.name, "unlocked_at_start": self.unlocked_at_start}
+        return {
+            "id": self.id,
+            "name": self.name.to_json(),
+            "unlocked_at_start": self.unlocked_at_start,
+        }
 
 
 @dataclass(frozen=True)
@@ -269,12 +279,17 @@ class PowerPiece:
     """A Power token or Power tile: ``effect`` is a short id, ``text`` says what it does."""
 
     id: str
-    name: str
+    name: Text
     effect: str
-    text: str
+    text: Text
 
     def to_json(self) -> JSONDict:
-        return {"id": self.id, "name": self.name, "effect": self.effect, "text": self.text}
+        return {
+            "id": self.id,
+            "name": self.name.to_json(),
+            "effect": self.effect,
+            "text": self.text.to_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -304,10 +319,10 @@ class MoonBox:
 @dataclass(frozen=True)
 class MoonPhase:
     id: str
-    name: str
+    name: Text
 
     def to_json(self) -> JSONDict:
-        return {"id": self.id, "name": self.name}
+        return {"id": self.id, "name": self.name.to_json()}
 
 
 @dataclass(frozen=True)
@@ -315,20 +330,20 @@ class MoonTile:
     """A Moon tile, placed on board space ``space``; its disadvantage lasts to the end."""
 
     id: str
-    name: str
+    name: Text
     phase: str
     space: str
     effect: str
-    text: str
+    text: Text
 
     def to_json(self) -> JSONDict:
         return {
             "id": self.id,
-            "name": self.name,
+            "name": self.name.to_json(),
             "phase": self.phase,
             "space": self.space,
             "effect": self.effect,
-            "text": self.text,
+            "text": self.text.to_json(),
         }
 
 
@@ -351,11 +366,11 @@ class EnvelopeItem:
     """A component other than a Power tile, Spirit card or Moon tile (an epilogue, a letter)."""
 
     id: str
-    name: str
-    text: str
+    name: Text
+    text: Text
 
     def to_json(self) -> JSONDict:
-        return {"id": self.id, "name": self.name, "text": self.text}
+        return {"id": self.id, "name": self.name.to_json(), "text": self.text.to_json()}
 
 
 @dataclass(frozen=True)
@@ -378,17 +393,17 @@ class EnvelopeContents:
 class Envelope:
     id: str
     colour: str
-    name: str
+    name: Text
     opens: str
-    how: str
+    how: Text
     contents: EnvelopeContents
 
     def to_json(self) -> JSONDict:
         return {
             "id": self.id,
             "colour": self.colour,
-            "name": self.name,
+            "name": self.name.to_json(),
             "opens": self.opens,
-            "how": self.how,
+            "how": self.how.to_json(),
             "contents": self.contents.to_json(),
         }

@@ -68,7 +68,8 @@ def check_texts(data: object, *, source: str, section: str) -> None:
                 where = f"{path}.{name}" if path else str(name)
                 if problem := text_problem(str(name), MAX_ID):
                     raise PackError(source, "", where, problem)
-                stack.append((where, str(name), item))
+                # Texts by language ({"en": …}) are held to the limit of the field holding them.
+                stack.append((where, key if key in TEXT_LIMITS else str(name), item))
         elif isinstance(value, list):
             stack.extend((f"{path}[{i}]", key, value[i]) for i in reversed(range(len(value))))
         elif isinstance(value, str) and (problem := text_problem(value, limits.get(key, MAX_ID))):

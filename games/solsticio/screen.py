@@ -40,11 +40,11 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
         found = content.spirit_index[spirit_id]
         return {
             "id": spirit_id,
-            "name": found.name,
+            "name": pack.spirit_name(spirit_id, found.name),
             "background": found.background,
             "stars": found.stars,
             "covered": spirit_id == state.covered,
-            "text": pack.texts.get(spirit_id, ""),
+            "text": str(pack.texts.get(spirit_id, "")),
         }
 
     rows = sorted({r for r, _c in content.places})
@@ -98,13 +98,15 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
         ],
         "panoramas": panoramas,
         "evil": view["evil_spirit"],
-        "evil_name": _spirit_name(state, view["evil_spirit"]["id"]),
-        "covered_name": _spirit_name(state, state.covered),
+        "evil_name": _spirit_name(state, pack, view["evil_spirit"]["id"]),
+        "covered_name": _spirit_name(state, pack, state.covered),
     }
 
 
-def _spirit_name(state: State, spirit_id: str | None) -> str | None:
-    return None if spirit_id is None else state.setup.content.spirit_index[spirit_id].name
+def _spirit_name(state: State, pack: SolsticioPack, spirit_id: str | None) -> str | None:
+    if spirit_id is None:
+        return None
+    return pack.spirit_name(spirit_id, state.setup.content.spirit_index[spirit_id].name)
 
 
 def _action(move: dict[str, Any], tile: Any, spirit: Any) -> dict[str, Any]:

@@ -102,7 +102,9 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     assert page.locator("#my-ship").inner_text() == "ember"
     open_move(page, "ship").get_by_role("button", name="Take the island's action").click()
     page.get_by_text("Done: The island's action.").wait_for()
-    open_move(page, "path").get_by_role("button", name=re.compile(r"^Build p01")).click()
+    open_move(page, "path").get_by_role(
+        "button", name=re.compile(r"^Build Driftwood bridge")
+    ).click()
     page.get_by_text("Done: Build a Path token.").wait_for()
     assert page.locator("#my-tokens").inner_text() == "0"
     session.shot("ship-and-path")

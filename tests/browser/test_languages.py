@@ -62,9 +62,9 @@ def words(text: str) -> set[str]:
 def pack_texts() -> tuple[str, ...]:
     """Every text of the sample content pack, longest first.
 
-    The pack's names and texts are content, one language per pack today (its per-language texts
-    are a separate change); they are taken off the screen before its words are checked, exactly,
-    so a word of the interface is never excused for appearing in the pack too.
+    The pack's names and texts are content (in every language the pack carries); they are taken
+    off the screen before its words are checked, exactly, so a word of the interface is never
+    excused for appearing in the pack too. ``english_in_main`` checks the pack's texts as well.
     """
     found: set[str] = set()
 
@@ -162,4 +162,109 @@ def test_a_newcomer_uses_questlog_in_their_language(
     page.wait_for_url(re.compile(rf"q={search[0]}"))
     page.locator(f"#{found}").wait_for()
     assert page.locator("#rules article").count() >= 1
+    screen("reference-search")
+
+
+# --- The adventure's own screens: the pack's texts are translated too ----------------------------
+
+
+PACK_LANGUAGES = {"pt-br": "pt-BR", "ca": "ca"}  # the site's language codes, the pack's
+
+
+@cache
+def pack_vocabularies(language: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(words of the sample pack's English texts, words of its texts in ``language``): the pack
+    carries its names and texts per language, so its English is English left on screen."""
+    english: set[str] = set()
+    translated: set[str] = set()
+
+    def collect(value: object) -> None:
+        if isinstance(value, dict) and "en" in value:
+            english.update(words(str(value["en"])))
+            translated.update(words(str(value.get(PACK_LANGUAGES[language], ""))))
+        elif isinstance(value, dict):
+            for item in value.values():
+                collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    for path in (Path(settings.BASE_DIR) / "games" / "content" / "sample").glob("*.json"):
+        collect(json.loads(path.read_text(encoding="utf-8")))
+    return frozenset(english), frozenset(translated)
+
+
+def english_in_main(page, language: str, names: set[str]) -> set[str]:
+    """English words in the visible text of the page's main content: a word of the interface's
+    or of the pack's English texts that no translation uses, and not a name."""
+    english, translated = vocabularies(language)
+    pack_english, pack_translated = pack_vocabularies(language)
+    text = page.locator("#main").inner_text()
+    for excused in code_names():
+        text = text.replace(excused, " ")
+    left = words(text) & (english | pack_english) - translated - pack_translated
+    return left - NAMES - {n.casefold() for n in names}
+
+
+def log_in_as(page, language: str, username: str) -> None:
+    page.goto(reverse("login"))
+    page.get_by_label(capfirst(say(language, "username"))).fill(username)
+    page.get_by_label(say(language, "Password"), exact=True).fill(PASSWORD)
+    page.get_by_role("button", name=say(language, "Log in")).click()
+    page.wait_for_url(re.compile(r"/groups/$"))
+
+
+@pytest.mark.parametrize(
+    ("locale", "language", "search", "found"),
+    [
+        ("pt-BR", "pt-br", "Redemoinho", "whirlpool-tokens"),
+        ("ca", "ca", "Remolí", "whirlpool-tokens"),
+    ],
+    ids=["pt-BR", "ca"],
+)
+def test_an_adventure_in_play_speaks_the_readers_language(
+    browser_session, transactional_db, locale, language, search, found
+):
+    """A group some missions into its adventure: the dashboard (the pack's mission, envelopes,
+    Power spaces and Moon Path), its statistics (charts, their tables and alternatives) and the
+    rules reference searched, at 360 px, hold no English word but names."""
+    from groups.models import Role
+    from stats import services as stats
+    from tests.factories import AdventureFactory, MembershipFactory
+    from tests.stats.conftest import record_driven
+
+    member = MembershipFactory(role=Role.OWNER, user__username="jordi")
+    with translation.override(language):  # the group logs its plays in its own language
+        adventure = AdventureFactory(group=member.group, name="Tardor", by=member.user)
+        for seed, result in enumerate(["failure", "success", "success", "failure", "success"]):
+            players = ("Ana", "Biel", "Cai") if seed % 2 else ("Ana", "Biel")
+            record_driven(
+                adventure, result, seed=seed, by=member.user, duration=20 + seed, players=players
+            )
+    stats.drain_outbox()
+    names = {"jordi", "Tardor", "Ana", "Biel", "Cai", member.group.name}
+    session = browser_session(name=language, locale=locale)
+    page = session.page
+    log_in_as(page, language, "jordi")
+
+    def screen(name: str) -> None:
+        session.shot(name)
+        assert page.locator("html").get_attribute("lang") == language
+        assert english_in_main(page, language, names) == set(), name
+
+    page.goto(adventure.get_absolute_url())
+    page.locator("#main h1").wait_for()
+    screen("dashboard")
+
+    page.goto(reverse("stats:adventure", args=[member.group.pk, adventure.pk]))
+    assert page.locator("figure.chart svg").count() >= 12
+    for summary in page.locator("figure.chart details summary").all():
+        if summary.is_visible():
+            summary.click()  # the charts' tables: the same words as the charts
+    screen("statistics")
+
+    page.goto(reverse("reference:game", args=["spirits"]))
+    page.get_by_label(say(language, "Search the rules")).fill(search)
+    page.get_by_role("button", name=say(language, "Search"), exact=True).click()
+    page.locator(f"#{found}").wait_for()
     screen("reference-search")

@@ -32,8 +32,9 @@ def engine_setup(adventure: Adventure, players: list[str]) -> dict[str, Any]:
         "first_player": players[0],
         "trump": mission.trump,
         "rounds": mission.rounds,
-        "colours": {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours},
-        "mission": {"number": mission.number, "name": mission.name, "text": mission.text,
+        "colours": {c.id: {"name": c.name.to_json(), "symbol": c.symbol} for c in pack.colours},
+        "mission": {"number": mission.number, "name": mission.name.to_json(),
+                    "text": mission.text.to_json(),
                     "objectives": [o.to_json() for o in mission.objectives]},
     }  # fmt: skip
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from campaign import table
 from campaign.models import AttemptMove
 from campaign.replay import REPLAY_BROKEN, replay_attempt
-from campaign.table.screen import board_cells, colours_of
+from campaign.table.screen import board_cells, colours_of, tile_names_of
 from games.rules import spirits
 from tests.campaign import table_helpers as helpers
 from tests.campaign.replay_helpers import mission_moves
@@ -52,7 +52,7 @@ def test_every_move_is_a_step_read_through_the_engine(setup):
     assert replay.steps[0].lines == ["The board as set up."]
     assert [s.number for s in replay.steps] == list(range(len(moves) + 1))
     drawn = replay.boards[replay.steps[-1].board]
-    expected = board_cells(final, colours_of(setup))
+    expected = board_cells(final, colours_of(setup), tile_names_of(setup))
     assert [[c.classes for c in row] for row in drawn] == [
         [c.classes for c in row] for row in expected
     ]

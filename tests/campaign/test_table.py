@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from campaign.models import AttemptMove, AuditAction, AuditEntry, MissionAttempt
 from campaign.table import services as table
+from campaign.table.screen import shown
 from games.rules import spirits
 from games.rules.spirits import mission_setup
 from tests.campaign import table_helpers as helpers
@@ -36,7 +37,8 @@ def test_begin_mission_opens_the_current_mission_at_version_zero(attempt):
     assert state.current_seat == "Ana"
     assert state.trump == "blue"
     assert state.rounds == 7
-    assert attempt.setup["colours"]["blue"] == {"name": "Blue", "symbol": "≈"}
+    blue = attempt.setup["colours"]["blue"]
+    assert blue == {"name": {"en": "Blue", "pt-BR": "Azul", "ca": "Blau"}, "symbol": "≈"}
 
 
 def test_two_players_play_with_the_automa_and_need_its_river(adventure, member):
@@ -275,7 +277,7 @@ def test_the_gust_of_wind_in_the_loadout_lists_the_power_with_its_name(adventure
     }
     setup = table.table_setup(**kwargs, loadout={"hearth": "gust"})
     assert setup["powers"] == ["move-spirit-tile"]
-    assert setup["power_names"] == {"move-spirit-tile": "Gust of Wind"}
+    assert shown(setup["power_names"]["move-spirit-tile"]) == "Gust of Wind"
     assert "powers" not in table.table_setup(**kwargs, loadout={"hearth": "seedling"})
     assert table.table_setup(**kwargs, loadout={"hearth": "lantern"})["powers"] == [
         "any-colour-edge"

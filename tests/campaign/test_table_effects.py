@@ -18,6 +18,7 @@ from campaign import services
 from campaign.models import AttemptMove, MissionAttempt
 from campaign.table import services as table
 from campaign.table.forms import COLOUR_NEEDED, EDGE_NEEDED, TOKEN_NEEDED
+from campaign.table.screen import shown
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
 from games.rules.spirits import mission_setup
@@ -101,7 +102,7 @@ def test_each_moon_tile_of_the_campaign_becomes_a_rule(member, envelope):
     effect, name = MOON[envelope]
     attempt = begin(adventure_with(member, envelopes=[envelope]), member)
     setup = attempt.setup
-    assert setup["moon_names"] == {effect: name}
+    assert {e: shown(n) for e, n in setup["moon_names"].items()} == {effect: name}
     if effect == "one-fewer-round":
         assert setup["rounds"] == 6
         assert "moon_effects" not in setup
@@ -132,7 +133,7 @@ def test_power_tiles_on_spaces_and_power_tokens_held_become_powers(member):
         "name-missing-colour",
         "swap-cards",
     ]
-    assert setup["power_names"] == {
+    assert {p: shown(n) for p, n in setup["power_names"].items()} == {
         "any-colour-edge": "Lantern",
         "choose-trump": "Compass",
         "quiet-token": "Night Moth",
@@ -165,7 +166,7 @@ def test_mission_rules_keep_unknown_effects_out_of_the_engine(member):
         progression.mission_rounds(odd_pack, 1, moon_tiles=campaign.moon_tiles, holo_liana=False)
         == pack.mission(1).rounds
     )
-    assert rules["moon_names"] == {"howl": "Dark Dawn"}
+    assert {e: shown(n) for e, n in rules["moon_names"].items()} == {"howl": "Dark Dawn"}
 
 
 # --- Moon tiles at the table ----------------------------------------------------------------
@@ -255,7 +256,7 @@ def test_the_power_section_lists_every_power_with_a_control(member_client, power
     page = member_client.get(url(powered)).content.decode()
     for power, name in powered.setup["power_names"].items():
         assert f'<li id="power-{power}" class="power-row">' in page
-        assert f"<strong>{name}</strong>" in page
+        assert f"<strong>{shown(name)}</strong>" in page
     # Before the first trick: everything but the Compass (no Decision card yet) and the Wind
     # Charm (nothing to follow) can be used.
     assert usable(page) == ["any-colour-edge", "quiet-token", "name-missing-colour", "swap-cards"]
@@ -366,7 +367,7 @@ def test_the_charms_the_table_cannot_check_are_recorded(member_client, powered):
         response = post(member_client, powered, {"kind": "power", "power": power})
         html = response.content.decode()
         assert f'<li id="power-{power}" class="power-row used">' in html
-        assert f"<strong>{name}</strong>" in html
+        assert f"<strong>{shown(name)}</strong>" in html
         assert "used in round 1" in html
         assert f"Record that {name} is used" not in html
     uses = [u.power for u in state(powered).powers_used]

@@ -31,7 +31,10 @@ def test_setup_page_shows_the_mission_board_objectives_and_the_reminder(member_c
     assert response.status_code == 200
     html = response.content.decode()
     assert "Mission 1: First Light in the Glade" in html
-    assert "Surround standing-stone" in html
+    assert "Surround Standing Stone" in html
+    assert "Mission tile Standing Stone (surround it)" in html
+    assert "standing-stone" not in html.replace('"standing-stone"', "")
+    assert "Trump card Blue." in html
     assert "Limited communication" in html
     assert "Power tile on Hearth space" in html
 
@@ -282,7 +285,8 @@ def cell_classes(html, r, c):
     return set(match.group(1).split())
 
 
-def test_the_board_follows_a_placement_its_undo_and_the_language(client, attempt, member):
+def test_the_board_follows_a_placement_its_undo_and_the_language(member_client, attempt, member):
+    client = member_client
     """The board's drawing is cached under what it depends on: an undone placement and another
     language each show their own board, never the one drawn before."""
     for version, card in enumerate(("blue-3", "purple-1", "green-1")):

@@ -272,3 +272,30 @@ def test_content_of_another_groups_game_is_404(client, game, outsider) -> None:
     other = Membership.objects.get(user=outsider).group
     url = reverse("bonfire:games", args=[other.pk]) + f"?content_from={game.pk}"
     assert client.get(url).status_code == 404
+
+
+def test_the_helper_shows_the_packs_names_in_the_readers_language(client, game, owner) -> None:
+    """The sample pack names its islands, Tasks, High Council seats and Path tokens in three
+    languages; a Path token or a route is named, never shown by its id."""
+    client.force_login(owner)
+    portuguese = text(client.get(seat_url(game, "Ana"), HTTP_ACCEPT_LANGUAGE="pt-BR"))
+    assert "Rocha da Brasa" in portuguese  # the island "ember"
+    assert "Assento da Lareira" in portuguese  # a seat of the High Council
+    catalan = text(client.get(seat_url(game, "Ana"), HTTP_ACCEPT_LANGUAGE="ca"))
+    assert "Roca de la Brasa" in catalan
+    assert "Rocha da Brasa" not in catalan
+    assert "Ember Rock" not in catalan
+    tokens = [t["id"] for t in default_content()["path_tokens"]]
+    assert not any(f". {token} (" in catalan for token in tokens)
+
+
+def test_a_name_the_group_changed_stays_as_they_wrote_it(client, group, owner) -> None:
+    content = default_content()
+    content["islands"][0]["name"] = "Ilha do Fogo"
+    game = bonfire_helper.start_play(
+        group=group, by=owner, name="Sábado", players=["Ana", "Ben"], content=content
+    )
+    client.force_login(owner)
+    catalan = text(client.get(seat_url(game, "Ana"), HTTP_ACCEPT_LANGUAGE="ca"))
+    assert "Ilha do Fogo" in catalan
+    assert "Roca de la Brasa" not in catalan

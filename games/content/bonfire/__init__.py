@@ -10,14 +10,16 @@ module is original sample content, not the publisher's. No Django here.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from games.content import errors
 from games.content.errors import PackError
+from games.content.texts import FALLBACK, Text, text_from_json, text_problems
 from games.rules.bonfire import Content, SetupError, content_from_dict
 from games.rules.bonfire import reading as r
 from games.rules.bonfire.content import SECTIONS
@@ -51,15 +53,36 @@ class StartingSupply:
         }
 
 
+# The sections whose entries carry a name a reader sees; the engine keeps one name per entry.
+NAMED_SECTIONS = ("islands", "tasks", "common_tasks", "council", "path_tokens")
+
+
 @dataclass(frozen=True)
 class BonfirePack:
     id: str
-    name: str
+    name: Text
     sample: bool
-    notice: str
+    notice: Text
     document: dict[str, Any]  # the ``content`` object, one key per section
     content: Content
     supply: StartingSupply
+    names: dict[tuple[str, str], Text] = field(default_factory=dict)  # (section, id): by language
+
+    def localised(self, content: Content) -> Content:
+        """``content`` with the names this pack gives in several languages in the reader's
+        language; a name a group changed in its own copy of the content stays as they wrote it."""
+
+        def shown(section: str, entry: Any) -> Any:
+            name = self.names.get((section, entry.id))
+            if name is None or entry.name != name.get(FALLBACK):
+                return entry
+            return dataclasses.replace(entry, name=str(name))
+
+        changes: dict[str, Any] = {
+            section: tuple(shown(section, entry) for entry in getattr(content, section))
+            for section in NAMED_SECTIONS
+        }
+        return dataclasses.replace(content, **changes)
 
 
 def _read(file: Path) -> object:
@@ -91,10 +114,36 @@ def _info(data: object) -> dict[str, Any]:
             "format",
             errors.WRONG_FORMAT.format(expected=FORMAT, value=data.get("format")),
         )
-    for key in ("id", "name"):
-        if not isinstance(data.get(key), str) or not data[key].strip():
-            raise PackError("pack.json", "", key, errors.EMPTY_TEXT)
+    if not isinstance(data.get("id"), str) or not data["id"].strip():
+        raise PackError("pack.json", "", "id", errors.EMPTY_TEXT)
+    for key in ("name", "notice"):
+        if key in data and (problem := text_problems(data[key])):
+            language, message = problem
+            raise PackError("pack.json", "", f"{key}.{language}" if language else key, message)
+    if "name" not in data:
+        raise PackError("pack.json", "", "name", errors.EMPTY_TEXT)
     return data
+
+
+def _split_names(document: dict[str, Any]) -> dict[tuple[str, str], Text]:
+    """Take the names given by language out of ``document`` (the engine keeps the English one,
+    or the only one), checking each: an unknown language or an empty text names its file and
+    entry."""
+    names: dict[tuple[str, str], Text] = {}
+    for section in NAMED_SECTIONS:
+        entries = document.get(section)
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), dict):
+                continue
+            where = f"{section[:-1].replace('_', ' ')} {entry.get('id', f'[{index}]')}"
+            if problem := text_problems(entry["name"]):
+                language, message = problem
+                field_name = f"name.{language}" if language else "name"
+                raise PackError(f"{section}.json", where, field_name, message)
+            text = text_from_json(entry["name"])
+            names[(section, str(entry.get("id")))] = text
+            entry["name"] = text.get(FALLBACK)
+    return names
 
 
 def check_content(document: dict[str, Any]) -> Content:
@@ -138,15 +187,17 @@ def load_bonfire_pack(path: str | Path) -> BonfirePack:
     folder = Path(path)
     info = _info(_read(folder / "pack.json"))
     document = {section: _read(folder / f"{section}.json") for section in SECTIONS}
+    names = _split_names(document)
     content = check_content(document)
     return BonfirePack(
         id=info["id"],
-        name=info["name"],
+        name=text_from_json(info["name"]),
         sample=info.get("sample") is True,
-        notice=str(info.get("notice", "")),
+        notice=text_from_json(info["notice"]) if info.get("notice") else Text.plain(""),
         document=document,
         content=content,
         supply=check_supply(_read(folder / "supply.json"), content),
+        names=names,
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from games.content.errors import PackError
 from games.content.pack import read_sections
 from games.content.parsing import Fields, entries, parse_info
 from games.content.schema import PackInfo
+from games.content.texts import FALLBACK, Text
 from games.rules.solsticio import SetupError, content_from_dict
 
 FORMAT = "solsticio-pack/1"
@@ -32,7 +33,7 @@ SPIRIT_FIELDS = ("id", "name", "background", "stars", "effect", "symbol", "evil"
 @dataclass(frozen=True)
 class Symbol:
     id: str
-    name: str
+    name: Text
     mark: str
 
 
@@ -41,8 +42,14 @@ class SolsticioPack:
     info: PackInfo
     symbols: tuple[Symbol, ...]
     content: dict[str, Any]
-    texts: dict[str, str]
+    texts: dict[str, Text]
     table: dict[str, int]
+    names: dict[str, Text] = field(default_factory=dict)  # each Spirit's name, by language
+
+    def spirit_name(self, spirit_id: str, fallback: str) -> str:
+        """A Spirit's name in the reader's language (``fallback``: the name the game holds)."""
+        name = self.names.get(spirit_id)
+        return fallback if name is None else str(name)
 
     def scenario_content(self) -> dict[str, Any]:
         """The pack's components in the ``content`` shape of ``solsticio-scenario/1``."""
@@ -69,7 +76,7 @@ def load_solsticio_pack(path: str | Path) -> SolsticioPack:
     symbols = []
     for fields in entries(sections["symbols"], source="symbols.json", kind="symbol"):
         fields.allow("id", "name", "mark")
-        symbols.append(Symbol(fields.text("id"), fields.text("name"), fields.text("mark")))
+        symbols.append(Symbol(fields.text("id"), fields.words("name"), fields.text("mark")))
     earth = [
         _entry(fields, EARTH_FIELDS)
         for fields in entries(sections["earth"], source="earth.json", kind="tile")
@@ -78,7 +85,10 @@ def load_solsticio_pack(path: str | Path) -> SolsticioPack:
         _entry(fields, SPIRIT_FIELDS)
         for fields in entries(sections["spirits"], source="spirits.json", kind="spirit")
     ]
-    texts = {str(s["id"]): str(s.pop("text")) for s in spirits}
+    texts = {str(s["id"]): s.pop("text") for s in spirits}
+    names = {str(s["id"]): s["name"] for s in spirits}
+    for spirit in spirits:  # the game keeps one name; a page shows the reader's (``names``)
+        spirit["name"] = spirit["name"].get(FALLBACK)
     rules = Fields(sections["rules"], source="rules.json", entry="")
     rules.allow("capture", "hand_size", "display_stacks", "stack_depth")
     content = {
@@ -102,6 +112,7 @@ def load_solsticio_pack(path: str | Path) -> SolsticioPack:
         content=content,
         texts=texts,
         table=table,
+        names=names,
     )
 
 
@@ -118,6 +129,8 @@ def _entry(fields: Fields, allowed: tuple[str, ...]) -> dict[str, Any]:
             entry[name] = fields.integer(name, 0, 99)
         elif name in ("spirit", "evil"):
             entry[name] = fields.boolean(name)
+        elif name in ("name", "text"):
+            entry[name] = fields.words(name)
         else:
             entry[name] = fields.text(name)
     return entry

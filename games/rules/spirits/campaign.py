@@ -643,7 +643,7 @@ def find_or_error(pack: Pack, kind: str, ident: str) -> str:
 
 class Named(Protocol):
     @property
-    def name(self) -> str: ...
+    def name(self) -> object: ...  # a pack ``Text``: ``str()`` is the reader's language
 
 
 def name_of(pack: Pack, kind: str, ident: str) -> str:
@@ -654,7 +654,7 @@ def name_of(pack: Pack, kind: str, ident: str) -> str:
         "power tile": pack.power_tile,
     }
     try:
-        return lookups[kind](ident).name
+        return str(lookups[kind](ident).name)
     except KeyError:
         if kind in {"power space", "power tile"}:
             return ident
@@ -688,19 +688,19 @@ def diff(before: CampaignState, after: CampaignState, pack: Pack) -> Diff:
         lines.append(
             f"Moon Path boxes checked: {before.moon_boxes_checked} → {after.moon_boxes_checked}"
         )
-    envelope_names = {e.id: e.name for e in pack.envelopes}
+    envelope_names = {e.id: str(e.name) for e in pack.envelopes}
     lines += set_lines("Envelope", before.opened_ids, after.opened_ids, envelope_names, "opened")
-    space_names = {s.id: s.name for s in pack.power.spaces}
+    space_names = {s.id: str(s.name) for s in pack.power.spaces}
     lines += set_lines(
         "Power space", before.unlocked_spaces, after.unlocked_spaces, space_names, "unlocked"
     )
-    token_names = {t.id: t.name for t in pack.power.tokens}
+    token_names = {t.id: str(t.name) for t in pack.power.tokens}
     lines += set_lines(
         "Power token", before.power_tokens, after.power_tokens, token_names, "gained"
     )
-    tile_names = {t.id: t.name for t in pack.power.tiles}
+    tile_names = {t.id: str(t.name) for t in pack.power.tiles}
     lines += set_lines("Power tile", before.power_tiles, after.power_tiles, tile_names, "available")
-    moon_names = {t.id: t.name for t in pack.moon.tiles}
+    moon_names = {t.id: str(t.name) for t in pack.moon.tiles}
     lines += set_lines("Moon tile", before.moon_tiles, after.moon_tiles, moon_names, "active")
     for label, old, new in (
         ("Night mode", before.night_mode, after.night_mode),

@@ -66,14 +66,16 @@ def table_setup(
     and the Power tiles of the ``loadout`` change the rounds (``mission_rounds``), and with the
     Power tokens the group holds give the Moon effects and Powers the engine enforces; a Holo Liana
     relief eases the last mission (``relieve``). Extra optional fields (``colours``, ``mission``,
-    ``moon_names``, ``power_names``) carry what the table screen shows without loading the pack.
+    ``tile_names``, ``moon_names``, ``power_names``) carry what the table screen shows without
+    loading the pack; their names and texts are kept as the pack writes them (a string, or texts
+    by language), so each reader sees their own language.
     """
     players = [p.strip() for p in players if p.strip()]
     if len(players) < MIN_PLAYERS:
         raise TableSetupError("players", "too-few-players", "A mission needs at least 2 players.")
     if len(players) > MAX_PLAYERS:
         raise TableSetupError("players", "too-many-players", "A mission takes at most 5 players.")
-    colours = {c.id: {"name": c.name, "symbol": c.symbol} for c in pack.colours}
+    colours = {c.id: {"name": c.name.to_json(), "symbol": c.symbol} for c in pack.colours}
     if trump not in colours:
         raise TableSetupError("trump", "unknown-trump", f"Unknown Trump card colour {trump}.")
     info = pack.mission(mission)
@@ -97,9 +99,16 @@ def table_setup(
         "colours": colours,
         "mission": {
             "number": info.number,
-            "name": info.name,
-            "text": info.text,
-            "objectives": [o.to_json() for o in info.objectives],
+            "name": info.name.to_json(),
+            "text": info.text.to_json(),
+            "objectives": [
+                {**o.to_json(), "name": pack.mission_tile(o.tile).name.to_json()}
+                for o in info.objectives
+            ],
+        },
+        "tile_names": {
+            placed.tile: pack.mission_tile(placed.tile).name.to_json()
+            for placed in info.board.mission_tiles
         },
     }
     for field in ("moon_effects", "moon_names", "powers", "power_names"):
@@ -109,7 +118,7 @@ def table_setup(
         setup = relieve(setup, relief)
         objectives = setup["mission"]["objectives"]
         setup["mission"]["objectives"] = [o for o in objectives if o["tile"] != relief.tile]
-        setup["mission"]["relief"] = relief.text
+        setup["mission"]["relief"] = relief.text.to_json()
     seats = list(players)
     if len(players) == MIN_PLAYERS:
         river = [c for c in automa_river if c]
@@ -151,8 +160,8 @@ def mission_rules(
     moon = [pack.moon_tile(t) for t in campaign.moon_tiles]
     tiles = [pack.power_tile(t) for t in loadout.values() if t]
     tokens = [pack.power_token(t) for t in campaign.power_tokens]
-    moon_names = {tile.effect: tile.name for tile in moon}
-    power_names = {piece.effect: piece.name for piece in (*tokens, *tiles)}
+    moon_names = {tile.effect: tile.name.to_json() for tile in moon}
+    power_names = {piece.effect: piece.name.to_json() for piece in (*tokens, *tiles)}
     moon_effects = [e for e in spirits.MOON_EFFECTS if e in moon_names]
     powers = [p for p in spirits.POWERS if p in power_names]
     return {

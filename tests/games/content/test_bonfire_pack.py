@@ -23,7 +23,7 @@ from games.rules.bonfire import content_to_dict
 def test_sample_pack_is_labelled_and_complete() -> None:
     pack = default_bonfire_pack()
     assert pack.sample
-    assert "not the publisher's" in pack.notice
+    assert "not the publisher's" in str(pack.notice)
     content = pack.content
     assert len(content.islands) == 6
     assert len(content.path_tokens) >= 6
@@ -119,6 +119,22 @@ def _edit(folder: Path, name: str, change: Callable[[Any], object]) -> None:
         ("supply", lambda d: d.pop("markers"), "supply.json: markers: missing"),
         ("supply", lambda d: d.update(gold=1), "supply.json: gold: unknown field"),
         ("supply", lambda d: d.clear() or d.update(x=1), "supply.json: x: unknown field"),
+        (
+            "pack",
+            lambda d: d.update(notice={"en": "Sample.", "es": "Ejemplo."}),
+            "pack.json: notice.es: unknown language 'es' (expected one of en, pt-BR, ca)",
+        ),
+        (
+            "islands",
+            lambda d: d[0].update(name={"en": "Ember Rock", "pt-BR": ""}),
+            "islands.json: island ember: name.pt-BR: must not be empty",
+        ),
+        (
+            "path_tokens",
+            lambda d: d[1].update(name={"fr": "Échelle"}),
+            "path_tokens.json: path token p02: name.fr: unknown language 'fr' "
+            "(expected one of en, pt-BR, ca)",
+        ),
     ],
 )
 def test_bad_pack_names_the_file(

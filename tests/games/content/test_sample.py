@@ -31,7 +31,7 @@ def test_ten_envelopes_and_one_red() -> None:
     assert Counter(e.colour for e in envelopes) == {"white": 4, "black": 4, "grey": 1, "red": 1}
     red = next(e for e in envelopes if e.colour == "red")
     assert red.opens == "end"
-    assert "Mission 22" in red.how
+    assert "Mission 22" in str(red.how)
 
 
 def test_every_white_envelope_is_a_mission_reward_and_holds_a_power_tile() -> None:

@@ -19,7 +19,7 @@ from games.rules.solsticio import content_from_dict, new_game
 def test_the_sample_pack_is_labelled_and_playable() -> None:
     pack = solsticio_pack()
     assert pack.info.sample is True
-    assert "Sample content" in pack.info.notice
+    assert "Sample content" in str(pack.info.notice)
     content = content_from_dict(pack.scenario_content())
     assert content.evil == "evil-spirit"
     assert {s.background for s in content.spirits} == {"plain", "blue"}

@@ -469,6 +469,44 @@ CASES: list[tuple[str, str, Callable[[Any], object], str]] = [
         set_key(lambda d: d, "id", "p" * 81),
         "pack.json: id: longer than 80 characters",
     ),
+    # texts by language
+    (
+        "unknown language code",
+        "missions",
+        set_key(mission(7), "name", {"en": "Goat Bridge", "fr": "Pont des chèvres"}),
+        "missions.json: mission 7: name.fr: unknown language 'fr' (expected one of en, pt-BR, ca)",
+    ),
+    (
+        "language code in the wrong case",
+        "power",
+        set_key(lambda d: d["tiles"][1], "text", {"en": "A lantern.", "pt-br": "Uma lanterna."}),
+        "power.json: power tile lantern: text.pt-br: unknown language 'pt-br' "
+        "(expected one of en, pt-BR, ca)",
+    ),
+    (
+        "empty text in one language",
+        "envelopes",
+        set_key(envelope("B"), "how", {"en": "Opened by Mission 8.", "ca": "  "}),
+        "envelopes.json: envelope B: how.ca: must not be empty",
+    ),
+    (
+        "text in one language not a string",
+        "mission_tiles",
+        set_key(tile("fox-den"), "name", {"en": "Fox Den", "pt-BR": 7}),
+        "mission_tiles.json: mission tile fox-den: name.pt-BR: must not be empty",
+    ),
+    (
+        "no language at all",
+        "colours",
+        set_key(lambda d: d[1], "name", {}),
+        "colours.json: colour purple: name: expected a string or an object of texts by language",
+    ),
+    (
+        "a name too long in one language",
+        "envelopes",
+        set_key(envelope("A"), "name", {"en": "White envelope A", "ca": "n" * 81}),
+        "envelopes.json: [0].name.ca: longer than 80 characters",
+    ),
     # pack.json
     (
         "wrong format",
@@ -535,3 +573,30 @@ def test_pack_error_keeps_its_parts(edit: Edit) -> None:
         "unknown envelope 'Q'",
     )
     assert isinstance(error, ValueError)
+
+
+def test_a_pack_written_in_one_language_keeps_plain_strings(edit: Edit) -> None:
+    """A group's own pack may name things in its language only: plain strings load, show in
+    every language and are written back as plain strings."""
+    folder = edit("colours", set_key(lambda d: d[1], "name", "Roxo"))
+    pack = load_pack(folder)
+    purple = pack.colour("purple")
+    assert (purple.name.get("en"), purple.name.get("ca"), str(purple.name)) == ("Roxo",) * 3
+    assert purple.to_json()["name"] == "Roxo"
+    assert pack_from_json(pack.to_json()) == pack
+
+
+def test_texts_fall_back_to_english_then_to_any(edit: Edit) -> None:
+    only_catalan = {"ca": "Lila"}
+    folder = edit(
+        "colours",
+        lambda d: (
+            set_key(lambda d: d[1], "name", {"en": "Purple", "ca": "Morat"})(d),
+            set_key(lambda d: d[0], "name", only_catalan)(d),
+        ),
+    )
+    pack = load_pack(folder)
+    assert pack.colour("purple").name.get("pt-br") == "Purple"
+    assert pack.colour("purple").name.get("ca") == "Morat"
+    assert pack.colour("blue").name.get("pt-BR") == "Lila"
+    assert pack.colour("blue").name.get("en") == "Lila"

@@ -230,3 +230,27 @@ def test_a_capture_of_a_tile_that_cannot_be_captured_changes_nothing(
     assert str(services.MOVE_ERRORS["not-capturable"]) in text(response)
     game.refresh_from_db()
     assert game.document == to_dict(state)
+
+
+def test_spirits_and_the_notice_in_the_readers_language(
+    client: Any, game: SolsticioGame, player: Any
+) -> None:
+    """The sample pack names its Spirits in three languages: a game played to its end shows the
+    panoramas' Spirits in the reader's language, never the English name."""
+    from games.content.solsticio import solsticio_pack
+
+    client.force_login(player)
+    for _ in range(200):
+        game.refresh_from_db()
+        state = from_dict(game.document)
+        if state.over:
+            break
+        _post(client, game, legal_moves(state)[-1])
+    spirits = {s for panorama in state.panoramas for s in panorama.spirits}
+    assert spirits, "the seeded game ends with Spirits in the panoramas"
+    catalan = text(client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ca"))
+    assert "Contingut d’exemple escrit per a Questlog" in catalan
+    pack = solsticio_pack()
+    shown = [pack.names[s].get("ca") for s in spirits if s in pack.names]
+    assert all(name in catalan for name in shown)
+    assert not any(pack.names[s].get("en") in catalan for s in spirits if s in pack.names)

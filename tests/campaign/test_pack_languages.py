@@ -1,0 +1,121 @@
+"""The content pack's names and texts in the reader's language, on every page that shows them, and
+never an internal id in their place (a Mission tile's id, a Spirit card's id)."""
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaign.table import services as table
+from groups.models import Role
+from tests.factories import AdventureFactory, MembershipFactory, log_attempt
+
+pytestmark = pytest.mark.django_db
+
+TAG = re.compile(r"<[^>]+>")
+TILE_IDS = ("standing-stone", "moss-pool", "fox-den", "log-bridge", "elder-tree", "sky-nest")
+
+
+@pytest.fixture
+def member():
+    return MembershipFactory(role=Role.OWNER)
+
+
+@pytest.fixture
+def adventure(member):
+    return AdventureFactory(group=member.group)
+
+
+def page(member, url: str, language: str) -> tuple[str, str]:
+    """(the page's HTML, its text without tags) as a reader of ``language`` gets it."""
+    client = Client()
+    client.force_login(member.user)
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    html = response.content.decode()
+    return html, unescape(TAG.sub(" ", html))
+
+
+def adventure_url(name: str, adventure, *args) -> str:
+    return reverse(f"campaign:{name}", args=[adventure.group_id, adventure.pk, *args])
+
+
+def test_the_dashboard_shows_the_pack_in_the_readers_language(member, adventure):
+    _, text = page(member, adventure_url("dashboard", adventure), "ca")
+    assert "Primera Llum a la Clariana" in text  # Mission 1's name
+    assert "Sobre blanc A" in text
+    assert "Sobre negre: lluna plena" in text
+    assert "Espai de la Llar" in text  # the Power space unlocked at start
+    assert "Contingut d’exemple escrit per a Questlog" in text  # the sample notice
+    assert "First Light in the Glade" not in text
+    assert "White envelope A" not in text
+
+
+def test_the_spoiler_safe_reference_shows_names_in_the_readers_language(member, adventure):
+    _, text = page(member, adventure_url("reference", adventure), "pt-BR")
+    assert "Primeira Luz na Clareira" in text  # Mission 1, reached
+    assert "Envelope preto: quarto crescente" in text
+    # Mission 2, not reached: its name stays hidden, in every language
+    assert "O Recado da Raposa" not in text
+    assert "The Fox's Errand" not in text
+
+
+def test_the_table_names_mission_tiles_never_by_id(member, adventure):
+    """Issue: objectives read "Surround standing-stone" and the board's tooltips "Mission tile
+    standing-stone"; both now name the tile from the pack, in the reader's language."""
+    setup_url = reverse("table:setup", args=[adventure.group_id, adventure.pk])
+    html, text = page(member, setup_url, "pt-BR")
+    assert "Primeira Luz na Clareira" in text
+    assert "Pedra Erguida" in text
+    assert not any(tile in text for tile in TILE_IDS)
+    attempt = table.begin_mission(
+        adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"], first_player="Ana"
+    )
+    table_url = reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number])
+    html, text = page(member, table_url, "pt-BR")
+    assert "Pedra Erguida" in text
+    assert "Cerque a Pedra Erguida" in text
+    tooltips = " ".join(re.findall(r'title="([^"]*)"', html))
+    assert "Pedra Erguida" in tooltips
+    assert not any(tile in text or tile in tooltips for tile in TILE_IDS)
+    html, english = page(member, table_url, "en")
+    assert "Surround Standing Stone" in english
+    assert "Mission tile Standing Stone (surround it)" in html
+
+
+def test_what_an_attempt_changed_reads_in_the_readers_language(member, adventure):
+    """The engine words each change once in English; the attempt's page says it again in the
+    reader's language with the pack's names (seed 003, "Rewards": Mission 4's White Envelope)."""
+    for _mission in range(4):
+        outcome = log_attempt(adventure, by=member.user)
+    assert "envelope-opened" in [c.kind for c in outcome.changes]
+    _, text = page(member, adventure_url("attempt", adventure, 4), "pt-BR")
+    assert "Aberto: Envelope branco A." in text
+    assert "Missão 4 concluída." in text
+    assert "White envelope A opened." not in text
+    assert "completed." not in text
+    _, english = page(member, adventure_url("attempt", adventure, 4), "en")
+    assert "White envelope A opened." in english
+
+
+def test_a_correction_preview_reads_in_the_readers_language(member, adventure):
+    """Undoing Mission 2's success (seed 003, "Rewards": its Totem unlocks a Power space) takes
+    back what followed; the preview says so in Catalan with the pack's names."""
+    from tests.campaign.test_views import log_form
+
+    for _mission in range(4):
+        log_attempt(adventure, by=member.user)
+    client = Client()
+    client.force_login(member.user)
+    url = adventure_url("attempt-edit", adventure, 2)
+    adventure.refresh_from_db()
+    data = log_form(adventure, mission="2", result="failure", failure_reason="coloured-edge")
+    data |= {"log_version": adventure.log_version}
+    preview = client.post(url, data, headers={"HX-Request": "true"}, HTTP_ACCEPT_LANGUAGE="ca")
+    said = unescape(TAG.sub(" ", preview.content.decode()))
+    assert "Espai de Poder Espai del Bosquet: ja no és desbloquejat" in said
+    assert "Sobre blanc A: ja no és obert" in said
+    assert "Missió següent: Missió 5 → Missió 2" in said
+    assert "no longer" not in said
