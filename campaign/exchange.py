@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts import texts
 from campaign import names
-from campaign.models import Adventure, AttemptStatus, AuditAction
+from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry
 from config.uploads import text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
@@ -138,17 +139,23 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
             }
             for o in adventure.overrides.select_related("created_by")
         ],
-        "audit": [
-            {
-                "actor": e.actor_name,
-                "at": when(e.at),
-                "action": e.action,
-                "summary": e.summary,
-                "details": e.details,
-            }
-            for e in adventure.audit.order_by("at", "pk")
-        ],
+        "audit": [audit_entry(e) for e in adventure.audit.order_by("at", "pk")],
     }
+
+
+def audit_entry(entry: AuditEntry) -> dict[str, Any]:
+    """An audit entry: its words in English for any reader of the file, and its code and
+    parameters, so an import reads it again in each member's language."""
+    with translation.override("en"):
+        return {
+            "actor": entry.actor_name,
+            "at": when(entry.at),
+            "action": entry.action,
+            "summary": entry.summary,
+            "code": entry.code,
+            "params": entry.params,
+            "details": entry.detail_lines,
+        }
 
 
 def export_document(adventures: list[Adventure], *, group_name: str) -> dict[str, Any]:
@@ -330,7 +337,7 @@ ATTEMPT_FIELDS = {
 }
 MOVE_FIELDS = {"seq", "payload", "created_by", "created_at", "undone_at", "undone_by"}
 OVERRIDE_FIELDS = {"after_attempt", "kind", "target", "reason", "created_by", "created_at"}
-AUDIT_FIELDS = {"actor", "at", "action", "summary", "details"}
+AUDIT_FIELDS = {"actor", "at", "action", "summary", "code", "params", "details"}
 
 
 def parse_document(data: object) -> list[ImportedAdventure]:
@@ -594,6 +601,10 @@ def parse_audit(reader: Reader) -> None:
         if action is not None and action not in AuditAction.values:
             raise ExchangeError(at(where, "action"), ONE_OF % {"values": AuditAction.values})
         entry.get("summary", "str", limit=MAX_SUMMARY)
+        code = entry.get("code", "str", optional=True, limit=MAX_NAME)
+        if code is not None and code not in (*texts.MESSAGES, texts.VERBATIM):
+            raise ExchangeError(at(where, "code"), gettext("not a code of the audit trail"))
+        entry.get("params", "dict", optional=True)
         for i, line in enumerate(
             entry.get("details", "list", optional=True, limit=MAX_DETAILS) or []
         ):

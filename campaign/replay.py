@@ -16,8 +16,16 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaign.table.screen import PHASE_TEXT, CardView, Cell, board_cells, card_view, colours_of
-from campaign.table.services import REASON_TEXT
+from campaign.table.screen import (
+    PHASE_TEXT,
+    CardView,
+    Cell,
+    Why,
+    board_cells,
+    card_view,
+    colours_of,
+    failure_reasons,
+)
 from games.content import Colour
 from games.rules import spirits
 
@@ -49,7 +57,7 @@ class Step:
     trump: Colour | None
     plays: list[tuple[str, CardView]] = field(default_factory=list)
     result: str = ""
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[Why] = field(default_factory=list)
 
 
 @dataclass
@@ -98,7 +106,7 @@ def replay_attempt(setup: Mapping[str, Any], moves: Iterable[Mapping[str, Any]])
     result = spirits.outcome(state)
     last = steps[-1]
     last.result = str(RESULT_TEXT[result.result])
-    last.reasons = [gettext(REASON_TEXT.get(code, code)) for code in result.reasons]
+    last.reasons = failure_reasons(result.reasons)
     tricks = [
         TrickRow(
             round=trick.round,

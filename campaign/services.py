@@ -17,10 +17,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from accounts.actors import stored_actor
+from accounts.texts import VERBATIM, Text, text, verbatim
 from campaign import exchange
 from campaign.exchange import ImportedAdventure
 from campaign.models import (
@@ -40,6 +39,7 @@ from campaign.models import (
     RevealedSpoiler,
 )
 from campaign.outbox import note_results_changed
+from campaign.texts import result_text
 from games.attempt_plays import sync_attempt_plays
 from games.content import Pack
 from games.models import ContentPack
@@ -249,8 +249,8 @@ def audit(
     adventure: Adventure,
     by: object,
     action: str,
-    summary: str,
-    details: Sequence[str] = (),
+    summary: Text,
+    details: Sequence[Text] = (),
 ) -> AuditEntry:
     return AuditEntry.objects.create(
         adventure=adventure, action=action, **AuditEntry.written_by(by, summary, details)
@@ -262,7 +262,7 @@ def finish_write(
     adventure: Adventure,
     by: object,
     action: str,
-    summary: str,
+    summary: Text,
     before: CampaignState | None = None,
 ) -> CampaignState:
     """Rebuild, audit with what changed, note the change for statistics, and keep the attempts'
@@ -270,21 +270,35 @@ def finish_write(
     pack = adventure.content_pack.pack()
     attempts, overrides = current_log(adventure)
     state = rebuild(adventure=adventure, pack=pack, attempts=attempts, overrides=overrides)
-    details: list[str] = []
+    details: list[Text] = []
     if before is not None:
-        labels = {progression.attempt_key(a.pk): f"Attempt {a.number}" for a in attempts}
-        details = diff_lines(progression.diff(before, state, pack), labels)
+        numbers = {progression.attempt_key(a.pk): a.number for a in attempts}
+        details = diff_lines(progression.diff(before, state, pack), numbers)
     audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
     note_results_changed(adventure=adventure)
     sync_attempt_plays(adventure=adventure, attempts=attempts)
     return state
 
 
-def diff_lines(diff: progression.Diff, labels: dict[str, str]) -> list[str]:
-    lines = list(diff.summary)
+def diff_lines(diff: progression.Diff, numbers: dict[str, int]) -> list[Text]:
+    """What a write changed in the campaign, as the audit trail's detail lines. The campaign
+    rules word their changes in English (``progression.diff``): those are kept verbatim."""
+    lines = [verbatim(line) for line in diff.summary]
     for key, _old, new in diff.attempts:
-        label = labels.get(key, "A removed attempt")
-        lines.append(f"{label}: " + (" ".join(new) if new else "no effect any more"))
+        changes = verbatim(" ".join(new))
+        if key in numbers:
+            number = numbers[key]
+            lines.append(
+                text("attempt-changed", number=number, changes=changes)
+                if new
+                else text("attempt-no-effect", number=number)
+            )
+        else:
+            lines.append(
+                text("removed-attempt-changed", changes=changes)
+                if new
+                else text("removed-attempt-no-effect")
+            )
     return lines
 
 
@@ -319,7 +333,7 @@ def start_adventure(
         adventure=adventure,
         by=by,
         action=AuditAction.START,
-        summary=_("Started “%(name)s”.") % {"name": name},
+        summary=text("adventure-started", name=name),
     )
     return adventure
 
@@ -476,7 +490,12 @@ def record_attempt_result(
         adventure=adventure,
         by=by,
         action=action,
-        summary=f"Attempt {attempt.number}: Mission {attempt.mission}, {result}.",
+        summary=text(
+            "attempt-recorded",
+            number=attempt.number,
+            mission=attempt.mission,
+            result=result_text(result),
+        ),
         before=previous,
     )
     changes = state.changes_of(progression.attempt_key(attempt.pk))
@@ -643,7 +662,12 @@ def edit_attempt(
         adventure=adventure,
         by=by,
         action=AuditAction.EDIT,
-        summary=f"Corrected attempt {attempt.number} (Mission {attempt.mission}, {data.result}).",
+        summary=text(
+            "attempt-corrected",
+            number=attempt.number,
+            mission=attempt.mission,
+            result=result_text(data.result),
+        ),
         before=before,
     )
     attempt.refresh_from_db()
@@ -667,7 +691,9 @@ def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | No
         adventure=adventure,
         by=by,
         action=AuditAction.DELETE,
-        summary=f"Removed attempt {number} (Mission {mission}, {status}).",
+        summary=text(
+            "attempt-removed", number=number, mission=mission, result=result_text(status)
+        ),
         before=before,
     )
     return Outcome(adventure=adventure, state=state)
@@ -699,7 +725,9 @@ def add_override(
         adventure=adventure,
         by=by,
         action=AuditAction.OVERRIDE,
-        summary=f"{row.get_kind_display()} {target}: {reason}".strip(),
+        summary=text(
+            "override-added", kind=text(f"override:{kind}"), target=target, reason=reason
+        ),
         before=before,
     )
     return Outcome(
@@ -807,8 +835,8 @@ def import_adventures(
                 actor_name=entry.get("actor") or "—",
                 at=exchange.check_datetime(entry.get("at"), "") or timezone.now(),
                 action=entry.get("action") or AuditAction.IMPORT,
-                summary=entry["summary"][:300],
-                details=entry.get("details") or [],
+                **imported_text(entry),
+                details=[verbatim(line) for line in entry.get("details") or []],
             )
             for entry in data.get("audit") or []
         )
@@ -816,15 +844,18 @@ def import_adventures(
             adventure=adventure,
             by=by,
             action=AuditAction.IMPORT,
-            summary=ngettext(
-                "Imported “%(name)s” with %(count)s attempt.",
-                "Imported “%(name)s” with %(count)s attempts.",
-                len(data["attempts"]),
-            )
-            % {"name": adventure.name, "count": len(data["attempts"])},
+            summary=text("adventure-imported", name=adventure.name, count=len(data["attempts"])),
         )
         created.append(adventure)
     return created
+
+
+def imported_text(entry: dict[str, Any]) -> dict[str, Any]:
+    """An imported audit entry's summary: its code and parameters when the file has them (read in
+    each member's language), else its words as they are."""
+    if entry.get("code"):
+        return {"code": entry["code"], "params": entry.get("params") or {}}
+    return {"code": VERBATIM, "params": verbatim(entry["summary"])["params"]}
 
 
 def keep_created_at(row: Any, value: str | None) -> None:

@@ -6,6 +6,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from accounts.texts import render
 from campaign.models import AttemptMove, AuditAction, AuditEntry, MissionAttempt
 from campaign.table import services as table
 from games.rules import spirits
@@ -325,7 +326,7 @@ def test_the_power_moves_a_placed_spirit_tile_once_per_mission(adventure, member
     assert [use.power for use in result.state.powers_used] == ["move-spirit-tile"]
     last = AttemptMove.objects.filter(attempt=attempt).latest("seq")
     assert last.payload == power
-    assert "Power" in table.describe_move(last.payload)
+    assert "Power" in render(table.describe_move(last.payload))
     assert not [m for m in spirits.legal_moves(result.state) if "power" in m]
 
     back = {"power": "move-spirit-tile", "from": power["to"], "to": origin}

@@ -259,7 +259,7 @@ def test_correction_preview_lists_downstream_changes_then_applies(client, advent
     adventure.refresh_from_db()
     assert adventure.current_mission == 2
     assert adventure.audit.first().summary.startswith("Corrected attempt 2")
-    assert "Power space Grove space: no longer unlocked" in adventure.audit.first().details
+    assert "Power space Grove space: no longer unlocked" in adventure.audit.first().detail_lines
 
 
 @pytest.mark.django_db

@@ -1,0 +1,117 @@
+"""The campaign's stored texts (``accounts.texts``): what its audit trail says, as codes and
+parameters, put in words in the reader's language when read."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from accounts.texts import Text, text
+from games.rules import spirits
+
+MESSAGES = {
+    "adventure-started": _("Started “%(name)s”."),
+    "adventure-imported": ngettext_lazy(
+        "Imported “%(name)s” with %(count)s attempt.",
+        "Imported “%(name)s” with %(count)s attempts.",
+        "count",
+    ),
+    "attempt-recorded": _("Attempt %(number)s: Mission %(mission)s, %(result)s."),
+    "attempt-corrected": _("Corrected attempt %(number)s (Mission %(mission)s, %(result)s)."),
+    "attempt-removed": _("Removed attempt %(number)s (Mission %(mission)s, %(result)s)."),
+    "override-added": _("%(kind)s %(target)s: %(reason)s"),
+    "move-undone": _("Undid move %(seq)s of attempt %(number)s (Mission %(mission)s): %(move)s."),
+    "attempt-changed": _("Attempt %(number)s: %(changes)s"),
+    "attempt-no-effect": _("Attempt %(number)s: no effect any more"),
+    "removed-attempt-changed": _("A removed attempt: %(changes)s"),
+    "removed-attempt-no-effect": _("A removed attempt: no effect any more"),
+    # An attempt's result, as a parameter.
+    "result:open": _("in progress"),
+    "result:success": _("success"),
+    "result:failure": _("failure"),
+    # What an override does, as a parameter.
+    "override:open-envelope": _("Open an envelope by hand"),
+    "override:unlock-space": _("Unlock a Power space by hand"),
+    "override:gain-power-token": _("Gain a Power token by hand"),
+    "override:night-mode": _("Switch to Night mode by hand"),
+    # A move at the table, as a parameter (``describe_move``).
+    "move:play": _("played %(card)s"),
+    "move:automa": _("the Automa played %(card)s"),
+    "move:automa-deck": _("the Automa played the top of its deck"),
+    "move:automa-refill": _("the Automa played %(card)s, refilled with %(refill)s"),
+    "move:automa-deck-refill": _(
+        "the Automa played the top of its deck, refilled with %(refill)s"
+    ),
+    "move:place": _("placed a Spirit tile on %(cells)s"),
+    "move:discard": _("%(seat)s discarded a card"),
+    "move:mist-colour": _("the next trick starts in %(colour)s"),
+    "move:move-spirit-tile": _("moved the Spirit tile on %(before)s to %(after)s (Power)"),
+    "move:any-colour-edge": _(
+        "made the coloured edge %(side)s of %(row)s,%(col)s accept any colour (Power)"
+    ),
+    "move:choose-trump": _("chose %(colour)s as the next round's trump (Power)"),
+    "move:quiet-token": _("quieted the token on %(row)s,%(col)s (Power)"),
+    "move:ignore-must-follow": _("let %(seat)s play without following the lead (Power)"),
+    "move:ignore-must-follow-due": _(
+        "let the player due play without following the lead (Power)"
+    ),
+    "move:name-missing-colour": _("each player named a colour they hold none of (Power)"),
+    "move:swap-cards": _("two players passed each other a card face down (Power)"),
+    "move:power": _("used a Power"),
+}
+
+
+def result_text(result: str) -> Text:
+    return text(f"result:{result}")
+
+
+def cells_text(cells: Any) -> str:
+    return " ".join(f"{r},{c}" for r, c in cells or [])
+
+
+def describe_move(payload: Mapping[str, Any]) -> Text:
+    """A move at the table in a few words, for the audit trail: a code and what it names."""
+    if "play" in payload:
+        return text("move:play", card=payload["play"])
+    if "automa" in payload:
+        card, refill = payload.get("card"), payload.get("refill")
+        if card and refill:
+            return text("move:automa-refill", card=card, refill=refill)
+        if refill:
+            return text("move:automa-deck-refill", refill=refill)
+        return text("move:automa", card=card) if card else text("move:automa-deck")
+    if "place" in payload:
+        return text("move:place", cells=cells_text(payload["place"]))
+    if "discard" in payload:
+        return text("move:discard", seat=payload.get("seat") or "")
+    if "mist_colour" in payload:
+        return text("move:mist-colour", colour=payload["mist_colour"])
+    return describe_power(payload)
+
+
+def describe_power(payload: Mapping[str, Any]) -> Text:
+    """A Power move in a few words (``describe_move``)."""
+    power = payload.get("power")
+    row, col = payload.get("cell") or ["?", "?"]
+    if power == spirits.MOVE_SPIRIT_TILE:
+        before, after = cells_text(payload.get("from")), cells_text(payload.get("to"))
+        return text("move:move-spirit-tile", before=before, after=after)
+    if power == spirits.ANY_COLOUR_EDGE:
+        return text("move:any-colour-edge", side=payload.get("side") or "", row=row, col=col)
+    if power == spirits.CHOOSE_TRUMP:
+        return text("move:choose-trump", colour=payload.get("colour") or "")
+    if power == spirits.QUIET_TOKEN:
+        return text("move:quiet-token", row=row, col=col)
+    if power == spirits.IGNORE_MUST_FOLLOW:
+        seat = payload.get("seat")
+        return (
+            text("move:ignore-must-follow", seat=seat)
+            if seat
+            else text("move:ignore-must-follow-due")
+        )
+    if power in (spirits.NAME_MISSING_COLOUR, spirits.SWAP_CARDS):
+        return text(f"move:{power}")
+    return text("move:power")
