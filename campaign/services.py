@@ -691,9 +691,7 @@ def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | No
         adventure=adventure,
         by=by,
         action=AuditAction.DELETE,
-        summary=text(
-            "attempt-removed", number=number, mission=mission, result=result_text(status)
-        ),
+        summary=text("attempt-removed", number=number, mission=mission, result=result_text(status)),
         before=before,
     )
     return Outcome(adventure=adventure, state=state)
@@ -725,9 +723,7 @@ def add_override(
         adventure=adventure,
         by=by,
         action=AuditAction.OVERRIDE,
-        summary=text(
-            "override-added", kind=text(f"override:{kind}"), target=target, reason=reason
-        ),
+        summary=text("override-added", kind=text(f"override:{kind}"), target=target, reason=reason),
         before=before,
     )
     return Outcome(

@@ -42,9 +42,7 @@ MESSAGES = {
     "move:automa": _("the Automa played %(card)s"),
     "move:automa-deck": _("the Automa played the top of its deck"),
     "move:automa-refill": _("the Automa played %(card)s, refilled with %(refill)s"),
-    "move:automa-deck-refill": _(
-        "the Automa played the top of its deck, refilled with %(refill)s"
-    ),
+    "move:automa-deck-refill": _("the Automa played the top of its deck, refilled with %(refill)s"),
     "move:place": _("placed a Spirit tile on %(cells)s"),
     "move:discard": _("%(seat)s discarded a card"),
     "move:mist-colour": _("the next trick starts in %(colour)s"),
@@ -55,9 +53,7 @@ MESSAGES = {
     "move:choose-trump": _("chose %(colour)s as the next round's trump (Power)"),
     "move:quiet-token": _("quieted the token on %(row)s,%(col)s (Power)"),
     "move:ignore-must-follow": _("let %(seat)s play without following the lead (Power)"),
-    "move:ignore-must-follow-due": _(
-        "let the player due play without following the lead (Power)"
-    ),
+    "move:ignore-must-follow-due": _("let the player due play without following the lead (Power)"),
     "move:name-missing-colour": _("each player named a colour they hold none of (Power)"),
     "move:swap-cards": _("two players passed each other a card face down (Power)"),
     "move:power": _("used a Power"),

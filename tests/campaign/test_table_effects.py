@@ -295,7 +295,8 @@ def test_the_compass_sets_the_next_trump(client, powered, member):
     assert 'data-code="power-used"' in again.content.decode()
     assert "choose-trump" not in usable(client.get(url(powered)).content.decode())
     last = AttemptMove.objects.filter(attempt=powered).latest("seq")
-    assert render(table.describe_move(last.payload)) == "chose red as the next round's trump (Power)"
+    described = render(table.describe_move(last.payload))
+    assert described == "chose red as the next round's trump (Power)"
 
 
 def test_the_lantern_lets_a_tile_lie_against_the_red_edge(client, powered, member):
