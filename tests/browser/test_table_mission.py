@@ -28,18 +28,6 @@ RIVER = ["blue-1", "purple-1", "red-1", "green-1"]
 
 
 @pytest.fixture
-def asgi_server(transactional_db, request):
-    """The table as ``make run`` serves it: uvicorn (ASGI, the event streams are async views),
-    one process, on the test database."""
-    log = ROOT / "test-output" / "servers" / f"{request.node.name}.log"
-    server = ServerProcess(
-        database_url_for_subprocess(), log, workers=1, DJANGO_SETTINGS_MODULE="config.settings_test"
-    )
-    yield server
-    server.stop()
-
-
-@pytest.fixture
 def browser_session(chromium, asgi_server, request):
     """Browser sessions on the ASGI server (``tests.support.fixtures.browser_session`` for it)."""
     yield from open_sessions(chromium, asgi_server.url, request)
@@ -152,7 +140,13 @@ def play_mission(browser_session, players, phones=1):
     # and the refusal reads next to the button that sent it.
     mission_cell = sorted(state.board_occupancy())[0]
     page.locator(f'#grid .cell[data-r="{mission_cell[0]}"][data-c="{mission_cell[1]}"]').click()
-    assert "Illegal" in page.locator("#preview-text").inner_text()
+    assert page.locator("#preview-text").get_attribute("data-level") == "bad"
+    assert page.locator("#preview-text").inner_text() == (
+        "A Spirit tile cannot cover a Mission tile or another Spirit tile."
+    )
+    assert page.locator("#preview-rule").get_attribute("href") == (
+        "/reference/spirits/#placing-the-spirit-tile"
+    )
     phone.shot("illegal-preview")
     page.locator("#place-button").click()
     page.wait_for_selector('#place-form .refusal[data-code="overlap"]')
