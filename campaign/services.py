@@ -19,7 +19,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.actors import stored_actor
-from accounts.texts import VERBATIM, Text, text, verbatim
+from accounts.texts import VERBATIM, Text, render, text, verbatim
 from campaign import exchange
 from campaign.exchange import ImportedAdventure
 from campaign.models import (
@@ -622,9 +622,9 @@ def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> 
     after = progression.replay(
         pack, edited_entries(attempts, overrides, attempt=attempt, data=data)
     )
-    labels = {progression.attempt_key(a.pk): f"Attempt {a.number}" for a in attempts}
-    lines = diff_lines(progression.diff(before, after, pack), labels)
-    return Preview(tuple(lines), adventure.log_version)
+    numbers = {progression.attempt_key(a.pk): a.number for a in attempts}
+    lines = diff_lines(progression.diff(before, after, pack), numbers)
+    return Preview(tuple(render(line) for line in lines), adventure.log_version)
 
 
 def check_version(adventure: Adventure, log_version: int | None) -> None:
