@@ -39,7 +39,7 @@ from campaign.models import (
     RevealedSpoiler,
 )
 from campaign.outbox import note_results_changed
-from campaign.texts import result_text
+from campaign.texts import change_text, result_text, stored_change
 from games.attempt_plays import sync_attempt_plays
 from games.content import Pack
 from games.models import ContentPack
@@ -233,10 +233,7 @@ def rebuild(
     )
     changed = []
     for attempt in attempts:
-        changes = [
-            {"kind": c.kind, "target": c.target, "text": c.text}
-            for c in state.changes_of(progression.attempt_key(attempt.pk))
-        ]
+        changes = [stored_change(c) for c in state.changes_of(progression.attempt_key(attempt.pk))]
         if attempt.changes != changes:
             attempt.changes = changes
             changed.append(attempt)
@@ -282,10 +279,11 @@ def finish_write(
 
 def diff_lines(diff: progression.Diff, numbers: dict[str, int]) -> list[Text]:
     """What a write changed in the campaign, as the audit trail's detail lines. The campaign
-    rules word their changes in English (``progression.diff``): those are kept verbatim."""
+    rules word their summary lines in English (``progression.diff``): those are kept verbatim;
+    each entry's changes are codes and parameters (``campaign.texts.change_text``)."""
     lines = [verbatim(line) for line in diff.summary]
     for key, _old, new in diff.attempts:
-        changes = verbatim(" ".join(new))
+        changes = [change_text(stored_change(c)) for c in new]
         if key in numbers:
             number = numbers[key]
             lines.append(

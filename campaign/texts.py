@@ -3,15 +3,19 @@ parameters, put in words in the reader's language when read."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from accounts.texts import Text, text
+from accounts.texts import Text, text, verbatim
+from games import messages
 from games.rules import spirits
+from games.rules.spirits import campaign as progression
 
+NAMED = re.compile(r"%\((\w+)\)s")
 MESSAGES = {
     "adventure-started": _("Started “%(name)s”."),
     "adventure-imported": ngettext_lazy(
@@ -57,6 +61,47 @@ MESSAGES = {
     "move:name-missing-colour": _("each player named a colour they hold none of (Power)"),
     "move:swap-cards": _("two players passed each other a card face down (Power)"),
     "move:power": _("used a Power"),
+    # What an entry changed in the campaign (``progression.Change``), by its kind and ``via``.
+    "change:no-effect": _("Played after the adventure ended: no effect."),
+    "change:not-current": _(
+        "Mission %(mission)s was not the mission to play (Mission %(current)s): only the Moon "
+        "Path moves."
+    ),
+    "change:moon-path-full": _("The Moon Path is full: no box to check."),
+    "change:moon-box": _("Moon Path box %(box)s checked."),
+    "change:moon-box-phase": _("Moon Path box %(box)s checked: %(phase)s."),
+    "change:night-mode": _("Night mode is on from now on."),
+    "change:space-unlocked-totem": _("Totem: %(name)s unlocked."),
+    "change:space-unlocked-hand": _("%(name)s unlocked by hand."),
+    "change:token-gained-castle": _("Castle: Power token %(name)s gained."),
+    "change:token-gained-hand": _("Power token %(name)s gained by hand."),
+    "change:holo-liana": _("Purified Holo Liana: Mission 22 becomes easier."),
+    "change:mission-completed": _("Mission %(mission)s completed."),
+    "change:mission-opened": _("Mission %(mission)s opens."),
+    "change:adventure-finished": _("The adventure is complete."),
+    "change:envelope-opened-reward": _("%(name)s opened: a mission's reward."),
+    "change:envelope-opened-moon-path": _("%(name)s opened: its Moon Path box was checked."),
+    "change:envelope-opened-instruction": _("%(name)s opened: the mission's instruction."),
+    "change:envelope-opened-end": _("%(name)s opened: the end of the adventure."),
+    "change:envelope-opened-override": _("%(name)s opened by hand."),
+    "change:power-tile": _("Power tile %(name)s available."),
+    "change:moon-tile": _("Moon tile %(name)s: %(text)s"),
+    "change:card": _("Spirit card %(card)s joins the deck."),
+    "change:item": _("%(name)s."),
+    "change:override": _("By hand: %(reason)s"),
+}
+# The rule of the reference behind each kind of change (an envelope's, by why it opened).
+CHANGE_RULES = {
+    "moon-box": "moon-path",
+    "moon-path-full": "moon-path",
+    "moon-tile": "moon-path",
+    "night-mode": "night-mode",
+    "space-unlocked": "rewards",
+    "token-gained": "rewards",
+    "power-tile": "rewards",
+    "holo-liana": "rewards",
+    "card": "envelopes",
+    "item": "envelopes",
 }
 
 
@@ -111,3 +156,41 @@ def describe_power(payload: Mapping[str, Any]) -> Text:
     if power in (spirits.NAME_MISSING_COLOUR, spirits.SWAP_CARDS):
         return text(f"move:{power}")
     return text("move:power")
+
+
+def change_params(change: Mapping[str, Any]) -> dict[str, str]:
+    params = change.get("params") or {}
+    return dict(params) if isinstance(params, Mapping) else {str(k): str(v) for k, v in params}
+
+
+def change_text(change: Mapping[str, Any]) -> Text:
+    """What a change of the campaign says, as a stored text: its kind (and ``via``, the reward or
+    hand behind it) is the code, its names the parameters. A change without a message of its
+    own (an entry the rules ignored, with the campaign rules' English reason) keeps its words."""
+    params = change_params(change)
+    kind = str(change.get("kind", ""))
+    via = params.pop("via", "")
+    code = f"change:{kind}-{via}" if via else f"change:{kind}"
+    if kind == "moon-box" and "phase" in params:
+        code = "change:moon-box-phase"
+    if code not in MESSAGES or not set(NAMED.findall(str(MESSAGES[code]))) <= set(params):
+        return verbatim(str(change.get("text", "")))
+    return text(code, **params)
+
+
+def change_rule(change: Mapping[str, Any]) -> str:
+    """The link to the rule behind a change ("why"), or empty when no rule gives it."""
+    kind = str(change.get("kind", ""))
+    if kind == "envelope-opened":
+        return messages.envelope_rule(change_params(change).get("via", ""))
+    return messages.spirits_rule(CHANGE_RULES[kind]) if kind in CHANGE_RULES else ""
+
+
+def stored_change(change: progression.Change) -> dict[str, Any]:
+    """A change as an attempt row keeps it (``MissionAttempt.changes``)."""
+    return {
+        "kind": change.kind,
+        "target": change.target,
+        "text": change.text,
+        "params": dict(change.params),
+    }

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts import texts
 from campaign import exchange, overview, services
 from campaign.forms import (
     AdventureForm,
@@ -33,6 +34,7 @@ from campaign.forms import (
 )
 from campaign.models import Adventure, MissionAttempt
 from campaign.replay import replay_attempt
+from campaign.texts import change_text, stored_change
 from config.htmx import partial_template, vary_on_htmx
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
@@ -329,7 +331,7 @@ def override_new(request: HttpRequest, group_id: int, adventure_id: int) -> Http
             attach_errors(form, error)
         else:
             for change in outcome.changes:
-                messages.info(request, change.text)
+                messages.info(request, texts.render(change_text(stored_change(change))))
             return redirect(adventure)
     context = {"group": membership.group, "adventure": adventure, "form": form}
     status = 400 if form.errors else 200

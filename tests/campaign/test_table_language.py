@@ -17,6 +17,7 @@ from campaign.table.screen import colours_of, refusal_of
 from games import playlog
 from games.models import PlayAudit
 from games.rules.spirits import errors
+from tests.factories import log_attempt
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -145,3 +146,33 @@ def test_switching_language_mid_mission_changes_the_texts_and_keeps_the_game(att
     # The shared render of the region is per language: a Brazilian member still reads Portuguese.
     again = reader(owner, "pt-br").get(url(attempt), **HTMX).content.decode()
     assert "Jogar uma carta" in element(again, "status")
+
+
+def test_what_an_attempt_changed_reads_in_the_reader_s_language_with_why(adventure, owner):
+    """Seed 003, 'Rewards': a White Envelope reward opens the envelope of its letter."""
+    for _ in range(4):
+        outcome = log_attempt(adventure, by=owner)
+    attempt = outcome.attempt
+    opened = {
+        c["params"]["via"]: c["params"]["name"]
+        for c in attempt.changes
+        if c["kind"] == "envelope-opened"
+    }
+    assert sorted(opened) == ["moon-path", "reward"]  # and seed 003, 'The Moon Path'
+    name, black = opened["reward"], opened["moon-path"]
+    page = reader(owner, "pt-br").get(attempt.get_absolute_url()).content.decode()
+    items = [
+        (html.unescape(re.sub(r"<[^>]+>", "", item)).strip(), link)
+        for item, link in re.findall(
+            r'<li class="change change-[\w-]+">(.*?)'
+            r'(?:<a class="rule-link" href="([^"]*)">.*?)?</li>',
+            page,
+        )
+    ]
+    assert (f"{name} aberto: a recompensa de uma missão.", "/reference/spirits/#rewards") in items
+    assert (
+        f"{black} aberto: sua casa do Caminho da Lua foi marcada.",
+        "/reference/spirits/#moon-path",
+    ) in items
+    assert ("Missão 4 concluída.", "") in items
+    assert " completed." not in page

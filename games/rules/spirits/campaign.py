@@ -100,11 +100,14 @@ Entry = AttemptResult | Override
 
 @dataclass(frozen=True)
 class Change:
-    """One thing a log entry changed: ``kind`` is stable (for code), ``text`` is for people."""
+    """One thing a log entry changed: ``kind`` is stable (for code), ``text`` is for people (in
+    English, for the command line); ``params`` is what the text names (numbers, the pack's names,
+    ``via`` for the reward or hand behind it), so a screen can say it in its reader's language."""
 
     kind: str
     target: str
     text: str
+    params: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -338,6 +341,7 @@ def apply_attempt(
                 str(attempt.mission),
                 f"Mission {attempt.mission} was not the mission to play "
                 f"(Mission {state.current_mission}): only the Moon Path moves.",
+                (("mission", str(attempt.mission)), ("current", str(state.current_mission))),
             )
         )
     kept, refused = sort_loadout(pack, state, attempt.loadout)
@@ -416,10 +420,24 @@ def check_moon_box(
     path = (*state.moon_path[:index], box, *state.moon_path[index + 1 :])
     state = replace(state, moon_path=path)
     if box.phase is None or box.envelope is None:  # a pack pairs a phase with its envelope
-        changes.append(Change("moon-box", str(box.box), f"Moon Path box {box.box} checked."))
+        changes.append(
+            Change(
+                "moon-box",
+                str(box.box),
+                f"Moon Path box {box.box} checked.",
+                (("box", str(box.box)),),
+            )
+        )
         return state
     phase = next(p.name for p in pack.moon.phases if p.id == box.phase)
-    changes.append(Change("moon-box", str(box.box), f"Moon Path box {box.box} checked: {phase}."))
+    changes.append(
+        Change(
+            "moon-box",
+            str(box.box),
+            f"Moon Path box {box.box} checked: {phase}.",
+            (("box", str(box.box)), ("phase", phase)),
+        )
+    )
     return open_envelope(pack, state, box.envelope, "moon-path", number, changes)
 
 
@@ -434,11 +452,25 @@ def apply_reward(
     """Seed, "Rewards": Totem, Castle, White Envelope and Purified Holo Liana."""
     if kind == "totem" and target and target not in state.unlocked_spaces:
         name = pack.power_space(target).name
-        changes.append(Change("space-unlocked", target, f"Totem: {name} unlocked."))
+        changes.append(
+            Change(
+                "space-unlocked",
+                target,
+                f"Totem: {name} unlocked.",
+                (("name", name), ("via", "totem")),
+            )
+        )
         return replace(state, unlocked_spaces=(*state.unlocked_spaces, target))
     if kind == "castle" and target and target not in state.power_tokens:
         name = pack.power_token(target).name
-        changes.append(Change("token-gained", target, f"Castle: Power token {name} gained."))
+        changes.append(
+            Change(
+                "token-gained",
+                target,
+                f"Castle: Power token {name} gained.",
+                (("name", name), ("via", "castle")),
+            )
+        )
         return replace(state, power_tokens=(*state.power_tokens, target))
     if kind == "white-envelope" and target:
         return open_envelope(pack, state, target, "reward", number, changes)
@@ -451,7 +483,14 @@ def apply_reward(
 def complete_mission(
     pack: Pack, state: CampaignState, mission: int, number: int, changes: list[Change]
 ) -> CampaignState:
-    changes.append(Change("mission-completed", str(mission), f"Mission {mission} completed."))
+    changes.append(
+        Change(
+            "mission-completed",
+            str(mission),
+            f"Mission {mission} completed.",
+            (("mission", str(mission)),),
+        )
+    )
     later = [m.number for m in pack.missions if m.number > mission]
     state = replace(
         state,
@@ -459,7 +498,15 @@ def complete_mission(
         current_mission=min(later) if later else None,
     )
     if later:
-        changes.append(Change("mission-opened", str(min(later)), f"Mission {min(later)} opens."))
+        following = str(min(later))
+        changes.append(
+            Change(
+                "mission-opened",
+                following,
+                f"Mission {following} opens.",
+                (("mission", following),),
+            )
+        )
         return state
     changes.append(Change("adventure-finished", "", "The adventure is complete."))
     red = next(e for e in pack.envelopes if e.colour == "red")
@@ -490,17 +537,35 @@ def open_envelope(
         items=(*state.items, *(item.id for item in contents.items)),
         red_envelope_opened=state.red_envelope_opened or envelope.colour == "red",
     )
-    changes.append(Change("envelope-opened", envelope_id, f"{envelope.name} opened."))
+    changes.append(
+        Change(
+            "envelope-opened",
+            envelope_id,
+            f"{envelope.name} opened.",
+            (("name", envelope.name), ("via", source)),
+        )
+    )
     for tile in contents.power_tiles:
         name = pack.power_tile(tile).name
-        changes.append(Change("power-tile", tile, f"Power tile {name} available."))
+        changes.append(
+            Change("power-tile", tile, f"Power tile {name} available.", (("name", name),))
+        )
     for tile in contents.moon_tiles:
         moon = pack.moon_tile(tile)
-        changes.append(Change("moon-tile", tile, f"Moon tile {moon.name}: {moon.text}"))
+        changes.append(
+            Change(
+                "moon-tile",
+                tile,
+                f"Moon tile {moon.name}: {moon.text}",
+                (("name", moon.name), ("text", moon.text)),
+            )
+        )
     for card in contents.cards:
-        changes.append(Change("card", card, f"Spirit card {card} joins the deck."))
+        changes.append(
+            Change("card", card, f"Spirit card {card} joins the deck.", (("card", card),))
+        )
     for item in contents.items:
-        changes.append(Change("item", item.id, f"{item.name}."))
+        changes.append(Change("item", item.id, f"{item.name}.", (("name", item.name),)))
     return state
 
 
@@ -508,7 +573,12 @@ def apply_override(
     pack: Pack, state: CampaignState, override: Override
 ) -> tuple[CampaignState, list[Change]]:
     changes: list[Change] = [
-        Change("override", override.kind, f"By hand: {override.reason}".strip())
+        Change(
+            "override",
+            override.kind,
+            f"By hand: {override.reason}".strip(),
+            (("reason", override.reason),),
+        )
     ]
     try:
         check_override(pack, state, override)
@@ -522,11 +592,25 @@ def apply_override(
     elif override.kind == UNLOCK_SPACE:
         name = pack.power_space(override.target).name
         state = replace(state, unlocked_spaces=(*state.unlocked_spaces, override.target))
-        changes.append(Change("space-unlocked", override.target, f"{name} unlocked."))
+        changes.append(
+            Change(
+                "space-unlocked",
+                override.target,
+                f"{name} unlocked.",
+                (("name", name), ("via", "hand")),
+            )
+        )
     elif override.kind == GAIN_TOKEN:
         name = pack.power_token(override.target).name
         state = replace(state, power_tokens=(*state.power_tokens, override.target))
-        changes.append(Change("token-gained", override.target, f"Power token {name} gained."))
+        changes.append(
+            Change(
+                "token-gained",
+                override.target,
+                f"Power token {name} gained.",
+                (("name", name), ("via", "hand")),
+            )
+        )
     else:
         state = replace(state, night_mode=True)
         changes.append(Change("night-mode", "", "Night mode is on from now on."))
@@ -622,7 +706,8 @@ class Diff:
     """What a correction changes, in words, grouped for the confirmation page."""
 
     summary: tuple[str, ...]  # the final campaign state
-    attempts: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]  # key, before, after
+    # key, changes before, changes after
+    attempts: tuple[tuple[str, tuple[Change, ...], tuple[Change, ...]], ...]
 
     @property
     def empty(self) -> bool:
@@ -662,8 +747,8 @@ def diff(before: CampaignState, after: CampaignState, pack: Pack) -> Diff:
     ):
         if old != new:
             lines.append(f"{label}: {yes_no(old)} → {yes_no(new)}")
-    old_entries = {e.key: tuple(c.text for c in e.changes) for e in before.entries}
-    new_entries = {e.key: tuple(c.text for c in e.changes) for e in after.entries}
+    old_entries = {e.key: e.changes for e in before.entries}
+    new_entries = {e.key: e.changes for e in after.entries}
     attempts = []
     for key in sorted(set(old_entries) | set(new_entries), key=entry_sort_key):
         if old_entries.get(key, ()) != new_entries.get(key, ()):
