@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import texts
 from campaign import names
-from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry
+from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry, Note
 from config.uploads import text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
@@ -111,7 +111,7 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
                 "created_by": username(a.created_by),
                 "created_at": when(a.created_at),
                 "notes": [
-                    {"author": n.author_name, "text": n.text, "created_at": when(n.created_at)}
+                    {"author": n.author_name, "text": note_text(n), "created_at": when(n.created_at)}
                     for n in a.notes.all()
                 ],
                 "moves": [
@@ -141,6 +141,12 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
         ],
         "audit": [audit_entry(e) for e in adventure.audit.order_by("at", "pk")],
     }
+
+
+def note_text(note: Note) -> str:
+    """A note's words; the app's own notes in English, for any reader of the file."""
+    with translation.override("en"):
+        return note.words
 
 
 def audit_entry(entry: AuditEntry) -> dict[str, Any]:

@@ -732,12 +732,17 @@ def add_override(
 # --- Notes and spoilers --------------------------------------------------------------------------
 
 
-def add_note(*, attempt: MissionAttempt, author: object, text: str) -> Note:
+def add_note(
+    *, attempt: MissionAttempt, author: object, text: str = "", words: Text | None = None
+) -> Note:
+    """A member's note (``text``), or one the app writes (``words``, a stored text)."""
     return Note.objects.create(
         attempt=attempt,
         author=author if getattr(author, "pk", None) else None,
         author_name=getattr(author, "username", "") or "—",
         text=text,
+        code=words["code"] if words else "",
+        params=words.get("params") or {} if words else {},
         created_at=timezone.now(),
     )
 

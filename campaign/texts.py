@@ -89,6 +89,14 @@ MESSAGES = {
     "change:card": _("Spirit card %(card)s joins the deck."),
     "change:item": _("%(name)s."),
     "change:override": _("By hand: %(reason)s"),
+    # The notes the table writes on an attempt when the mission ends there.
+    "note:failed": _("Mission failed: %(reasons)s."),
+    "note:abandoned": _("Mission abandoned at the table."),
+    # The engine's reasons a mission failed (``spirits.outcome``), as a parameter.
+    "reason:coloured-edge": _("a coloured edge was not respected"),
+    "reason:not-surrounded": _("a Mission tile is not surrounded"),
+    "reason:no-legal-placement": _("the Decision card's Spirit tile fits nowhere"),
+    "reason:out-of-cards": _("a seat had no card left to play"),
 }
 # The rule of the reference behind each kind of change (an envelope's, by why it opened).
 CHANGE_RULES = {

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from accounts.actors import stored_actor
-from accounts.texts import text
+from accounts.texts import MESSAGES, text, verbatim
 from campaign import services
 from campaign.models import (
     Adventure,
@@ -69,7 +69,7 @@ FAILURE_REASON = {
     "no-legal-placement": "no-legal-placement",
     "out-of-cards": "other",
 }
-# Marked only: the failure note keeps them in English; the table screen translates them.
+# The engine's reasons, as the table screen, the replay and the failure note say them.
 REASON_TEXT = {
     "coloured-edge": gettext_noop("a coloured edge was not respected"),
     "not-surrounded": gettext_noop("a Mission tile is not surrounded"),
@@ -443,8 +443,8 @@ def end_mission(
     reasons = list(result.reasons)
     reason = FAILURE_REASON.get(reasons[0], "other") if reasons else ""
     if reasons:
-        text = "; ".join(REASON_TEXT.get(r, r) for r in reasons)
-        services.add_note(attempt=attempt, author=by, text=f"Mission failed: {text}.")
+        why = [text(f"reason:{r}") if f"reason:{r}" in MESSAGES else verbatim(r) for r in reasons]
+        services.add_note(attempt=attempt, author=by, words=text("note:failed", reasons=why))
     return services.record_attempt_result(
         attempt=attempt,
         result=progression.SUCCESS if result.result == "success" else progression.FAILURE,
@@ -499,7 +499,7 @@ def abandon_mission(*, attempt: MissionAttempt, version: int | None, by: object)
     attempt = locked_attempt(attempt.pk, attempt.adventure_id)
     check_open(attempt, version)
     state = state_of(attempt)
-    services.add_note(attempt=attempt, author=by, text="Mission abandoned at the table.")
+    services.add_note(attempt=attempt, author=by, words=text("note:abandoned"))
     outcome = services.record_attempt_result(
         attempt=attempt,
         result=progression.FAILURE,

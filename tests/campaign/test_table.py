@@ -221,7 +221,7 @@ def test_the_end_of_a_mission_is_recorded_through_the_campaign(attempt, member):
     assert attempt.status == "failure"  # greedy placements never surround the Standing Stone
     assert attempt.failure_reason == "objective-not-met"
     assert attempt.rounds_played == 7
-    assert attempt.notes.get().text == "Mission failed: a Mission tile is not surrounded."
+    assert attempt.notes.get().words == "Mission failed: a Mission tile is not surrounded."
     adventure = attempt.adventure
     adventure.refresh_from_db()
     assert adventure.moon_boxes_checked == 1

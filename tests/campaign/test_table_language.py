@@ -176,3 +176,13 @@ def test_what_an_attempt_changed_reads_in_the_reader_s_language_with_why(adventu
     ) in items
     assert ("Missão 4 concluída.", "") in items
     assert " completed." not in page
+
+
+def test_the_note_the_table_writes_reads_in_the_reader_s_language(attempt, owner, player):
+    reader(owner, "ca").post(url(attempt, "abandon"), {"version": 0}, **HTMX)
+    note = attempt.notes.get()
+    assert (note.code, note.text) == ("note:abandoned", "")
+    page = reader(player, "pt-br").get(attempt.get_absolute_url()).content.decode()
+    found = re.search(r'<li class="note"><p>(.*?)</p>', page)
+    assert found
+    assert found.group(1) == "Missão abandonada na mesa."
