@@ -111,7 +111,11 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
                 "created_by": username(a.created_by),
                 "created_at": when(a.created_at),
                 "notes": [
-                    {"author": n.author_name, "text": note_text(n), "created_at": when(n.created_at)}
+                    {
+                        "author": n.author_name,
+                        "text": note_text(n),
+                        "created_at": when(n.created_at),
+                    }
                     for n in a.notes.all()
                 ],
                 "moves": [
