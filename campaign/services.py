@@ -17,6 +17,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from accounts.actors import stored_actor
 from accounts.texts import VERBATIM, Text, render, text, verbatim
@@ -39,7 +41,13 @@ from campaign.models import (
     RevealedSpoiler,
 )
 from campaign.outbox import note_results_changed
-from campaign.texts import change_text, result_text, stored_change
+from campaign.texts import (
+    change_text,
+    problem_rule,
+    problem_text,
+    result_text,
+    stored_change,
+)
 from games.attempt_plays import sync_attempt_plays
 from games.content import Pack
 from games.models import ContentPack
@@ -71,12 +79,24 @@ RENUMBER_OFFSET = 1_000_000
 
 
 class CampaignError(Exception):
-    """A write the rules or a concurrent change refused; ``field`` names the form field, if any."""
+    """A write the rules or a concurrent change refused; ``field`` names the form field, if any,
+    and ``rule`` links to the rule of the reference behind the refusal, if any."""
 
-    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, code: str, field: str | None = None, rule: str = ""
+    ) -> None:
         self.code = code
         self.field = field
+        self.rule = rule
         super().__init__(message)
+
+    def sentence(self) -> str:
+        """The message for a form, with the link to its rule (safe HTML)."""
+        if not self.rule:
+            return str(self)
+        return format_html(
+            '{} <a class="rule-link" href="{}">{}</a>', str(self), self.rule, _("Read the rule")
+        )
 
 
 @dataclass(frozen=True)
@@ -311,7 +331,8 @@ def problem(error: ProgressionError) -> CampaignError:
     field_name = fields.get(error.code)
     if error.subject:
         field_name = f"space_{error.subject}"
-    return CampaignError(str(error), code=error.code, field=field_name)
+    message = render(problem_text(error))
+    return CampaignError(message, code=error.code, field=field_name, rule=problem_rule(error))
 
 
 # --- Starting and logging ------------------------------------------------------------------------

@@ -89,6 +89,13 @@ MESSAGES = {
     "change:card": _("Spirit card %(card)s joins the deck."),
     "change:item": _("%(name)s."),
     "change:override": _("By hand: %(reason)s"),
+    # Why the rules refuse a Power tile on a Power space (``progression.check_placement``).
+    "problem:space-locked": _(
+        "%(space)s is locked: a Power tile can only go on an unlocked Power space."
+    ),
+    "problem:tile-not-available": _("%(tile)s is not available in this adventure yet."),
+    "problem:tile-twice": _("%(tile)s is placed twice: each Power tile goes on one space."),
+    "change:loadout-ignored": _("Ignored: %(problem)s"),
     # The notes the table writes on an attempt when the mission ends there.
     "note:failed": _("Mission failed: %(reasons)s."),
     "note:abandoned": _("Mission abandoned at the table."),
@@ -166,6 +173,28 @@ def describe_power(payload: Mapping[str, Any]) -> Text:
     return text("move:power")
 
 
+PROBLEM_RULES = {
+    "space-locked": "rewards",
+    "tile-not-available": "rewards",
+    "tile-twice": "rewards",
+}
+
+
+def problem_text(error: progression.ProgressionError) -> Text:
+    """Why the campaign rules refuse something, in the reader's language when the message is
+    known here; the campaign rules' English words otherwise."""
+    code = f"problem:{error.code}"
+    if code in MESSAGES and error.params:
+        return text(code, **dict(error.params))
+    return verbatim(str(error))
+
+
+def problem_rule(error: progression.ProgressionError) -> str:
+    """The rule a refusal of the campaign rules comes from ("why is this space locked"), or ""."""
+    rule = PROBLEM_RULES.get(error.code)
+    return messages.spirits_rule(rule) if rule else ""
+
+
 def change_params(change: Mapping[str, Any]) -> dict[str, str]:
     params = change.get("params") or {}
     return dict(params) if isinstance(params, Mapping) else {str(k): str(v) for k, v in params}
@@ -177,6 +206,9 @@ def change_text(change: Mapping[str, Any]) -> Text:
     own (an entry the rules ignored, with the campaign rules' English reason) keeps its words."""
     params = change_params(change)
     kind = str(change.get("kind", ""))
+    if kind == "loadout-ignored" and f"problem:{params.get('problem')}" in MESSAGES:
+        problem = text(f"problem:{params.pop('problem')}", **params)
+        return text("change:loadout-ignored", problem=problem)
     via = params.pop("via", "")
     code = f"change:{kind}-{via}" if via else f"change:{kind}"
     if kind == "moon-box" and "phase" in params:
@@ -191,6 +223,9 @@ def change_rule(change: Mapping[str, Any]) -> str:
     kind = str(change.get("kind", ""))
     if kind == "envelope-opened":
         return messages.envelope_rule(change_params(change).get("via", ""))
+    if kind == "loadout-ignored":
+        rule = PROBLEM_RULES.get(change_params(change).get("problem", ""))
+        return messages.spirits_rule(rule) if rule else ""
     return messages.spirits_rule(CHANGE_RULES[kind]) if kind in CHANGE_RULES else ""
 
 

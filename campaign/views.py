@@ -61,7 +61,7 @@ def with_partial(request: HttpRequest, template: str, partial: str) -> str:
 
 
 def attach_errors(form: Any, error: services.CampaignError) -> None:
-    form.add_error(error.field if error.field in form.fields else None, str(error))
+    form.add_error(error.field if error.field in form.fields else None, error.sentence())
 
 
 def attempt_forms_kwargs(adventure: Adventure) -> dict[str, Any]:

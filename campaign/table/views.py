@@ -140,7 +140,7 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
             except live.TableError as error:
                 form.add_error(None, error.message)
             except services.CampaignError as error:
-                form.add_error(None, str(error))
+                form.add_error(None, error.sentence())
             else:
                 return redirect(table_url(attempt))
     preview = None

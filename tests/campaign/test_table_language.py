@@ -186,3 +186,31 @@ def test_the_note_the_table_writes_reads_in_the_reader_s_language(attempt, owner
     found = re.search(r'<li class="note"><p>(.*?)</p>', page)
     assert found
     assert found.group(1) == "Missão abandonada na mesa."
+
+
+def test_why_a_power_space_is_locked_reads_in_the_reader_s_language_with_its_rule(
+    adventure, player
+):
+    """Seed 003, 'Rewards': Power tiles go on unlocked Power spaces only (a Totem unlocks one)."""
+    for _ in range(4):
+        log_attempt(adventure)  # Missions 1-4: Grove unlocked (2), Gust of Wind available (4)
+    adventure.refresh_from_db()
+    log_url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
+    data = {
+        "number": 5,
+        "mission": adventure.current_mission,
+        "result": "success",
+        "players": "Ana\nBen",
+        "rounds_played": "7",
+        "played_on": "2025-03-01",
+        "space_summit": "gust",
+    }
+    response = reader(player, "ca").post(log_url, data)
+    assert response.status_code == 400
+    page = response.content.decode()
+    errors = element(page, "id_space_summit_errors")
+    assert errors.startswith(
+        "Summit space està bloquejat: una fitxa de Poder només pot anar en un espai de Poder "
+        "desbloquejat."
+    )
+    assert 'href="/reference/spirits/#rewards"' in page

@@ -63,9 +63,17 @@ REASON_ON_SUCCESS = "A successful attempt has no failure reason."
 class ProgressionError(ValueError):
     """A log entry the rules forbid; ``code`` is stable, ``str()`` is the message for people."""
 
-    def __init__(self, code: str, message: str, *, subject: str = "") -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        subject: str = "",
+        params: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         self.code = code
         self.subject = subject  # the Power space, envelope … the problem is about, if any
+        self.params = params  # what the message names, for a screen to say it in its language
         super().__init__(message)
 
 
@@ -346,7 +354,14 @@ def apply_attempt(
         )
     kept, refused = sort_loadout(pack, state, attempt.loadout)
     for space, tile, error in refused:
-        changes.append(Change("loadout-ignored", f"{space}:{tile}", f"Ignored: {error}"))
+        changes.append(
+            Change(
+                "loadout-ignored",
+                f"{space}:{tile}",
+                f"Ignored: {error}",
+                (("problem", error.code), *error.params),
+            )
+        )
     state = replace(state, loadout=kept)
     mission = pack.mission(attempt.mission)
     if progress and instructions_apply(result=attempt.result):
@@ -398,14 +413,22 @@ def check_placement(
     """Seed, "Rewards": Power tiles go on unlocked Power spaces only, one tile per space."""
     space_name = name_of(pack, "power space", space)
     tile_name = name_of(pack, "power tile", tile)
+    names = (("space", space_name), ("tile", tile_name))
     if space not in state.unlocked_spaces:
-        raise ProgressionError("space-locked", SPACE_LOCKED.format(space=space_name), subject=space)
+        raise ProgressionError(
+            "space-locked", SPACE_LOCKED.format(space=space_name), subject=space, params=names
+        )
     if tile not in state.power_tiles:
         raise ProgressionError(
-            "tile-not-available", TILE_NOT_AVAILABLE.format(tile=tile_name), subject=space
+            "tile-not-available",
+            TILE_NOT_AVAILABLE.format(tile=tile_name),
+            subject=space,
+            params=names,
         )
     if tile in placed:
-        raise ProgressionError("tile-twice", TILE_TWICE.format(tile=tile_name), subject=space)
+        raise ProgressionError(
+            "tile-twice", TILE_TWICE.format(tile=tile_name), subject=space, params=names
+        )
 
 
 def check_moon_box(
