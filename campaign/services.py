@@ -43,6 +43,7 @@ from campaign.models import (
 from campaign.outbox import note_results_changed
 from campaign.texts import (
     change_text,
+    fact_text,
     problem_rule,
     problem_text,
     result_text,
@@ -298,10 +299,9 @@ def finish_write(
 
 
 def diff_lines(diff: progression.Diff, numbers: dict[str, int]) -> list[Text]:
-    """What a write changed in the campaign, as the audit trail's detail lines. The campaign
-    rules word their summary lines in English (``progression.diff``): those are kept verbatim;
-    each entry's changes are codes and parameters (``campaign.texts.change_text``)."""
-    lines = [verbatim(line) for line in diff.summary]
+    """What a write changed in the campaign, as the audit trail's detail lines: codes and
+    parameters (``campaign.texts``), read in each reader's language."""
+    lines = [fact_text(fact) for fact in diff.facts]
     for key, _old, new in diff.attempts:
         changes = [change_text(stored_change(c)) for c in new]
         if key in numbers:

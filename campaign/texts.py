@@ -96,6 +96,27 @@ MESSAGES = {
     "problem:tile-not-available": _("%(tile)s is not available in this adventure yet."),
     "problem:tile-twice": _("%(tile)s is placed twice: each Power tile goes on one space."),
     "change:loadout-ignored": _("Ignored: %(problem)s"),
+    # What a write changed in the campaign as a whole (``progression.diff``'s facts).
+    "diff:next-mission": _("Next mission: %(before)s → %(after)s"),
+    "diff:mission": _("Mission %(mission)s"),
+    "diff:no-mission": _("none (adventure complete)"),
+    "diff:moon-boxes": _("Moon Path boxes checked: %(before)s → %(after)s"),
+    "diff:envelope-added": _("Envelope %(name)s: now opened"),
+    "diff:envelope-removed": _("Envelope %(name)s: no longer opened"),
+    "diff:power-space-added": _("Power space %(name)s: now unlocked"),
+    "diff:power-space-removed": _("Power space %(name)s: no longer unlocked"),
+    "diff:power-token-added": _("Power token %(name)s: now gained"),
+    "diff:power-token-removed": _("Power token %(name)s: no longer gained"),
+    "diff:power-tile-added": _("Power tile %(name)s: now available"),
+    "diff:power-tile-removed": _("Power tile %(name)s: no longer available"),
+    "diff:moon-tile-added": _("Moon tile %(name)s: now active"),
+    "diff:moon-tile-removed": _("Moon tile %(name)s: no longer active"),
+    "diff:night-mode-on": _("Night mode: no → yes"),
+    "diff:night-mode-off": _("Night mode: yes → no"),
+    "diff:holo-liana-on": _("Purified Holo Liana: no → yes"),
+    "diff:holo-liana-off": _("Purified Holo Liana: yes → no"),
+    "diff:red-envelope-on": _("Red envelope opened: no → yes"),
+    "diff:red-envelope-off": _("Red envelope opened: yes → no"),
     # The notes the table writes on an attempt when the mission ends there.
     "note:failed": _("Mission failed: %(reasons)s."),
     "note:abandoned": _("Mission abandoned at the table."),
@@ -193,6 +214,24 @@ def problem_rule(error: progression.ProgressionError) -> str:
     """The rule a refusal of the campaign rules comes from ("why is this space locked"), or ""."""
     rule = PROBLEM_RULES.get(error.code)
     return messages.spirits_rule(rule) if rule else ""
+
+
+def mission_text(mission: str) -> Text:
+    return text("diff:mission", mission=mission) if mission else text("diff:no-mission")
+
+
+def fact_text(fact: progression.Change) -> Text:
+    """One line of what a write changed in the campaign as a whole, as a stored text; the
+    campaign rules' English words for a fact without a message here."""
+    params = dict(fact.params)
+    code = f"diff:{fact.kind}"
+    if code not in MESSAGES:
+        return verbatim(fact.text)
+    if fact.kind == "next-mission":
+        return text(
+            code, before=mission_text(params["before"]), after=mission_text(params["after"])
+        )
+    return text(code, **params)
 
 
 def change_params(change: Mapping[str, Any]) -> dict[str, str]:

@@ -214,3 +214,26 @@ def test_why_a_power_space_is_locked_reads_in_the_reader_s_language_with_its_rul
         "desbloquejat."
     )
     assert 'href="/reference/spirits/#rewards"' in page
+
+
+def test_what_a_correction_changed_reads_in_the_reader_s_language(adventure, owner):
+    from campaign import services
+    from campaign.models import MissionAttempt
+
+    for _ in range(4):
+        log_attempt(adventure, by=owner)
+    attempt = MissionAttempt.objects.get(adventure=adventure, number=2)
+    data = services.AttemptData(
+        mission=2, result="failure", reason="coloured-edge", players=["Ana", "Ben"]
+    )
+    with translation.override("ca"):
+        services.edit_attempt(attempt=attempt, data=data, by=owner, log_version=None)
+    entry = AuditEntry.objects.filter(adventure=adventure, action="edit").get()
+    with translation.override("pt-br"):
+        assert entry.summary == "Corrigiu a tentativa 2 (Missão 2, fracasso)."
+        lines = entry.detail_lines
+    assert "Próxima missão: Missão 5 → Missão 2" in lines
+    assert "Espaço de Poder Grove space: já não está desbloqueado" in lines
+    assert any(
+        line.startswith("Tentativa 3: A Missão 3 não era a missão a jogar") for line in lines
+    )

@@ -726,11 +726,13 @@ def name_of(pack: Pack, kind: str, ident: str) -> str:
 
 @dataclass(frozen=True)
 class Diff:
-    """What a correction changes, in words, grouped for the confirmation page."""
+    """What a correction changes, in words, grouped for the confirmation page. ``facts`` are the
+    ``summary`` lines as changes (a kind and what it names), for a screen in another language."""
 
     summary: tuple[str, ...]  # the final campaign state
     # key, changes before, changes after
     attempts: tuple[tuple[str, tuple[Change, ...], tuple[Change, ...]], ...]
+    facts: tuple[Change, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -739,57 +741,100 @@ class Diff:
 
 def diff(before: CampaignState, after: CampaignState, pack: Pack) -> Diff:
     """What differs between two states: the campaign as a whole, then entry by entry."""
-    lines: list[str] = []
+    facts: list[Change] = []
     if before.current_mission != after.current_mission:
-        lines.append(
-            f"Next mission: {mission_label(before.current_mission)} → "
-            f"{mission_label(after.current_mission)}"
+        facts.append(
+            Change(
+                "next-mission",
+                "",
+                f"Next mission: {mission_label(before.current_mission)} → "
+                f"{mission_label(after.current_mission)}",
+                (
+                    ("before", str(before.current_mission or "")),
+                    ("after", str(after.current_mission or "")),
+                ),
+            )
         )
     if before.moon_boxes_checked != after.moon_boxes_checked:
-        lines.append(
-            f"Moon Path boxes checked: {before.moon_boxes_checked} → {after.moon_boxes_checked}"
+        facts.append(
+            Change(
+                "moon-boxes",
+                "",
+                f"Moon Path boxes checked: {before.moon_boxes_checked} → "
+                f"{after.moon_boxes_checked}",
+                (
+                    ("before", str(before.moon_boxes_checked)),
+                    ("after", str(after.moon_boxes_checked)),
+                ),
+            )
         )
     envelope_names = {e.id: e.name for e in pack.envelopes}
-    lines += set_lines("Envelope", before.opened_ids, after.opened_ids, envelope_names, "opened")
+    facts += set_facts("envelope", before.opened_ids, after.opened_ids, envelope_names)
     space_names = {s.id: s.name for s in pack.power.spaces}
-    lines += set_lines(
-        "Power space", before.unlocked_spaces, after.unlocked_spaces, space_names, "unlocked"
-    )
+    facts += set_facts("power-space", before.unlocked_spaces, after.unlocked_spaces, space_names)
     token_names = {t.id: t.name for t in pack.power.tokens}
-    lines += set_lines(
-        "Power token", before.power_tokens, after.power_tokens, token_names, "gained"
-    )
+    facts += set_facts("power-token", before.power_tokens, after.power_tokens, token_names)
     tile_names = {t.id: t.name for t in pack.power.tiles}
-    lines += set_lines("Power tile", before.power_tiles, after.power_tiles, tile_names, "available")
+    facts += set_facts("power-tile", before.power_tiles, after.power_tiles, tile_names)
     moon_names = {t.id: t.name for t in pack.moon.tiles}
-    lines += set_lines("Moon tile", before.moon_tiles, after.moon_tiles, moon_names, "active")
-    for label, old, new in (
-        ("Night mode", before.night_mode, after.night_mode),
-        ("Purified Holo Liana", before.holo_liana, after.holo_liana),
-        ("Red envelope opened", before.red_envelope_opened, after.red_envelope_opened),
+    facts += set_facts("moon-tile", before.moon_tiles, after.moon_tiles, moon_names)
+    for kind, label, old, new in (
+        ("night-mode", "Night mode", before.night_mode, after.night_mode),
+        ("holo-liana", "Purified Holo Liana", before.holo_liana, after.holo_liana),
+        (
+            "red-envelope",
+            "Red envelope opened",
+            before.red_envelope_opened,
+            after.red_envelope_opened,
+        ),
     ):
         if old != new:
-            lines.append(f"{label}: {yes_no(old)} → {yes_no(new)}")
+            text = f"{label}: {yes_no(old)} → {yes_no(new)}"
+            facts.append(Change(f"{kind}-{'on' if new else 'off'}", "", text))
     old_entries = {e.key: e.changes for e in before.entries}
     new_entries = {e.key: e.changes for e in after.entries}
     attempts = []
     for key in sorted(set(old_entries) | set(new_entries), key=entry_sort_key):
         if old_entries.get(key, ()) != new_entries.get(key, ()):
             attempts.append((key, old_entries.get(key, ()), new_entries.get(key, ())))
-    return Diff(tuple(lines), tuple(attempts))
+    return Diff(tuple(f.text for f in facts), tuple(attempts), tuple(facts))
 
 
-def set_lines(
-    label: str,
-    before: Iterable[str],
-    after: Iterable[str],
-    names: dict[str, str],
-    verb: str,
-) -> list[str]:
+# What a set of the campaign's components is called, and what being in it means.
+SET_WORDS = {
+    "envelope": ("Envelope", "opened"),
+    "power-space": ("Power space", "unlocked"),
+    "power-token": ("Power token", "gained"),
+    "power-tile": ("Power tile", "available"),
+    "moon-tile": ("Moon tile", "active"),
+}
+
+
+def set_facts(
+    kind: str, before: Iterable[str], after: Iterable[str], names: dict[str, str]
+) -> list[Change]:
+    """What left and what joined a set of components (``<kind>-removed``, ``<kind>-added``)."""
+    label, verb = SET_WORDS[kind]
     old, new = set(before), set(after)
-    lines = [f"{label} {names.get(i, i)}: no longer {verb}" for i in sorted(old - new)]
-    lines += [f"{label} {names.get(i, i)}: now {verb}" for i in sorted(new - old)]
-    return lines
+    facts = [
+        Change(
+            f"{kind}-removed",
+            i,
+            f"{label} {names.get(i, i)}: no longer {verb}",
+            (("name", names.get(i, i)),),
+        )
+        for i in sorted(old - new)
+    ]
+    facts += [
+        Change(
+            f"{kind}-added",
+            i,
+            f"{label} {names.get(i, i)}: now {verb}",
+            (("name", names.get(i, i)),),
+        )
+        for i in sorted(new - old)
+    ]
+    return facts
 
 
 def entry_sort_key(key: str) -> tuple[str, int]:
