@@ -25,6 +25,7 @@ from campaign.table.screen import (
     card_view,
     colours_of,
     failure_reasons,
+    refusal_of,
 )
 from games.content import Colour
 from games.rules import spirits
@@ -94,7 +95,8 @@ def replay_attempt(setup: Mapping[str, Any], moves: Iterable[Mapping[str, Any]])
         try:
             after = spirits.apply_move(state, move)
         except spirits.IllegalMove as refused:
-            error = str(REPLAY_BROKEN % {"number": number, "message": refused.message})
+            why = refusal_of(refused.code, state, colours, move)
+            error = str(REPLAY_BROKEN % {"number": number, "message": why.text})
             break
         if board_changed(state, after):
             boards.append(board_cells(after, colours))

@@ -237,3 +237,14 @@ def test_what_a_correction_changed_reads_in_the_reader_s_language(adventure, own
     assert any(
         line.startswith("Tentativa 3: A Missão 3 não era a missão a jogar") for line in lines
     )
+
+
+def test_a_move_log_that_no_longer_replays_says_why_in_the_reader_s_language(attempt):
+    from campaign.replay import replay_attempt
+
+    with translation.override("pt-br"):
+        replay = replay_attempt(attempt.setup, [{"play": "blue-3"}, {"play": "blue-3"}])
+    assert replay.error == (
+        "O registro de jogadas não se reproduz mais a partir da jogada 2: "
+        "A carta Blue 3 já foi jogada."
+    )
