@@ -15,9 +15,11 @@ CODE_LENGTH = 60
 
 
 class Preference(models.Model):
-    """One account's preferences: the language its pages speak on every device.
+    """One account's preferences: the language its pages speak and the time zone they show times
+    in, on every device.
 
-    A blank language follows the browser (``Accept-Language``) and the switcher's cookie.
+    A blank language follows the browser (``Accept-Language``) and the switcher's cookie; a blank
+    time zone follows the browser's (the cookie ``static/js/app.js`` sets).
     """
 
     user = models.OneToOneField(
@@ -26,6 +28,7 @@ class Preference(models.Model):
     language = models.CharField(
         _("language"), max_length=10, choices=settings.LANGUAGES, blank=True
     )
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True)
 
     class Meta:
         verbose_name = _("preference")

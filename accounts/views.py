@@ -1,5 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -8,7 +9,7 @@ from django.views import i18n
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import services
-from accounts.forms import SignupForm
+from accounts.forms import SignupForm, TimeZoneForm
 
 
 @require_GET
@@ -53,3 +54,21 @@ def set_language(request: HttpRequest) -> HttpResponse:
         services.set_preferred_language(user=request.user, language=language)
         request.session[services.SESSION_KEY] = language
     return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request: HttpRequest) -> HttpResponse:
+    """The account page: the time zone times show in (blank: the browser's), kept on the account
+    for every device and in this session for the next page."""
+    browser_zone = request.COOKIES.get(services.BROWSER_TIME_ZONE_COOKIE, "")
+    initial = {"time_zone": services.preferred_time_zone(user=request.user)}
+    form = TimeZoneForm(request.POST or None, initial=initial, browser_zone=browser_zone)
+    if request.method == "POST" and form.is_valid():
+        zone = form.cleaned_data["time_zone"]
+        services.set_time_zone(user=request.user, time_zone=zone)
+        request.session[services.TIME_ZONE_SESSION_KEY] = zone
+        messages.success(request, _("Time zone saved."))
+        return redirect("account")
+    status = 400 if form.errors else 200
+    return render(request, "registration/account.html", {"form": form}, status=status)

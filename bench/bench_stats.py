@@ -139,7 +139,7 @@ def naive(adventure_ids: list[int]) -> float:
                             target["cells"][0, cell] += 1
             for player in PlayerFact.objects.filter(attempt=attempt):
                 for target in scopes:
-                    target["players"][player.player, player.success] += 1
+                    target["players"][player.person_id, player.success] += 1
         for box in adventure.moon_boxes.all():
             data["boxes"][box.checked_by_attempt] += 1
             per_group[group.pk]["boxes"][adventure.pk] += box.checked_by_attempt is not None

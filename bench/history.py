@@ -111,7 +111,10 @@ def generate(
         adventure_base = c.fetchone()[0]
         c.execute("SELECT COALESCE(MAX(id), 0) FROM campaign_missionattempt")
         attempt_base = c.fetchone()[0]
-    group_rows, adventure_rows, attempt_rows = [], [], []
+        c.execute("SELECT COALESCE(MAX(id), 0) FROM games_person")
+        person_base = c.fetchone()[0]
+    names = ["Ana", "Ben", "Cy", "Dee"]
+    group_rows, adventure_rows, attempt_rows, person_rows, seat_rows = [], [], [], [], []
     trick_rows, player_rows, source_rows, box_rows, envelope_rows = [], [], [], [], []
     cover_rows: list[tuple[Any, ...]] = []
     attempt_id = attempt_base
@@ -119,11 +122,13 @@ def generate(
     for g in range(count_groups):
         group_id = group_base + g + 1
         group_rows.append((group_id, f"Bench table {first_group + g}", now))
+        people = [person_base + g * len(names) + i + 1 for i in range(len(names))]
+        person_rows += [(pk, group_id, name) for pk, name in zip(people, names, strict=True)]
         for a in range(ADVENTURES_PER_GROUP):
             adventure_id += 1
             mission, boxes, envelopes, number = 1, 0, 0, 0
             size = rng.choice((2, 3, 4))
-            players = ["Ana", "Ben", "Cy", "Dee"][:size]
+            players = names[:size]
             day = datetime.date(2025, 1, 1) + datetime.timedelta(days=rng.randrange(200))
             for number in range(1, ATTEMPTS_PER_ADVENTURE + 1):
                 attempt_id += 1
@@ -140,7 +145,8 @@ def generate(
                 common = (attempt_id, adventure_id, group_id, mission)
                 trick_rows += [(*common, *t) for t in tricks]
                 cover_rows.append((*common, *cover))
-                player_rows += [(*common, p, success) for p in players]
+                player_rows += [(*common, people[i], success) for i in range(size)]
+                seat_rows += [(attempt_id, i, people[i]) for i in range(size)]
                 source_rows.append((attempt_id, now, len(tricks)))
                 if not success and boxes < 20:
                     boxes += 1
@@ -156,6 +162,7 @@ def generate(
                 (adventure_id, group_id, f"Adventure {a + 1}", pack_id, now, mission, number, boxes)
             )
     copy(cursor, "groups_group", ("id", "name", "created_at"), group_rows)
+    copy(cursor, "games_person", ("id", "group_id", "name"), person_rows)
     copy(cursor, "campaign_adventure",
          ("id", "group_id", "name", "content_pack_id", "created_at", "current_mission",
           "attempt_count", "moon_boxes_checked", "log_version", "final_mission_completed",
@@ -165,6 +172,7 @@ def generate(
          ("id", "adventure_id", "number", "mission", "status", "failure_reason", "players",
           "rounds_played", "played_on", "duration_minutes", "loadout", "state", "version",
           "changes", "created_at", "updated_at"), attempt_rows)  # fmt: skip
+    copy(cursor, "campaign_attemptplayer", ("attempt_id", "seat", "person_id"), seat_rows)
     copy(
         cursor,
         "campaign_moonpathbox",
@@ -184,7 +192,7 @@ def generate(
          trick_rows)  # fmt: skip
     copy(cursor, "stats_coveragefact", (*fact, "board_size", "cover0", "cover1", "cover2"),
          cover_rows)  # fmt: skip
-    copy(cursor, "stats_playerfact", (*fact, "player", "success"), player_rows)
+    copy(cursor, "stats_playerfact", (*fact, "person_id", "success"), player_rows)
     copy(
         cursor,
         "stats_factsource",
@@ -192,7 +200,8 @@ def generate(
         source_rows,
     )
     with connection.cursor() as c:
-        for table in ("groups_group", "campaign_adventure", "campaign_missionattempt"):
+        for table in ("groups_group", "games_person", "campaign_adventure",
+                      "campaign_missionattempt"):  # fmt: skip
             c.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                 f"(SELECT MAX(id) FROM {table}))"

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaign import exchange
 from campaign.models import Adventure
-from campaign.names import MAX_PLAYER_NAME, check_player_names
+from campaign.names import MAX_PLAYER_NAME, check_player_name, check_player_names
 from campaign.services import AttemptData
 from config.uploads import read_json_upload
 from games.content import Pack
+from games.models import Person
 from games.rules.spirits import campaign as progression
 from groups.validators import validate_no_markup
 
@@ -26,6 +26,7 @@ MAX_IMPORT_BYTES = 5 * 1024 * 1024
 REASON_REQUIRED = _("Say why the mission failed.")
 TILE_TWICE = _("This Power tile is already placed on another space.")
 DATES_REVERSED = _("“From” must be on or before “to”.")
+MISSION = _("Mission %(number)s")  # a mission not reached yet, its name hidden
 
 
 class AdventureForm(forms.ModelForm):
@@ -78,11 +79,24 @@ class AttemptForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, pack: Pack, spaces: list[str], tiles: list[str], **kwargs: Any
+        self,
+        *args: Any,
+        pack: Pack,
+        spaces: list[str],
+        tiles: list[str],
+        named: Collection[int],
+        people: Sequence[str] = (),
+        **kwargs: Any,
     ) -> None:
+        """``named``: the missions whose names the member sees; the others show their number."""
         super().__init__(*args, **kwargs)
+        self.people = people
         self.fields["mission"].choices = [
-            (m.number, f"{m.number}. {m.name}") for m in pack.missions
+            (
+                m.number,
+                f"{m.number}. {m.name}" if m.number in named else MISSION % {"number": m.number},
+            )
+            for m in pack.missions
         ]
         tile_choices = [("", _("— no tile —"))] + [(t, pack.power_tile(t).name) for t in tiles]
         self.space_fields = []
@@ -96,7 +110,7 @@ class AttemptForm(forms.Form):
             self.space_fields.append((space, name))
 
     def clean_players(self) -> list[str]:
-        return check_player_names(split_players(self.cleaned_data["players"]))
+        return check_player_names(split_players(self.cleaned_data["players"]), self.people)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -177,19 +191,6 @@ class OverrideForm(forms.Form):
         return data
 
 
-def played_by(name: str) -> Q:
-    """Attempts whose player list holds exactly this name (any case), not a longer one.
-
-    The list is stored as JSON text, so the quoted name is looked for; SQLite keeps non-ASCII
-    characters escaped and PostgreSQL keeps them as they are, hence both spellings.
-    """
-    quoted = {json.dumps(name), json.dumps(name, ensure_ascii=False)}
-    condition = Q()
-    for spelling in quoted:
-        condition |= Q(players__icontains=spelling)
-    return condition
-
-
 class HistoryFilterForm(forms.Form):
     SORTS = {
         "newest": ["-played_on", "-number"],
@@ -234,7 +235,8 @@ class HistoryFilterForm(forms.Form):
         if data.get("result"):
             attempts = attempts.filter(status=data["result"])
         if data.get("player"):
-            attempts = attempts.filter(played_by(data["player"]))
+            # one of the group's people, as called now, whatever the case (``campaign.seats``)
+            attempts = attempts.filter(seats__person__name__iexact=data["player"])
         if data.get("date_from"):
             attempts = attempts.filter(played_on__gte=data["date_from"])
         if data.get("date_to"):
@@ -251,3 +253,24 @@ class ImportForm(forms.Form):
             return exchange.parse_document(data)
         except exchange.ExchangeError as error:
             raise ValidationError(str(error), code="format") from None
+
+
+class PersonForm(forms.Form):
+    """A guest's name, or someone's new name: the rule of the players' names."""
+
+    name = forms.CharField(label=_("Name"), max_length=MAX_PLAYER_NAME)
+
+    def clean_name(self) -> str:
+        return check_player_name(self.cleaned_data["name"])
+
+
+class LinkForm(forms.Form):
+    member = forms.ModelChoiceField(
+        label=_("This guest is the member"), queryset=Person.objects.none()
+    )
+
+    def __init__(self, *args: Any, group_id: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["member"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = Person.objects.filter(group_id=group_id, user__isnull=False)

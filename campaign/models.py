@@ -140,6 +140,27 @@ class MissionAttempt(models.Model):
         )
 
 
+class AttemptPlayer(models.Model):
+    """A person of the group seated at an attempt: ``MissionAttempt.players`` keeps the names as
+    they were entered, these rows say who they are (``campaign.seats``), so statistics count a
+    person once whatever the spelling and show their current name."""
+
+    attempt = models.ForeignKey(MissionAttempt, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    # RESTRICT, as the play log's results: deleting the group deletes people and seats together.
+    person = models.ForeignKey("games.Person", on_delete=models.RESTRICT, related_name="seats")
+
+    class Meta:
+        ordering = ["attempt", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["attempt", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["attempt", "person"], name="one_seat_per_person"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} at {self.attempt}"
+
+
 class AttemptMove(models.Model):
     """One move of a driven attempt, in order. Undo marks the move undone (audited) rather than
     deleting it, so the move log keeps what happened at the table."""

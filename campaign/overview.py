@@ -2,7 +2,9 @@
 queries whatever the length of the adventure, and joined with the pinned content pack.
 
 Spoiler rule: sealed envelopes, unreached missions and components not yet gained show only their
-name and how they open, unless the member revealed that one for themselves.
+name and how they open, unless the member revealed that one for themselves; the names of missions
+beyond the furthest one reached show as "Mission 14" unless the member chose to see them
+(``NAMES_AHEAD``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from campaign.models import Adventure, ComponentKind, RevealedSpoiler
 from games.content import Pack
-from games.rules.spirits.campaign import SUCCESS
+from games.rules.spirits.campaign import SUCCESS, mission_rounds
 
 REWARD_TEXT = {
     "totem": "Totem: unlocks a Power space on the board.",
@@ -32,6 +34,10 @@ OPENS_TEXT = {
     "instruction": gettext_lazy("a mission instruction"),
     "end": gettext_lazy("the end of the adventure, only if Mission 22 was completed"),
 }
+
+
+# The revealed-spoiler key of a member's choice to see the names of missions not reached yet.
+NAMES_AHEAD = "mission-names-ahead"
 
 
 @dataclass(frozen=True)
@@ -53,14 +59,16 @@ def reward_label(pack: Pack, kind: str, target: str | None) -> str:
     return _("Purified Holo Liana")
 
 
-def mission_info(pack: Pack, number: int | None) -> dict[str, Any] | None:
+def mission_info(pack: Pack, number: int | None, *, rounds: int) -> dict[str, Any] | None:
+    """A mission as the pages show it; ``rounds``: what it lasts for the group's campaign
+    (``mission_rounds``), never the pack's base count."""
     if number is None:
         return None
     mission = pack.mission(number)
     return {
         "number": mission.number,
         "name": mission.name,
-        "rounds": mission.rounds,
+        "rounds": rounds,
         "text": mission.text,
         "rewards": [reward_label(pack, r.kind, r.target) for r in mission.rewards],
         "night_instruction": any(i.kind == "night-mode" for i in mission.instructions),
@@ -100,7 +108,10 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
         }
         for s in adventure.power_spaces.all()
     ]
-    current = mission_info(pack, adventure.current_mission)
+    number = adventure.current_mission
+    moon_tiles = components[ComponentKind.MOON_TILE]
+    # The rounds the table will play, under the Moon tiles and relief in force.
+    current = mission_info(pack, number, rounds=rounds_now(adventure, pack, number, moon_tiles))
     last = max(m.number for m in pack.missions)
     return {
         "pack": pack,
@@ -135,6 +146,13 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
     }
 
 
+def rounds_now(adventure: Adventure, pack: Pack, number: int | None, moon_tiles: list[str]) -> int:
+    """The rounds mission ``number`` lasts now, under the Moon tiles and relief in force."""
+    if number is None:
+        return 0
+    return mission_rounds(pack, number, moon_tiles=moon_tiles, holo_liana=adventure.holo_liana)
+
+
 def next_text(current: int | None, last: int) -> str:
     if current is None:
         return _("The adventure is complete: Mission %(last)s was completed.") % {"last": last}
@@ -147,35 +165,78 @@ def next_text(current: int | None, last: int) -> str:
     ) % {"current": current, "next": current + 1}
 
 
-def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
-    """The envelope and reward reference, spoiler-safe for ``user``: 4 queries."""
-    pack = adventure.content_pack.pack()
-    revealed = set(
+def revealed_keys(adventure: Adventure, user: Any) -> set[str]:
+    return set(
         RevealedSpoiler.objects.filter(user=user, adventure=adventure).values_list("key", flat=True)
     )
-    opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
-    completed = set(
+
+
+def completed_missions(adventure: Adventure) -> set[int]:
+    return set(
         adventure.attempts.filter(status=SUCCESS).values_list("mission", flat=True).distinct()
     )
-    current = adventure.current_mission
+
+
+def furthest_reached(adventure: Adventure, completed: set[int], last: int) -> int:
+    """The furthest mission reached: the one to play now, or the furthest completed."""
+    return max(completed | {adventure.current_mission or last})
+
+
+def named_missions(
+    adventure: Adventure,
+    user: Any,
+    revealed: set[str] | None = None,
+    completed: set[int] | None = None,
+) -> set[int]:
+    """The missions whose names ``user`` sees: those reached, and those beyond only if the member
+    chose to see names ahead or revealed that mission."""
+    pack = adventure.content_pack.pack()
+    revealed = revealed_keys(adventure, user) if revealed is None else revealed
+    completed = completed_missions(adventure) if completed is None else completed
+    furthest = furthest_reached(adventure, completed, max(m.number for m in pack.missions))
+    return {
+        m.number
+        for m in pack.missions
+        if m.number <= furthest or NAMES_AHEAD in revealed or f"mission:{m.number}" in revealed
+    }
+
+
+def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
+    """The envelope and reward reference, spoiler-safe for ``user``: 5 queries."""
+    pack = adventure.content_pack.pack()
+    revealed = revealed_keys(adventure, user)
+    opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
+    completed = completed_missions(adventure)
     last = max(m.number for m in pack.missions)
+    furthest = furthest_reached(adventure, completed, last)
+    named = named_missions(adventure, user, revealed, completed)
+    moon_tiles = list(
+        adventure.components.filter(kind=ComponentKind.MOON_TILE).values_list(
+            "component", flat=True
+        )
+    )
     missions = []
     for mission in pack.missions:
-        reached = mission.number in completed or (current is not None and mission.number <= current)
+        reached = mission.number <= furthest
         key = f"mission:{mission.number}"
         missions.append(
             {
                 "number": mission.number,
-                "name": mission.name,
+                "name": mission.name if mission.number in named else "",
                 "key": key,
                 "shown": reached or key in revealed,
+                "hideable": not reached and key in revealed,
                 "reached": reached,
                 "completed": mission.number in completed,
                 "how": _("Mission 1 is open from the start.")
                 if mission.number == 1
                 else _("Opens when Mission %(previous)s succeeds.")
                 % {"previous": mission.number - 1},
-                "info": mission_info(pack, mission.number),
+                "info": mission_info(
+                    pack,
+                    mission.number,
+                    rounds=rounds_now(adventure, pack, mission.number, moon_tiles),
+                ),
             }
         )
     envelopes = []
@@ -192,6 +253,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 "key": key,
                 "opened": envelope.id in opened,
                 "shown": envelope.id in opened or key in revealed,
+                "hideable": envelope.id not in opened and key in revealed,
                 "power_tiles": [pack.power_tile(t) for t in contents.power_tiles],
                 "moon_tiles": [pack.moon_tile(t) for t in contents.moon_tiles],
                 "cards": list(contents.cards),
@@ -213,6 +275,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 if gained_from
                 else "",
                 "shown": (gained_from in completed) or key in revealed,
+                "hideable": gained_from not in completed and key in revealed,
             }
         )
     return {
@@ -223,4 +286,6 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
         "tokens": tokens,
         "spaces": pack.power.spaces,
         "last_mission": last,
+        "names_ahead": NAMES_AHEAD in revealed,
+        "names_ahead_key": NAMES_AHEAD,
     }

@@ -35,6 +35,7 @@ RESULT_TEXT = {
     "failure": _("The mission failed."),
     "in-progress": _("The mission was not finished."),
 }
+STILL_PLAYED = _("The mission is still being played at the table.")
 TOKEN_NAMES = {"whirlpool": _("Whirlpool token"), "mist": _("Mist token")}
 REPLAY_BROKEN = _("The move log no longer replays from move %(number)s: %(message)s")
 
@@ -79,8 +80,11 @@ def colour_of(colours: dict[str, Colour], colour: str | None) -> Colour | None:
     return colours.get(colour) or Colour(colour, colour.title(), "■")
 
 
-def replay_attempt(setup: Mapping[str, Any], moves: Iterable[Mapping[str, Any]]) -> Replay:
-    """The replay of a move log from its setup, one step per move after the starting board.
+def replay_attempt(
+    setup: Mapping[str, Any], moves: Iterable[Mapping[str, Any]], *, still_open: bool = False
+) -> Replay:
+    """The replay of a move log from its setup, one step per move after the starting board
+    (``still_open``: the attempt is still at the table, so it is not "not finished" yet).
 
     A log the engine refuses part-way (it cannot happen to a log the table recorded, but a
     hand-edited import could) stops at the refused move and says so."""
@@ -107,7 +111,8 @@ def replay_attempt(setup: Mapping[str, Any], moves: Iterable[Mapping[str, Any]])
         state = after
     result = spirits.outcome(state)
     last = steps[-1]
-    last.result = str(RESULT_TEXT[result.result])
+    open_now = still_open and result.result == "in-progress"
+    last.result = str(STILL_PLAYED if open_now else RESULT_TEXT[result.result])
     last.reasons = failure_reasons(result.reasons)
     tricks = [
         TrickRow(

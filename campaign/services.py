@@ -19,6 +19,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.actors import stored_actor
 from accounts.texts import VERBATIM, Text, render, text, verbatim
@@ -41,6 +42,7 @@ from campaign.models import (
     RevealedSpoiler,
 )
 from campaign.outbox import note_results_changed
+from campaign.seats import link_players
 from campaign.texts import (
     change_text,
     fact_text,
@@ -161,6 +163,40 @@ def current_log(adventure: Adventure) -> tuple[list[MissionAttempt], list[Manual
 def current_state(adventure: Adventure) -> CampaignState:
     attempts, overrides = current_log(adventure)
     return progression.replay(adventure.content_pack.pack(), log_entries(attempts, overrides))
+
+
+def state_before(
+    pack: Pack,
+    attempts: Sequence[MissionAttempt],
+    overrides: Sequence[ManualOverride],
+    number: int,
+) -> CampaignState:
+    """The campaign as attempt ``number`` found it: the attempts and overrides logged before it."""
+    earlier = [a for a in attempts if a.number < number]
+    return progression.replay(
+        pack, log_entries(earlier, [o for o in overrides if o.after_attempt < number])
+    )
+
+
+def rounds_then(pack: Pack, before: CampaignState, mission: int, loadout: dict[str, str]) -> int:
+    """The rounds ``mission`` lasts in the campaign ``before``, with the Power tiles of
+    ``loadout`` (``mission_rounds``, the one count)."""
+    return progression.mission_rounds(
+        pack,
+        mission,
+        moon_tiles=before.moon_tiles,
+        holo_liana=before.holo_liana,
+        power_tiles=[t for t in (loadout or {}).values() if t],
+    )
+
+
+def attempt_rounds(attempt: MissionAttempt) -> int:
+    """The rounds an attempt's mission lasted when it was played (not the pack's base count)."""
+    adventure = attempt.adventure
+    pack = adventure.content_pack.pack()
+    attempts, overrides = current_log(adventure)
+    before = state_before(pack, attempts, overrides, attempt.number)
+    return rounds_then(pack, before, attempt.mission, attempt.loadout)
 
 
 def locked(adventure: Adventure) -> Adventure:
@@ -294,6 +330,7 @@ def finish_write(
         details = diff_lines(progression.diff(before, state, pack), numbers)
     audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
     note_results_changed(adventure=adventure)
+    link_players(adventure.group, attempts)
     sync_attempt_plays(adventure=adventure, attempts=attempts)
     return state
 
@@ -453,7 +490,7 @@ def start_attempt(
         )
     except ProgressionError as error:
         raise problem(error) from None
-    return MissionAttempt.objects.create(
+    attempt = MissionAttempt.objects.create(
         adventure=adventure,
         number=len(attempts) + 1,
         mission=state.current_mission,
@@ -463,6 +500,8 @@ def start_attempt(
         setup=setup,
         created_by=stored_actor(by),
     )
+    link_players(adventure.group, [attempt])
+    return attempt
 
 
 @transaction.atomic
@@ -489,10 +528,7 @@ def record_attempt_result(
         )
     attempts, overrides = current_log(adventure)
     pack = adventure.content_pack.pack()
-    earlier = [a for a in attempts if a.number < attempt.number]
-    before = progression.replay(
-        pack, log_entries(earlier, [o for o in overrides if o.after_attempt < attempt.number])
-    )
+    before = state_before(pack, attempts, overrides, attempt.number)
     attempt.status = result
     attempt.failure_reason = reason if result == progression.FAILURE else ""
     if rounds_played is not None:
@@ -503,6 +539,8 @@ def record_attempt_result(
         progression.check_new_attempt(pack, before, attempt_entry(attempt))
     except ProgressionError as error:
         raise problem(error) from None
+    if attempt.setup is None:  # the table's own count needs no check
+        check_rounds(pack, before, attempt.mission, attempt.loadout, attempt.rounds_played)
     previous = progression.replay(pack, log_entries(attempts, overrides))
     attempt.save()
     state = finish_write(
@@ -601,10 +639,7 @@ def check_edit(
     data: AttemptData,
 ) -> None:
     """An edited attempt must be valid where it stands in the log."""
-    earlier = [a for a in attempts if a.number < attempt.number]
-    before = progression.replay(
-        pack, log_entries(earlier, [o for o in overrides if o.after_attempt < attempt.number])
-    )
+    before = state_before(pack, attempts, overrides, attempt.number)
     entry = AttemptResult(
         attempt.number,
         data.mission,
@@ -628,6 +663,25 @@ def check_edit(
             )
     except ProgressionError as error:
         raise problem(error) from None
+    check_rounds(pack, before, data.mission, data.loadout, data.rounds_played)
+
+
+def check_rounds(
+    pack: Pack, before: CampaignState, mission: int, loadout: dict[str, str], played: int | None
+) -> None:
+    """No attempt claims more rounds than its mission had then (``mission_rounds``)."""
+    most = rounds_then(pack, before, mission, loadout)
+    if played is not None and played > most:
+        message = ngettext(
+            "Mission %(mission)s lasts %(rounds)s round at this point of the adventure: "
+            "an attempt cannot play more.",
+            "Mission %(mission)s lasts %(rounds)s rounds at this point of the adventure: "
+            "an attempt cannot play more.",
+            most,
+        )
+        raise CampaignError(
+            message % {"mission": mission, "rounds": most}, code="rounds", field="rounds_played"
+        )
 
 
 def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> Preview:
@@ -671,6 +725,8 @@ def edit_attempt(
         attempt.status = data.result
         attempt.failure_reason = data.reason if data.result == progression.FAILURE else ""
     attempt.mission = data.mission
+    if attempt.players != list(data.players):
+        attempt.seats.all().delete()  # seated again by ``finish_write``
     attempt.players = list(data.players)
     attempt.rounds_played = data.rounds_played
     attempt.played_on = data.played_on or attempt.played_on
@@ -775,6 +831,11 @@ def reveal_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
             RevealedSpoiler.objects.get_or_create(user=user, adventure=adventure, key=key)
     except IntegrityError:  # a double click raced us
         pass
+
+
+def hide_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
+    """Hide again what ``user`` revealed; hiding twice is harmless."""
+    RevealedSpoiler.objects.filter(user=user, adventure=adventure, key=key).delete()
 
 
 # --- Import --------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign import views
+from campaign import people_views, views
 
 app_name = "campaign"
 adventure = "<int:group_id>/adventures/<int:adventure_id>/"
@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:group_id>/adventures/import/", views.adventure_import, name="import"),
     path("<int:group_id>/adventures/export/", views.group_export, name="group-export"),
     path("<int:group_id>/attempts/", views.group_history, name="group-history"),
+    path("<int:group_id>/people/", people_views.people, name="people"),
     path(adventure, views.dashboard, name="dashboard"),
     path(adventure + "log/", views.attempt_log, name="log"),
     path(adventure + "attempts/", views.history, name="history"),

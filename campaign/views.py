@@ -32,10 +32,12 @@ from campaign.forms import (
     NoteForm,
     OverrideForm,
 )
-from campaign.models import Adventure, MissionAttempt
+from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.replay import replay_attempt
+from campaign.table import services as live
 from campaign.texts import change_text, stored_change
-from config.htmx import partial_template, vary_on_htmx
+from config.htmx import is_partial, partial_template, vary_on_htmx
+from games.people import people_names
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
 
@@ -64,19 +66,21 @@ def attach_errors(form: Any, error: services.CampaignError) -> None:
     form.add_error(error.field if error.field in form.fields else None, error.sentence())
 
 
-def attempt_forms_kwargs(adventure: Adventure) -> dict[str, Any]:
-    """The Power spaces and tiles a form offers: every space with every tile gained so far."""
+def attempt_forms_kwargs(adventure: Adventure, user: Any) -> dict[str, Any]:
+    """The Power spaces and tiles a form offers: every space with every tile gained so far; the
+    mission names ``user`` may see."""
     pack = adventure.content_pack.pack()
     tiles = list(adventure.components.filter(kind="power-tile").values_list("component", flat=True))
     spaces = [s.id for s in pack.power.spaces]
-    return {"pack": pack, "spaces": spaces, "tiles": tiles}
+    named = overview.named_missions(adventure, user)
+    people = people_names(adventure.group)
+    return {"pack": pack, "spaces": spaces, "tiles": tiles, "named": named, "people": people}
 
 
 def member_names(membership: Membership) -> str:
-    names = membership.group.memberships.exclude(role="viewer").values_list(
-        "user__username", flat=True
-    )
-    return "\n".join(names)
+    """The members who play, by the names the group knows them by (``games.people``)."""
+    people = people_names(membership.group, members_only=True)
+    return "\n".join(people)
 
 
 # --- Adventures ----------------------------------------------------------------------------------
@@ -110,9 +114,21 @@ def dashboard(request: HttpRequest, group_id: int, adventure_id: int) -> HttpRes
         "adventure": adventure,
         "recent": adventure.attempts.order_by("-number")[:5],
         "audit": adventure.audit.all()[:8],
+        "live": live_round(adventure),
         **overview.dashboard(adventure),
     }
     return render(request, "campaign/dashboard.html", context)
+
+
+def live_round(adventure: Adventure) -> dict[str, Any] | None:
+    """The open mission at the table, if any: its round from the engine state the table uses."""
+    attempt = live.open_attempt(adventure)
+    if attempt is None or not attempt.setup:
+        return None
+    attempt.adventure = adventure
+    state = live.state_of(attempt)
+    url = reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number])
+    return {"round": state.round, "rounds": state.rounds, "url": url}
 
 
 @login_required
@@ -126,7 +142,9 @@ def attempt_log(request: HttpRequest, group_id: int, adventure_id: int) -> HttpR
         "mission": adventure.current_mission,
         "players": member_names(membership),
     }
-    form = LogAttemptForm(request.POST or None, initial=initial, **attempt_forms_kwargs(adventure))
+    form = LogAttemptForm(
+        request.POST or None, initial=initial, **attempt_forms_kwargs(adventure, request.user)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             outcome = services.log_attempt(
@@ -193,7 +211,9 @@ def attempt_detail(request: HttpRequest, group_id: int, adventure_id: int, numbe
         "membership": membership,
         "adventure": adventure,
         "attempt": attempt,
-        "mission": overview.mission_info(pack, attempt.mission),
+        "mission": overview.mission_info(
+            pack, attempt.mission, rounds=services.attempt_rounds(attempt)
+        ),
         "loadout": [
             (pack.power_space(space).name, pack.power_tile(tile).name)
             for space, tile in attempt.loadout.items()
@@ -211,7 +231,11 @@ def replay_context(attempt: MissionAttempt) -> dict[str, Any]:
         return {"replay": None, "undone": 0}
     moves = list(attempt.moves.values_list("payload", "undone_at"))
     kept = [payload for payload, undone_at in moves if undone_at is None]
-    return {"replay": replay_attempt(attempt.setup, kept), "undone": len(moves) - len(kept)}
+    still_open = attempt.status == AttemptStatus.OPEN
+    return {
+        "replay": replay_attempt(attempt.setup, kept, still_open=still_open),
+        "undone": len(moves) - len(kept),
+    }
 
 
 @login_required
@@ -231,7 +255,9 @@ def note_add(request: HttpRequest, group_id: int, adventure_id: int, number: int
         "membership": membership,
         "adventure": adventure,
         "attempt": attempt,
-        "mission": overview.mission_info(adventure.content_pack.pack(), attempt.mission),
+        "mission": overview.mission_info(
+            adventure.content_pack.pack(), attempt.mission, rounds=services.attempt_rounds(attempt)
+        ),
         "notes": attempt.notes.all(),
         "note_form": form,
     } | replay_context(attempt)
@@ -242,11 +268,12 @@ def note_add(request: HttpRequest, group_id: int, adventure_id: int, number: int
 
 
 def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
+    people = [seat.person.name for seat in attempt.seats.select_related("person")]
     initial = {
         "mission": attempt.mission,
         "result": attempt.status,
         "failure_reason": attempt.failure_reason,
-        "players": "\n".join(attempt.players),
+        "players": "\n".join(people or attempt.players),  # the people as they are called now
         "rounds_played": attempt.rounds_played,
         "played_on": attempt.played_on,
         "duration_minutes": attempt.duration_minutes,
@@ -263,7 +290,9 @@ def attempt_edit(request: HttpRequest, group_id: int, adventure_id: int, number:
     adventure = adventure_or_404(membership, adventure_id)
     attempt = attempt_or_404(adventure, number)
     form = CorrectionForm(
-        request.POST or None, initial=correction_initial(attempt), **attempt_forms_kwargs(adventure)
+        request.POST or None,
+        initial=correction_initial(attempt),
+        **attempt_forms_kwargs(adventure, request.user),
     )
     preview = None
     if request.method == "POST" and form.is_valid():
@@ -283,7 +312,8 @@ def attempt_edit(request: HttpRequest, group_id: int, adventure_id: int, number:
     context = {"group": membership.group, "adventure": adventure, "attempt": attempt}
     context |= {"form": form, "preview": preview}
     template = with_partial(request, "campaign/attempt_edit.html", "correction-preview")
-    status = 400 if form.errors else 200
+    # The live preview answers 200 even when blocked: it swaps in the reasons, never the page.
+    status = 400 if form.errors and not is_partial(request) else 200
     return vary_on_htmx(render(request, template, context, status=status))
 
 
@@ -364,15 +394,17 @@ def reference(request: HttpRequest, group_id: int, adventure_id: int) -> HttpRes
 @login_required
 @require_POST
 def reveal(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    """Reveal one hidden item for oneself only; reading is allowed to viewers too."""
+    """Reveal one hidden item for oneself only, or hide it again (``hide``); viewers may too."""
     membership = membership_or_404(request, group_id)
     adventure = adventure_or_404(membership, adventure_id)
     key = request.POST.get("key", "")
     valid = {e["key"] for e in overview.reference(adventure, request.user)["envelopes"]}
     valid |= {f"mission:{m.number}" for m in adventure.content_pack.pack().missions}
     valid |= {f"token:{t.id}" for t in adventure.content_pack.pack().power.tokens}
-    if key not in valid:
+    if key not in valid | {overview.NAMES_AHEAD}:
         messages.error(request, _("Nothing to reveal there."))
+    elif "hide" in request.POST:
+        services.hide_spoiler(user=request.user, adventure=adventure, key=key)
     else:
         services.reveal_spoiler(user=request.user, adventure=adventure, key=key)
     url = reverse("campaign:reference", args=[group_id, adventure.pk])

@@ -260,7 +260,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("pt-br", _("Português (Brasil)")), ("ca", _("Català"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Views that answer without loading the session or the user (accounts.middleware leaves them be).
-SESSIONLESS_URL_NAMES = ["table:stream", "table:version"]
+SESSIONLESS_URL_NAMES = ["table:stream", "table:version", "solsticio:stream", "solsticio:version"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

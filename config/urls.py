@@ -14,6 +14,7 @@ urlpatterns = [
     path("", account_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("accounts/signup/", account_views.signup, name="signup"),
+    path("accounts/me/", account_views.account, name="account"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(authentication_form=LoginForm),

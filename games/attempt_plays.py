@@ -13,8 +13,10 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
-from games.models import BuiltinGame, CatalogGame, Play, PlayerResult, PlaySource
-from games.playlog import ensure_catalog, person_named, statistics_changed
+from django.db.models import prefetch_related_objects
+
+from games.models import BuiltinGame, Play, PlayerResult, PlaySource
+from games.playlog import builtin_game, statistics_changed
 
 FINISHED = {"success", "failure"}
 # An attempt records a day, not a time: its play is placed at noon UTC of that day.
@@ -25,11 +27,12 @@ def sync_attempt_plays(*, adventure: Any, attempts: Sequence[Any]) -> None:
     """Make the adventure's campaign plays match its finished attempts (called inside the
     caller's transaction, with the adventure row locked)."""
     finished = {a.pk: a for a in attempts if a.status in FINISHED}
+    prefetch_related_objects(list(finished.values()), "seats")  # the people, seated by name
     existing = {
         p.attempt_ref: p
         for p in Play.objects.filter(
             group_id=adventure.group_id, adventure_ref=adventure.pk
-        ).prefetch_related("results__person")
+        ).prefetch_related("results")
     }
     gone = [p.pk for ref, p in existing.items() if ref not in finished]
     changed = bool(gone)
@@ -39,12 +42,12 @@ def sync_attempt_plays(*, adventure: Any, attempts: Sequence[Any]) -> None:
     for pk, attempt in finished.items():
         wanted = attempt_fields(attempt)
         play = existing.get(pk)
-        if play is not None and same(play, wanted, attempt.players):
+        people = [seat.person_id for seat in attempt.seats.all()]
+        if play is not None and same(play, wanted, people):
             continue
         if game is None:
             group = adventure.group
-            ensure_catalog(group=group)
-            game = CatalogGame.objects.get(group=group, builtin=BuiltinGame.CAMPAIGN)
+            game = builtin_game(group=group, key=BuiltinGame.CAMPAIGN)
         changed = True
         if play is None:
             play = Play.objects.create(
@@ -63,18 +66,17 @@ def sync_attempt_plays(*, adventure: Any, attempts: Sequence[Any]) -> None:
             play.results.all().delete()
         won = attempt.status == "success"
         PlayerResult.objects.bulk_create(
-            PlayerResult(
-                play=play, seat=seat, person=person_named(group=group, name=name), winner=won
-            )
-            for seat, name in enumerate(attempt.players)
+            PlayerResult(play=play, seat=seat, person_id=person, winner=won)
+            for seat, person in enumerate(people)
         )
     if changed:
         statistics_changed(group_id=adventure.group_id)
 
 
-def same(play: Play, wanted: dict[str, Any], players: Sequence[str]) -> bool:
-    names = [r.person.name for r in play.results.all()]
-    return names == list(players) and all(getattr(play, k) == v for k, v in wanted.items())
+def same(play: Play, wanted: dict[str, Any], people: Sequence[int]) -> bool:
+    return [r.person_id for r in play.results.all()] == people and all(
+        getattr(play, k) == v for k, v in wanted.items()
+    )
 
 
 def attempt_fields(attempt: Any) -> dict[str, Any]:

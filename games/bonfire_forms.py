@@ -1,22 +1,33 @@
-"""Forms of the Bonfire turn helper: starting a game, and one move of the engine's move shape."""
+"""Forms of the Bonfire turn helper: starting a game (each seat's name and starting supply), one
+move of the engine's move shape, and finishing the game with each player's final score."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from games.bonfire_helper import FinalScore
+from games.content.bonfire import StartingSupply
+from games.models import BonfireSeat
 from games.rules import bonfire
+from games.scores import ScoreError, score_text, score_value
+from groups.validators import validate_no_markup
 
 MOST_PLAYERS = 6
 GUARDIAN_STEPS = 3
+MOST_SUPPLY = 99
 
-PLAYERS_COUNT = _("Enter 1 to %(most)s players, one name per line.")
+NO_PLAYERS = _("Enter the name of at least one player.")
 PLAYERS_UNIQUE = _("Each player needs a different name.")
-PLAYER_NAME_LONG = _("A player's name has at most 40 characters.")
+NOT_IN_CONTENT = _("The content above has no %(kind)s “%(name)s”: leave it at 0 or add it there.")
+SCORE_NEEDED = _("Enter this player's final score.")
+COUNT_NEEDED = _("Enter a number (0 for none).")
+BAD_FINAL_SCORE = _("Type a number or a sum such as 12+7+3.")
 CONTENT_NOT_JSON = _("The content is not valid JSON: %(detail)s")
 CONTENT_INVALID = _("The content breaks a rule of the format: %(detail)s")
 REQUIRED_FOR_MOVE = _("This move needs it.")
@@ -47,28 +58,154 @@ NEEDS = {
 }
 
 
-class BonfireStartForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=80, initial=_("Bonfire night"))
-    players = forms.CharField(
-        label=_("Players"),
-        widget=forms.Textarea(attrs={"rows": 4}),
-        help_text=_("One name per line, in turn order."),
+def supply_count(label: Any) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=MOST_SUPPLY,
+        required=False,  # only a seat with a player needs its counts (``SeatStartForm.clean``)
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+
+
+class SeatStartForm(forms.Form):
+    """One seat: the player's name and starting supply, from the content pack's sample supply.
+
+    The seed's three currencies stay apart: Action tiles by colour, Action tokens, Action markers
+    (and Resources by kind)."""
+
+    name = forms.CharField(label=_("Name"), max_length=40, required=False)
+
+    def __init__(
+        self,
+        *args: Any,
+        supply: StartingSupply,
+        colours: Sequence[str],
+        resources: Sequence[str],
+        **kwargs: Any,
+    ) -> None:
+        kwargs.setdefault(
+            "initial",
+            {
+                **{f"tiles_{c}": supply.tiles.get(c, 0) for c in colours},
+                "tokens": supply.tokens,
+                "markers": supply.markers,
+                **{f"resources_{r}": supply.resources.get(r, 0) for r in resources},
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.colours = tuple(colours)
+        self.resources = tuple(resources)
+        for colour in colours:
+            self.fields[f"tiles_{colour}"] = supply_count(colour)
+        self.fields["tokens"] = supply_count(_("Action tokens"))
+        self.fields["markers"] = supply_count(_("Action markers"))
+        for resource in resources:
+            self.fields[f"resources_{resource}"] = supply_count(resource)
+
+    def clean_name(self) -> str:
+        name = str(self.cleaned_data["name"]).strip()
+        validate_no_markup(name)
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("name"):
+            for field in self.fields:
+                if field != "name" and field not in self.errors and data.get(field) is None:
+                    self.add_error(field, ValidationError(COUNT_NEEDED, code="required"))
+        return data
+
+    def tile_fields(self) -> list[forms.BoundField]:
+        return [self[f"tiles_{c}"] for c in self.colours]
+
+    def resource_fields(self) -> list[forms.BoundField]:
+        return [self[f"resources_{r}"] for r in self.resources]
+
+    def check_against(self, content: Mapping[str, Any]) -> None:
+        """A count of a colour or resource the posted content does not have is refused there."""
+        for kind, key, label in (
+            ("colours", "tiles", _("Action tile colour")),
+            ("resources", "resources", _("Resource")),
+        ):
+            known = set(content.get(kind) or ())
+            for name in getattr(self, kind):
+                field = f"{key}_{name}"
+                if self.cleaned_data.get(field) and name not in known:
+                    self.add_error(
+                        field,
+                        ValidationError(
+                            NOT_IN_CONTENT,
+                            code="not-in-content",
+                            params={"kind": label, "name": name},
+                        ),
+                    )
+
+    def supply(self) -> dict[str, Any]:
+        """The seat's starting supply as ``bonfire-scenario/1`` player fields."""
+        data = self.cleaned_data
+        return {
+            "tiles": {c: data[f"tiles_{c}"] for c in self.colours if data[f"tiles_{c}"]},
+            "tokens": data["tokens"],
+            "markers": data["markers"],
+            "resources": {
+                r: data[f"resources_{r}"] for r in self.resources if data[f"resources_{r}"]
+            },
+        }
+
+
+class BonfireStartForm(forms.Form):
+    """The game's name and content, and one ``SeatStartForm`` per seat (``seats``, prefixed
+    ``seat-1`` … ``seat-6``); a seat left without a name is not played."""
+
+    name = forms.CharField(label=_("Name"), max_length=80, initial=_("Bonfire night"))
     content = forms.CharField(
         label=_("Content (JSON)"),
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         help_text=_("Islands, routes, High Council, Destiny tiles…: the sample pack; edit freely."),
     )
 
-    def clean_players(self) -> list[str]:
-        names = [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
-        if not 1 <= len(names) <= MOST_PLAYERS:
-            raise ValidationError(PLAYERS_COUNT, code="count", params={"most": MOST_PLAYERS})
-        if len(set(names)) != len(names):
-            raise ValidationError(PLAYERS_UNIQUE, code="unique")
-        if any(len(name) > 40 for name in names):
-            raise ValidationError(PLAYER_NAME_LONG, code="long")
-        return names
+    def __init__(
+        self, data: Any = None, *, supply: StartingSupply, content: Mapping[str, Any], **kwargs: Any
+    ) -> None:
+        super().__init__(data, **kwargs)
+        self.seats = [
+            SeatStartForm(
+                data,
+                prefix=f"seat-{n}",
+                supply=supply,
+                colours=content["colours"],
+                resources=content["resources"],
+            )
+            for n in range(1, MOST_PLAYERS + 1)
+        ]
+
+    def is_valid(self) -> bool:
+        # Every seat is validated, so each shows its own messages.
+        seats_valid = [seat.is_valid() for seat in self.seats]
+        if not (super().is_valid() and all(seats_valid)):
+            return False
+        named = [seat for seat in self.seats if seat.cleaned_data["name"]]
+        if not named:
+            self.add_error(None, ValidationError(NO_PLAYERS, code="no-players"))
+        seen: set[str] = set()
+        for seat in named:
+            name = seat.cleaned_data["name"]
+            if name.lower() in seen:
+                seat.add_error("name", ValidationError(PLAYERS_UNIQUE, code="unique"))
+            seen.add(name.lower())
+            seat.check_against(self.cleaned_data["content"])
+        return not self.errors and not any(seat.errors for seat in self.seats)
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors) or any(seat.errors for seat in self.seats)
+
+    def players(self) -> list[str]:
+        return [s.cleaned_data["name"] for s in self.seats if s.cleaned_data["name"]]
+
+    def supplies(self) -> list[dict[str, Any]]:
+        return [s.supply() for s in self.seats if s.cleaned_data["name"]]
 
     def clean_content(self) -> dict[str, Any]:
         try:
@@ -175,3 +312,59 @@ class MoveForm(forms.Form):
             "advance_guardians": lambda: {"steps": self.steps()},
         }
         return {"kind": kind, **(fields[kind]() if kind in fields else {})}
+
+
+class FinishForm(forms.Form):
+    """Finishing a game: each player's final score (a number or a sum such as 12+7+3), the
+    winners (none ticked: the highest score wins), and how long it took."""
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    duration_minutes = forms.IntegerField(
+        label=_("Duration (minutes)"), min_value=0, max_value=10_000, required=False
+    )
+
+    def __init__(self, *args: Any, seats: Sequence[BonfireSeat], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        for seat in self.seats:
+            self.fields[f"score_{seat.position}"] = forms.CharField(
+                label=_("%(name)s’s score") % {"name": seat.name},
+                max_length=100,
+                widget=forms.TextInput(attrs={"inputmode": "decimal"}),
+                error_messages={"required": SCORE_NEEDED},
+            )
+            self.fields[f"winner_{seat.position}"] = forms.BooleanField(
+                label=_("%(name)s won") % {"name": seat.name}, required=False
+            )
+        self.order_fields(
+            [*(f for f in self.fields if f != "duration_minutes"), "duration_minutes"]
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for seat in self.seats:
+            field = f"score_{seat.position}"
+            if field in data:
+                try:
+                    score_value(data[field])
+                except ScoreError:
+                    self.add_error(field, ValidationError(BAD_FINAL_SCORE, code="score"))
+        return data
+
+    def seat_fields(self) -> list[tuple[BonfireSeat, forms.BoundField, forms.BoundField]]:
+        return [(s, self[f"score_{s.position}"], self[f"winner_{s.position}"]) for s in self.seats]
+
+    def scores(self) -> list[FinalScore]:
+        """Each seat's ``FinalScore``, in turn order."""
+        results = []
+        for seat in self.seats:
+            typed = self.cleaned_data[f"score_{seat.position}"].strip()
+            value = score_value(typed)
+            results.append(
+                FinalScore(
+                    score=value,
+                    score_text=typed if value is not None and typed != score_text(value) else "",
+                    winner=self.cleaned_data[f"winner_{seat.position}"],
+                )
+            )
+        return results

@@ -1,39 +1,60 @@
-"""The Bonfire turn helper's services: start a group's game, apply a player's move.
+"""The Bonfire turn helper's services: start a group's game, apply a player's move, finish it.
 
 Every change goes through the rules engine (``games.rules.bonfire``): the game's state is its
 content, the shared board and one document per player (``BonfireSeat``), read back into an engine
-``State``, moved, and written out again in the same transaction.
+``State``, moved, and written out again in the same transaction. Finishing a game writes its play
+in the group's play log (``games.playlog``) and leaves the game read-only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.models import BonfirePlay, BonfireSeat
+from games import playlog
+from games.content.bonfire import StartingSupply, default_supply
+from games.models import BonfirePlay, BonfireSeat, BuiltinGame, Play, PlaySource
 from games.rules import bonfire
 from games.rules.bonfire.counts import Counts
-
-# Sample starting supply of each player (sample content, like the pack): a group changes it at
-# the table by entering what its own game gives.
-START_TOKENS = 3
-START_MARKERS = 2
-START_TILES = {"yellow": 1}
-START_RESOURCES = 2  # of each kind
-OFFERINGS_EACH = 3
-DESTINY_EACH = 4
 
 STALE = _(
     "This board changed on another device. Here it is as it stands now: "
     "your move was not applied, check it and enter it again."
 )
+FINISHED = _(
+    "This game is finished: its boards are kept as the play's record and no longer change."
+)
+STALE_GAME = _(
+    "A move was made on another device since this page was shown: "
+    "check the boards and the scores, then finish again."
+)
 
 
 class StaleSeat(Exception):
     """The device's copy of a player's board is older than the stored one."""
+
+
+class GameFinished(Exception):
+    """The game is finished: nothing on its boards changes any more."""
+
+
+class StaleGame(Exception):
+    """The device finishing the game showed an older board than the stored one."""
+
+
+@dataclass(frozen=True)
+class FinalScore:
+    """One player's result as entered when finishing: the score's value and what was typed."""
+
+    score: Decimal | None
+    score_text: str = ""
+    winner: bool = False
 
 
 def dealt(ids: Sequence[str], index: int, count: int) -> tuple[str, ...]:
@@ -43,32 +64,51 @@ def dealt(ids: Sequence[str], index: int, count: int) -> tuple[str, ...]:
     return tuple(ids[(index * count + k) % len(ids)] for k in range(count))
 
 
-def starting_players(content: bonfire.Content, names: Sequence[str]) -> list[bonfire.Player]:
-    """Each player's sample starting supply, Offering tiles and Destiny tiles dealt in order."""
-    destiny = [t.id for t in content.destiny_tiles if t.id != content.destiny_area.start_tile]
-    offerings = [o.id for o in content.offerings]
+def starting_players(
+    content: Mapping[str, Any],
+    names: Sequence[str],
+    supplies: Sequence[Mapping[str, Any]],
+    pack: StartingSupply,
+) -> list[dict[str, Any]]:
+    """Each player as a ``bonfire-scenario/1`` player: their starting supply, and Offering and
+    Destiny tiles dealt in order, as many as the pack's supply says."""
+    checked = bonfire.content_from_dict(content)
+    destiny = [t.id for t in checked.destiny_tiles if t.id != checked.destiny_area.start_tile]
+    offerings = [o.id for o in checked.offerings]
     return [
-        bonfire.Player(
-            name=name,
-            tiles=Counts.of({c: n for c, n in START_TILES.items() if c in content.colours}),
-            tokens=START_TOKENS,
-            markers=START_MARKERS,
-            resources=Counts.of(dict.fromkeys(content.resources, START_RESOURCES)),
-            offerings=dealt(offerings, index, OFFERINGS_EACH),
-            guardians=content.start_guardians,
-            destiny_supply=dealt(destiny, index, DESTINY_EACH),
-        )
-        for index, name in enumerate(names)
+        {
+            "name": name,
+            **supply,
+            "offerings": list(dealt(offerings, index, pack.offerings_dealt)),
+            "destiny_supply": list(dealt(destiny, index, pack.destiny_dealt)),
+        }
+        for index, (name, supply) in enumerate(zip(names, supplies, strict=True))
     ]
 
 
 @transaction.atomic
 def start_play(
-    *, group: Any, by: Any, name: str, players: Sequence[str], content: Mapping[str, Any]
+    *,
+    group: Any,
+    by: Any,
+    name: str,
+    players: Sequence[str],
+    content: Mapping[str, Any],
+    supplies: Sequence[Mapping[str, Any]] | None = None,
 ) -> BonfirePlay:
-    """Create a game: ``content`` is checked by the engine (raises ``SetupError``)."""
-    checked = bonfire.content_from_dict(content)
-    state = bonfire.new_game(checked, starting_players(checked, players))
+    """Create a game. ``supplies`` are the players' starting supplies (``tiles``, ``tokens``,
+    ``markers``, ``resources``), the content pack's when left out; the engine checks them and
+    ``content`` (raises ``SetupError``)."""
+    pack = default_supply()
+    if supplies is None:
+        supplies = [pack.player_fields() for _ in players]
+    state = bonfire.start_from_dict(
+        {
+            "format": bonfire.FORMAT,
+            "content": content,
+            "players": starting_players(content, players, supplies, pack),
+        }
+    )
     data = bonfire.to_dict(state)
     play = BonfirePlay.objects.create(
         group=group, name=name, content=data["content"], board=data["board"], created_by=by
@@ -95,6 +135,8 @@ def submit_move(*, seat: BonfireSeat, version: int, move: Mapping[str, Any]) -> 
     ``StaleSeat``, an illegal move ``IllegalMove``, and nothing is saved either way.
     """
     play = BonfirePlay.objects.select_for_update().get(pk=seat.play_id)
+    if play.finished_at is not None:
+        raise GameFinished(str(FINISHED))
     seats = list(BonfireSeat.objects.select_for_update().filter(play=play).order_by("position"))
     acting = next(s for s in seats if s.pk == seat.pk)
     if acting.version != version:
@@ -116,3 +158,66 @@ def payment_preview(seat: BonfireSeat, cost: Mapping[str, int]) -> tuple[Counts,
     """The ways ``seat``'s player could pay ``cost`` now (B2), without changing anything."""
     tiles = Counts.of(seat.document.get("tiles", {}))
     return bonfire.payment_plans(tiles, Counts.of(cost))
+
+
+def winners(scores: Sequence[FinalScore]) -> list[bool]:
+    """The winners ticked; none ticked: the highest score (ties share the win)."""
+    if any(s.winner for s in scores):
+        return [s.winner for s in scores]
+    values = [s.score for s in scores if s.score is not None]
+    best = max(values, default=None)
+    return [best is not None and s.score == best for s in scores]
+
+
+def finish_play(
+    *,
+    play: BonfirePlay,
+    version: int,
+    scores: Sequence[FinalScore],
+    by: Any,
+    duration_minutes: int | None = None,
+) -> Play:
+    """Finish the game: one play of the catalog's "Bonfire" in the group's play log, each seat
+    a line in turn order (the first player started), and the game read-only from then on.
+
+    Locks the group's play log, then the game (``select_for_update``): two devices finishing at
+    once write one play; the later one gets ``GameFinished``. ``version`` is the game's version the
+    device showed: an older one raises ``StaleGame``, and nothing is saved.
+    """
+    with transaction.atomic():
+        group = playlog.locked(play.group)
+        game = BonfirePlay.objects.select_for_update().get(pk=play.pk)
+        if game.finished_at is not None:
+            raise GameFinished(str(FINISHED))
+        if game.version != version:
+            raise StaleGame(str(STALE_GAME))
+        seats = list(game.seats.order_by("position"))
+        if len(scores) != len(seats):
+            raise ValueError("one score per player")
+        won = winners(scores)
+        now = timezone.now()
+        record = playlog.log_play(
+            group=group,
+            data=playlog.PlayData(
+                game=playlog.builtin_game(group=group, key=BuiltinGame.BONFIRE),
+                played_at=now.replace(microsecond=0),
+                duration_minutes=duration_minutes,
+                lines=[
+                    playlog.LineData(
+                        name=seat.name,
+                        score=result.score,
+                        score_text=result.score_text,
+                        winner=win,
+                        start_player=seat.position == 0,
+                    )
+                    for seat, result, win in zip(seats, scores, won, strict=True)
+                ],
+            ),
+            by=by,
+            source=PlaySource.BONFIRE,
+        )
+        game.finished_at = now
+        game.play = record
+        game.version += 1
+        game.save(update_fields=["finished_at", "play", "version", "updated_at"])
+    return record

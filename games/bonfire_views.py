@@ -1,5 +1,5 @@
 """Pages of the Bonfire turn helper: a group's games, a game's shared board, a player's page
-(phone first), moves, and the rules reference.
+(phone first), moves, finishing the game into the play log, and the rules reference.
 
 Each view: scoped fetch (``membership_or_404``, then the group's game) → form → service
 (``games.bonfire_helper``) → render. A refused move answers the same page with the reason and a
@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import bonfire_helper
-from games.bonfire_forms import BonfireStartForm, MoveForm
+from games.bonfire_forms import BonfireStartForm, FinishForm, MoveForm
 from games.bonfire_screen import REFUSALS, screen
-from games.content.bonfire import default_content
+from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
 from games.rules import bonfire
 from groups.access import membership_or_404, require_player
@@ -45,45 +45,112 @@ def seat_or_404(membership: Membership, play_id: int, seat_id: int) -> BonfireSe
 @login_required
 @require_http_methods(["GET", "POST"])
 def games(request: HttpRequest, group_id: int) -> HttpResponse:
-    """The group's Bonfire games, newest first, and a form to start one."""
+    """The group's Bonfire games, newest first, and a form to start one.
+
+    The form holds the content pack's content, or with ``?content_from=<game>`` the content one of
+    the group's own games started with: a group edits its Bonfire content when it starts a game,
+    and carries its edits on to the next game from there.
+    """
     membership = membership_or_404(request, group_id)
-    initial = {"content": json.dumps(default_content(), indent=1, ensure_ascii=False)}
-    form = BonfireStartForm(request.POST or None, initial=initial)
+    content = default_content()
+    source = None
+    if (wanted := request.GET.get("content_from", "")).isdigit():
+        source = play_or_404(membership, int(wanted))
+        content = source.content
+    form = BonfireStartForm(
+        request.POST or None,
+        supply=default_supply(),
+        content=content,
+        initial={"content": json.dumps(content, indent=1, ensure_ascii=False)},
+    )
     if request.method == "POST":
         require_player(membership)
         if form.is_valid():
-            data = form.cleaned_data
-            play = bonfire_helper.start_play(
-                group=membership.group,
-                by=request.user,
-                name=data["name"],
-                players=data["players"],
-                content=data["content"],
-            )
-            return redirect("bonfire:play", group_id, play.pk)
+            try:
+                play = bonfire_helper.start_play(
+                    group=membership.group,
+                    by=request.user,
+                    name=form.cleaned_data["name"],
+                    players=form.players(),
+                    content=form.cleaned_data["content"],
+                    supplies=form.supplies(),
+                )
+            except bonfire.SetupError as error:
+                form.add_error(None, error.message)
+            else:
+                return redirect("bonfire:play", group_id, play.pk)
     context = {
         "group": membership.group,
         "membership": membership,
         "plays": BonfirePlay.objects.for_group(group_id).prefetch_related("seats"),
         "form": form,
+        "source": source,
     }
-    return render(request, "games/bonfire/games.html", context, status=400 if form.errors else 200)
+    status = 400 if form.has_errors else 200
+    return render(request, "games/bonfire/games.html", context, status=status)
+
+
+def play_page(
+    request: HttpRequest,
+    membership: Membership,
+    game: BonfirePlay,
+    *,
+    form: FinishForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    seats = list(game.seats.all())
+    if form is None and game.finished_at is None:
+        form = FinishForm(seats=seats, initial={"version": game.version})
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "play": game,
+        "seats": seats,
+        "turn": game.board["turn"],
+        "finish_form": form,
+    }
+    return render(request, "games/bonfire/play.html", context, status=status)
 
 
 @login_required
 @require_GET
 def play(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
-    """A game: whose turn it is, and each player's page."""
+    """A game: whose turn it is, each player's page, and finishing it (or, finished, its play)."""
     membership = membership_or_404(request, group_id)
+    game = get_object_or_404(
+        BonfirePlay.objects.for_group(group_id).select_related("play"), pk=play_id
+    )
+    return play_page(request, membership, game)
+
+
+@login_required
+@require_POST
+def finish(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
+    """Finish the game: its play goes into the group's play log, once, and the game is kept
+    read-only as that play's record."""
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
     game = play_or_404(membership, play_id)
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "play": game,
-        "seats": game.seats.all(),
-        "turn": game.board["turn"],
-    }
-    return render(request, "games/bonfire/play.html", context)
+    form = FinishForm(request.POST, seats=list(game.seats.all()))
+    if not form.is_valid():
+        return play_page(request, membership, game, form=form, status=400)
+    try:
+        record = bonfire_helper.finish_play(
+            play=game,
+            version=form.cleaned_data["version"],
+            scores=form.scores(),
+            by=request.user,
+            duration_minutes=form.cleaned_data["duration_minutes"],
+        )
+    except bonfire_helper.GameFinished as done:
+        messages.info(request, str(done))
+        return redirect("bonfire:play", group_id, play_id)
+    except bonfire_helper.StaleGame as stale:
+        game.refresh_from_db()
+        form.add_error(None, str(stale))
+        return play_page(request, membership, game, form=form, status=409)
+    messages.success(request, _("Game finished: its play is in the play log."))
+    return redirect(record)
 
 
 def seat_page(
@@ -144,8 +211,16 @@ def move(request: HttpRequest, group_id: int, play_id: int, seat_id: int) -> Htt
         bonfire_helper.submit_move(
             seat=player, version=form.cleaned_data["version"], move=form.move()
         )
-    except bonfire_helper.StaleSeat as stale:
+    except bonfire_helper.GameFinished as done:
         refusal: dict[str, Any] = {
+            "code": "finished",
+            "headline": str(done),
+            "message": "",
+            "rule": "",
+        }
+        return seat_page(request, membership, player, status=409, refusal=refusal)
+    except bonfire_helper.StaleSeat as stale:
+        refusal = {
             "code": "stale",
             "headline": str(stale),
             "message": "",

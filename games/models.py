@@ -74,6 +74,9 @@ class BonfirePlay(models.Model):
     pack or edited by the group) and ``board`` the shared board as the engine reports it; each
     player's own board is one ``BonfireSeat`` document. All three change only through
     ``games.bonfire_helper``, which runs every move through the rules engine.
+
+    Finishing the game (``finished_at``) writes its play in the group's play log (``play``) and
+    leaves the game read-only: the helper's boards are that play's record.
     """
 
     group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
@@ -81,6 +84,16 @@ class BonfirePlay(models.Model):
     content = models.JSONField(_("content"))
     board = models.JSONField(_("shared board"))
     version = models.PositiveIntegerField(default=0)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # SET_NULL: deleting the play from the play log keeps the finished game's boards.
+    play = models.OneToOneField(
+        "Play",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="bonfire_game",
+        verbose_name=_("play"),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -94,6 +107,9 @@ class BonfirePlay(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("bonfire:play", args=[self.group_id, self.pk])
 
 
 class BonfireSeat(models.Model):
@@ -117,12 +133,20 @@ class BonfireSeat(models.Model):
         return f"{self.name} in {self.play}"
 
 
+class SolsticioMode(models.TextChoices):
+    ONE_DEVICE = "one-device", _("One device, passed between the players")
+    TWO_DEVICES = "two-devices", _("Two devices, one per player")
+
+
 class SolsticioGame(models.Model):
-    """One Solsticio game a group tracks at the table.
+    """One Solsticio game a group plays in the browser.
 
     ``document`` is the rules engine's whole state (``games.rules.solsticio.to_dict``), changed only
     by applying a move through the engine; ``version`` is the number of moves applied, so a move
-    made on an older page is refused. ``players`` are the two names at the table.
+    made on an older page is refused. ``players`` are the two names at the table; ``first_user``
+    and ``second_user`` the members who hold those seats (on one device, the same member holds
+    both; a second seat still empty waits for the member the game is opened to). ``play`` is the
+    play of the group's play log the finished game became.
     """
 
     group = models.ForeignKey(
@@ -132,6 +156,18 @@ class SolsticioGame(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     players = models.JSONField(_("players"))
+    mode = models.CharField(
+        _("devices"), max_length=12, choices=SolsticioMode, default=SolsticioMode.ONE_DEVICE
+    )
+    first_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    second_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    play = models.OneToOneField(
+        "Play", on_delete=models.SET_NULL, null=True, blank=True, related_name="solsticio_game"
+    )
     document = models.JSONField(_("game document"))
     version = models.PositiveIntegerField(_("moves played"), default=0)
     over = models.BooleanField(_("over"), default=False)
@@ -220,6 +256,7 @@ class PlaySource(models.TextChoices):
     LOGGED = "logged", _("Logged in Questlog")
     BGSTATS = "bgstats", _("Imported from BG Stats")
     CAMPAIGN = "campaign", _("A campaign mission attempt")
+    BONFIRE = "bonfire", _("A game of the Bonfire turn helper")
 
 
 class Play(models.Model):

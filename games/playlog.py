@@ -44,8 +44,9 @@ from games.models import (
     PlaySource,
     PlayStatsSnapshot,
 )
+from games.people import members_without_person, person_named, person_of_member
 from games.scores import score_text
-from groups.models import Group, Membership, Role
+from groups.models import Group, Membership
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +108,12 @@ def ensure_catalog(*, group: Group) -> None:
             pass
 
 
+def builtin_game(*, group: Group, key: str) -> CatalogGame:
+    """The group's catalog game of one of our content packs (``BuiltinGame``), added if missing."""
+    ensure_catalog(group=group)
+    return CatalogGame.objects.get(group=group, builtin=key)
+
+
 @transaction.atomic
 def add_game(
     *,
@@ -128,48 +135,6 @@ def add_game(
         highest_wins=highest_wins,
         no_points=no_points,
     )
-
-
-def members_without_person(group: Group) -> list[Membership]:
-    return list(
-        Membership.objects.filter(group=group)
-        .exclude(role=Role.VIEWER)
-        .exclude(user__in=Person.objects.filter(group=group, user__isnull=False).values("user"))
-        .select_related("user")
-        .order_by("user__username")
-    )
-
-
-def person_named(*, group: Group, name: str) -> Person:
-    """The person of that name (any case), a member of that user name, or a new name."""
-    name = name.strip()[:80]
-    found = Person.objects.filter(group=group, name__iexact=name).first()
-    if found is not None:
-        return found
-    member = (
-        Membership.objects.filter(group=group, user__username__iexact=name)
-        .select_related("user")
-        .first()
-    )
-    if member is not None:
-        return person_of_member(group=group, user=member.user)
-    return Person.objects.create(group=group, name=name)
-
-
-def person_of_member(*, group: Group, user: Any) -> Person:
-    """The member's person in this group: theirs, or a name-only person of their user name
-    (now linked to them), or a new one."""
-    found = Person.objects.filter(group=group, user=user).first()
-    if found is not None:
-        return found
-    same_name = Person.objects.filter(
-        group=group, name__iexact=user.username, user__isnull=True
-    ).first()
-    if same_name is not None:
-        same_name.user = user
-        same_name.save(update_fields=["user"])
-        return same_name
-    return Person.objects.create(group=group, name=user.username, user=user)
 
 
 # --- Logging, editing, deleting --------------------------------------------------------------
@@ -273,12 +238,13 @@ def play_fields(data: PlayData) -> dict[str, Any]:
 
 
 @transaction.atomic
-def log_play(*, group: Group, data: PlayData, by: Any) -> Play:
+def log_play(*, group: Group, data: PlayData, by: Any, source: str = PlaySource.LOGGED) -> Play:
+    """Add a play: logged by hand, or written by a game played in Questlog (``source``)."""
     locked(group)
     play = Play.objects.create(
         group=group,
         **play_fields(data),
-        source=PlaySource.LOGGED,
+        source=source,
         created_by=stored_actor(by),
     )
     write_lines(play, data.lines)

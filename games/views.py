@@ -22,7 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import bgstats, playlog, playstats_pages
+from games import bgstats, people, playlog, playstats_pages
 from games.forms import (
     TIME_ZONE_COOKIE,
     ExportForm,
@@ -69,11 +69,7 @@ def with_partial(request: HttpRequest, template: str, partial: str) -> str:
 
 
 def known_names(membership: Membership) -> list[str]:
-    people = list(
-        Person.objects.filter(group_id=membership.group_id).values_list("name", flat=True)
-    )
-    members = [m.user.username for m in playlog.members_without_person(membership.group)]
-    return sorted({*people, *members}, key=str.lower)
+    return people.people_names(membership.group)
 
 
 # --- History and a play ----------------------------------------------------------------------

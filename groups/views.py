@@ -4,6 +4,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -11,6 +13,9 @@ from groups import services
 from groups.access import membership_or_404, require_owner
 from groups.forms import GroupForm, InviteForm, MembershipRoleForm
 from groups.models import Group, Invite, Membership
+
+# The session key of the invite someone not signed in asked to join, until they have an account.
+JOINING = "groups.joining"
 
 
 @login_required
@@ -104,13 +109,22 @@ def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpRe
     return redirect(membership.group)
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, token: str) -> HttpResponse:
+    """An invite link: anyone holding an active one sees which group invites them. Someone not
+    signed in asks to join (a POST kept in their session), signs up or logs in, and on coming back
+    here is joined and lands in the group."""
     invite = Invite.objects.select_related("group").filter(token=token).first()
     if invite is None or not invite.is_active:
-        return render(request, "groups/join_invalid.html", status=404)
-    if request.method == "POST":
+        context = {"revoked": invite is not None}
+        return render(request, "groups/join_invalid.html", context, status=404)
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            request.session[JOINING] = token
+            then = "signup" if request.POST.get("then") == "signup" else "login"
+            return redirect(f"{reverse(then)}?{urlencode({'next': request.path})}")
+        return render(request, "groups/join.html", {"invite": invite})
+    if request.method == "POST" or request.session.pop(JOINING, None) == token:
         services.join_group(invite=invite, user=request.user)
         messages.success(request, _("Welcome to “%(name)s”.") % {"name": invite.group.name})
         return redirect(invite.group)

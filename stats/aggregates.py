@@ -267,8 +267,8 @@ TALLIES: dict[str, tuple[type[TrickFact | PlayerFact], tuple[str, str, str], str
     ),
     "player": (
         PlayerFact,
-        ("0", "player", "FALSE"),
-        "player",
+        ("0", "CAST(person_id AS VARCHAR(150))", "FALSE"),
+        "person_id",
         "SUM(CASE WHEN success THEN 1 ELSE 0 END)",
     ),
 }
@@ -513,11 +513,12 @@ def participation(key: str | None, ids: Sequence[int] | None) -> Stream:
 
 
 def participation_part(rows: Iterable[Sequence[Any]]) -> Data:
-    """From ``(player, attempts, successes)`` rows, most attempts first."""
+    """From ``(person id, attempts, successes)`` rows, most attempts first: pages show each
+    person's current name."""
     return {
         "participation": [
-            {"player": player, "attempts": attempts, "successes": successes}
-            for player, attempts, successes in rows
+            {"person": int(person), "attempts": attempts, "successes": successes}
+            for person, attempts, successes in rows
         ]
     }
 

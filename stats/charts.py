@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 GAME_COLOURS = {
     "blue": "#2b6cb0",
@@ -158,32 +158,34 @@ def paired_bars(
     *,
     unit: str = "",
 ) -> Chart:
-    """Horizontal bars in pairs (e.g. this group against all groups), hatched apart."""
+    """Horizontal bars in pairs (e.g. this group against all groups), hatched apart; each label
+    on its own line(s) above its bars, as in ``bar_chart``, so a long name is never clipped."""
     prefix = f"c{next(_ids)}"
     names = list(series)
-    width, label_w, bar_h = 360, 90, 12
-    group_h = bar_h * len(names) + 10
+    width, left, bar_h = 360, 8, 12
     top = max((v for values in series.values() for v in values), default=0) or 1
-    span = width - label_w - 50
+    span = width - left - 60
     legend, legend_h = _legend(prefix, names, 8, 4, width - 16)
     body = [_pattern_defs(prefix, [PALETTE[i] for i in range(len(names))]), legend]
+    y = legend_h + 4
     for row, label in enumerate(labels):
-        y0 = legend_h + 8 + row * group_h
-        body.append(
-            f'<text x="{label_w - 6}" y="{y0 + bar_h + 2}" font-size="12" text-anchor="end" '
-            f'fill="{INK}">{escape(label)}</text>'
-        )
+        for line in _wrap(label, (width - 2 * left) // 7):
+            y += 15
+            body.append(
+                f'<text x="{left}" y="{y - 3}" font-size="12" fill="{INK}">{escape(line)}</text>'
+            )
         for index, name in enumerate(names):
             value = series[name][row]
-            y = y0 + index * bar_h
             length = span * value / top
             body.append(
-                f'<rect x="{label_w}" y="{y}" width="{length:.1f}" height="{bar_h - 2}" '
+                f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_h - 2}" '
                 f'fill="url(#{prefix}-p{index})"/>'
-                f'<text x="{label_w + length + 4:.1f}" y="{y + 9}" font-size="10" '
+                f'<text x="{left + length + 4:.1f}" y="{y + 9}" font-size="10" '
                 f'fill="{INK}">{escape(_num(value) + unit)}</text>'
             )
-    height = legend_h + 16 + len(labels) * group_h
+            y += bar_h
+        y += 8
+    height = y + 4
     summary = "; ".join(
         f"{label}: " + ", ".join(f"{n} {_num(series[n][i])}{unit}" for n in names)
         for i, label in enumerate(labels)
@@ -293,9 +295,10 @@ def step_chart(
     every = max(1, n // 8)
     for i, label in enumerate(x_labels):
         if i % every == 0 or i == n - 1:
+            anchor = "end" if i == n - 1 and n > 1 else "middle"  # the last stays inside
             body.append(
                 f'<text x="{left + i * step:.1f}" y="{base + 14}" font-size="10" '
-                f'text-anchor="middle" fill="{INK}">{escape(label)}</text>'
+                f'text-anchor="{anchor}" fill="{INK}">{escape(label)}</text>'
             )
     height = base + 22
     last = ", ".join(f"{name} {_num(series[name][-1])}" for name in names if series[name])
@@ -324,7 +327,8 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
 
 def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
     """The ``size`` × ``size`` board (its pack's), one square per cell, darker the more often it
-    was covered; counts printed."""
+    was covered; counts printed. Rows and columns are numbered from 0, as the table screen
+    numbers its cells."""
     prefix = f"c{next(_ids)}"
     cell, left, top_y = 26, 18, 16
     top = max(counts, default=0) or 1
@@ -339,7 +343,7 @@ def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
             "<title>"
             + escape(
                 gettext("Row %(row)s, column %(col)s: %(count)s")
-                % {"row": row + 1, "col": col + 1, "count": count}
+                % {"row": row, "col": col, "count": count}
             )
             + "</title></rect>"
         )
@@ -352,9 +356,9 @@ def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
     for i in range(size):
         body.append(
             f'<text x="{left + i * cell + cell / 2}" y="11" font-size="9" text-anchor="middle" '
-            f'fill="{MUTED}">{i + 1}</text>'
+            f'fill="{MUTED}">{i}</text>'
             f'<text x="9" y="{top_y + i * cell + cell / 2 + 3}" font-size="9" '
-            f'text-anchor="middle" fill="{MUTED}">{i + 1}</text>'
+            f'text-anchor="middle" fill="{MUTED}">{i}</text>'
         )
     width, height = left + size * cell + 4, top_y + size * cell + 4
     covered = sum(1 for c in counts if c)
@@ -365,15 +369,11 @@ def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
     }
     if hottest is not None:
         r, c = divmod(hottest, size)
-        summary += gettext("; most often row %(row)s, column %(col)s (%(count)s times)") % {
-            "row": r + 1,
-            "col": c + 1,
-            "count": counts[hottest],
-        }
+        summary += ngettext(
+            "; most often row %(row)s, column %(col)s (%(count)s time)",
+            "; most often row %(row)s, column %(col)s (%(count)s times)",
+            counts[hottest],
+        ) % {"row": r, "col": c, "count": counts[hottest]}
     svg = _svg(prefix, width, height, title, summary + ".", "".join(body))
-    rows: list[list[object]] = [
-        [f"{r + 1}", *counts[r * size : (r + 1) * size]] for r in range(size)
-    ]
-    return Chart(
-        title, svg, summary + ".", [gettext("row"), *(str(c + 1) for c in range(size))], rows
-    )
+    rows: list[list[object]] = [[f"{r}", *counts[r * size : (r + 1) * size]] for r in range(size)]
+    return Chart(title, svg, summary + ".", [gettext("row"), *(str(c) for c in range(size))], rows)

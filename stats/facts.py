@@ -1,4 +1,4 @@
-"""Extracting normalised facts (tricks, final board, seated players) from attempts.
+"""Extracting normalised facts (tricks, final board, seated people) from attempts.
 
 Extraction is idempotent: an attempt's fact rows are deleted and reinserted whenever the attempt
 changed since they were extracted (``FactSource`` remembers its ``updated_at`` and engine
@@ -79,8 +79,8 @@ def attempt_facts(
         "mission": attempt.mission,
     }
     success = attempt.status == AttemptStatus.SUCCESS
-    for player in dict.fromkeys(str(p) for p in attempt.players or ()):
-        facts.players.append(PlayerFact(**common, player=player[:150], success=success))
+    for seat in attempt.seats.all():  # a person counts once, whatever the spelling
+        facts.players.append(PlayerFact(**common, person_id=seat.person_id, success=success))
     if state is None:
         return facts
     seats = state.setup.seats
@@ -153,6 +153,7 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
         MissionAttempt.objects.filter(pk__in=ids)
         .annotate(group_pk=F("adventure__group_id"), pack_pk=F("adventure__content_pack_id"))
         .defer("changes", "loadout")
+        .prefetch_related("seats")
     )
     sizes = board_sizes({a.pack_pk for a in attempts})
     needs_moves = [a.pk for a in attempts if not a.state and a.setup]

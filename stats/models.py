@@ -245,9 +245,9 @@ class FactTally(models.Model):
 
 
 class PlayerFact(FactFields):
-    """One player seated at one finished attempt, with its result (participation)."""
+    """One person seated at one finished attempt, with its result (participation)."""
 
-    player = models.CharField(max_length=150)
+    person = models.ForeignKey("games.Person", on_delete=models.CASCADE, related_name="+")
     success = models.BooleanField(default=False)
 
     class Meta:
@@ -257,7 +257,7 @@ class PlayerFact(FactFields):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} at attempt {self.attempt_id}"
+        return f"Person {self.person_id} at attempt {self.attempt_id}"
 
 
 class JobState(models.TextChoices):

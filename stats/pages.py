@@ -184,11 +184,15 @@ def campaign_charts(data: dict[str, Any], *, scope: str) -> list[Chart]:
     return charts
 
 
-def group_charts(data: dict[str, Any], global_data: dict[str, Any] | None) -> list[Chart]:
+def group_charts(
+    data: dict[str, Any], global_data: dict[str, Any] | None, names: dict[int, str]
+) -> list[Chart]:
+    """``names``: the group's people by id, as they are called now."""
+    played = [p for p in data.get("participation", []) if p["person"] in names]
     charts = [
         bar_chart(
             _("Attempts played by each player"),
-            [(p["player"], p["attempts"]) for p in data.get("participation", [])],
+            [(names[p["person"]], p["attempts"]) for p in played],
             value_name=_("attempts"),
         ),
         bar_chart(

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Adventure, StatisticsOutbox
 from config.health import SERVICES
+from games.models import Person
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
 from stats import heatmaps, pages, services, triggers
@@ -131,7 +132,11 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
         "sections": [
             pages.Section(
                 _("Players and difficulty"),
-                pages.group_charts(data, global_snapshot.data if global_snapshot else None),
+                pages.group_charts(
+                    data,
+                    global_snapshot.data if global_snapshot else None,
+                    dict(Person.objects.filter(group=group).values_list("pk", "name")),
+                ),
                 "players",
             ),
             pages.Section(_("Missions"), pages.mission_charts(data), "missions"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -59,9 +60,11 @@ class TableSetupForm(forms.Form):
         cards: list[str],
         spaces: list[dict[str, Any]],
         tiles: list[str],
+        people: Sequence[str] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.people = people
         self.fields["trump"].choices = [(c.id, f"{c.symbol} {c.name}") for c in pack.colours]
         self.fields["automa_river"].choices = [
             (
@@ -88,11 +91,13 @@ class TableSetupForm(forms.Form):
 
     def clean_players(self) -> list[str]:
         """The same rule for names as the quick log and an import (``campaign.names``)."""
-        return check_player_names(split_players(self.cleaned_data["players"]))
+        return check_player_names(split_players(self.cleaned_data["players"]), self.people)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         players = data.get("players") or []
+        first = (data.get("first_player") or "").strip()
+        data["first_player"] = next((p for p in players if p.lower() == first.lower()), first)
         river = data.get("automa_river") or []
         if len(players) == MIN_PLAYERS and len(river) != AUTOMA_RIVER_SIZE:
             self.add_error("automa_river", gettext("Tick exactly 4 face-up cards for the Automa."))

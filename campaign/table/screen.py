@@ -7,6 +7,7 @@ result. Colours always come with their name and symbol, never as colour alone.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -158,6 +159,22 @@ class Table:
     @cached_property
     def board(self) -> list[list[Cell]]:
         return board_cells(self.state, self.colours)
+
+    @cached_property
+    def board_key(self) -> str:
+        """Everything the board's drawing depends on beyond the attempt's own setup (fixed when
+        the mission begins): the page caches the drawing under it (``{% cache %}``), so a card
+        played redraws no cell and only a tile or token placed, or a Power, does."""
+        state, attempt = self.state, self.attempt
+        parts = (
+            attempt.pk,
+            attempt.created_at,
+            state.placed,
+            state.tokens,
+            powers.neutral_edges(state),
+            powers.quiet_cell(state),
+        )
+        return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
     @cached_property
     def board_data(self) -> dict[str, Any]:

@@ -77,10 +77,9 @@ REASON_TEXT = {
     "out-of-cards": gettext_noop("a seat had no card left to play"),
 }
 
-# Moon tile and Power tile effects the driver applies to the rounds of the engine's setup; the
+# Moon tile and Power tile effects that change the rounds (progression.mission_rounds); the
 # other effects the engine knows go to it as they are (spirits.MOON_EFFECTS, spirits.POWERS).
-ONE_FEWER_ROUND = "one-fewer-round"
-EXTRA_ROUND = "extra-round"
+ONE_FEWER_ROUND = progression.ONE_FEWER_ROUND
 MOVE_SPIRIT_TILE = spirits.MOVE_SPIRIT_TILE
 
 
@@ -138,7 +137,7 @@ def table_setup(
 
     Hands are unknown (a real table). With 2 players the Automa sits after them, with its 4 face-up
     river cards entered at setup and a face-down deck of 6 unknown cards. The campaign's Moon tiles
-    and the Power tiles of the ``loadout`` change the rounds (``mission_rules``), and with the
+    and the Power tiles of the ``loadout`` change the rounds (``mission_rounds``), and with the
     Power tokens the group holds give the Moon effects and Powers the engine enforces; a Holo Liana
     relief eases the last mission (``progression.relieve``). Extra
     optional fields (``colours``, ``mission``, ``moon_names``, ``power_names``) carry what the
@@ -163,7 +162,13 @@ def table_setup(
         "players": players,
         "first_player": first_player,
         "trump": trump,
-        "rounds": info.rounds + rules["rounds"],
+        "rounds": progression.mission_rounds(
+            pack,
+            mission,
+            moon_tiles=campaign.moon_tiles,
+            holo_liana=campaign.holo_liana,
+            power_tiles=[t for t in (loadout or {}).values() if t],
+        ),
         "colours": colours,
         "mission": {
             "number": info.number,
@@ -207,8 +212,8 @@ def mission_rules(
 
     Seed 003, 'The Moon Path': Moon tiles "stack and last until the end of the game"; 'Rewards':
     Power tokens "can be used in every mission", Power tiles placed before a mission "for extra
-    help". ``rounds`` is the change to the mission's rounds (``one-fewer-round``,
-    ``extra-round``); ``moon_effects`` and ``powers`` the effects the engine enforces, in its
+    help" (their effect on the rounds is ``progression.mission_rounds``'s); ``moon_effects`` and
+    ``powers`` the effects the engine enforces, in its
     order; ``moon_names`` (every Moon tile in force) and ``power_names`` (the Powers) the pieces'
     names by effect, for the table screen. Effects the engine does not know stay text on the setup
     screen.
@@ -216,13 +221,11 @@ def mission_rules(
     moon = [pack.moon_tile(t) for t in campaign.moon_tiles]
     tiles = [pack.power_tile(t) for t in loadout.values() if t]
     tokens = [pack.power_token(t) for t in campaign.power_tokens]
-    effects = {piece.effect for piece in (*moon, *tiles)}
     moon_names = {tile.effect: tile.name for tile in moon}
     power_names = {piece.effect: piece.name for piece in (*tokens, *tiles)}
     moon_effects = [e for e in spirits.MOON_EFFECTS if e in moon_names]
     powers = [p for p in spirits.POWERS if p in power_names]
     return {
-        "rounds": (EXTRA_ROUND in effects) - (ONE_FEWER_ROUND in effects),
         "moon_effects": moon_effects,
         "moon_names": moon_names,
         "powers": powers,

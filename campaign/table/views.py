@@ -4,25 +4,20 @@ Each view: scoped fetch (``membership_or_404``) → form → ``campaign.table.se
 A move, an undo or an abandon answers an htmx request with the whole ``#table`` region, which the
 page merges by morphing (idiomorph), so open panels, focus and scroll stay put; without
 JavaScript they redirect to the table. The other devices learn of a change from the table's
-event stream (``stream``, ``campaign.table.events``) and fetch the region themselves; ``version``
-is the polling fallback for a device whose stream cannot open.
+event stream (``stream``, ``campaign.table.events`` over ``config.live``) and fetch the region
+themselves; ``version`` is the polling fallback for a device whose stream cannot open.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import connections
-from django.http import (
-    Http404,
-    HttpResponse,
-    HttpResponseBase,
-    StreamingHttpResponse,
-)
+from django.http import Http404, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
@@ -35,19 +30,16 @@ from campaign.table import services as live
 from campaign.table.forms import MoveForm, TableSetupForm
 from campaign.table.screen import Table, board_cells, colours_of, table_snapshot, undone_text
 from config.htmx import HtmxHttpRequest, is_partial, vary_on_htmx
+from config.live import event_lines, stream_response
+from games.people import people_names
 from games.rules import spirits
 from groups.access import membership_or_404, require_player
-from groups.models import Membership, Role
+from groups.models import Membership
 
 PAGE = "campaign/table/table.html"
 SETUP = "campaign/table/setup.html"
 # What a "place it anyway" confirmation posts again: the move itself, never the version.
 RETRY_FIELDS = ("kind", "cells", "tile", "power")
-# A comment line every so often keeps proxies from closing a quiet stream, and lets the stream
-# check that its member is still in the group.
-HEARTBEAT_SECONDS = 15.0
-# How long a device waits before it tries the stream again, after it dropped.
-RETRY_MILLISECONDS = 2000
 UNDERSTOOD = "That move is not understood."
 SHARED_RENDER_SECONDS = 60
 
@@ -122,6 +114,7 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         cards=cards,
         spaces=overview["spaces"],
         tiles=[t.id for t in overview["tiles"]],
+        people=people_names(adventure.group),
     )
     if request.method == "POST":
         require_player(membership)
@@ -143,8 +136,11 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
                 form.add_error(None, error.sentence())
             else:
                 return redirect(table_url(attempt))
-    preview = None
+    preview, rounds = None, None
     if mission is not None:
+        rounds = services.progression.mission_rounds(
+            pack, mission.number, moon_tiles=campaign.moon_tiles, holo_liana=campaign.holo_liana
+        )
         night = services.progression.uses_night_sides(campaign, pack)
         preview = table_preview(pack, mission.number, night=night, players=["A", "B", "C"])
         preview_state = spirits.new_game(preview)
@@ -157,19 +153,13 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         "membership": membership,
         "adventure": adventure,
         "mission": mission,
+        "rounds": rounds,
         "pack": pack,
         "form": form,
         "preview": preview,
-        "members": member_names(membership.group_id),
         **overview,
     }
     return render(request, SETUP, context)
-
-
-def member_names(group_id: int) -> list[str]:
-    """The group's members who play, as seats the setup offers (guests are typed)."""
-    members = Membership.objects.filter(group_id=group_id).exclude(role=Role.VIEWER)
-    return [m.user.get_username() for m in members.select_related("user").order_by("pk")]
 
 
 def table_preview(pack: Any, mission: int, *, night: bool, players: list[str]) -> dict[str, Any]:
@@ -356,27 +346,18 @@ def stream_member(request: HtmxHttpRequest, group_id: int) -> Membership:
     return membership_or_404(request, group_id)
 
 
-def still_member(group_id: int, user_id: int) -> bool:
-    try:
-        return Membership.objects.filter(group_id=group_id, user_id=user_id).exists()
-    finally:
-        connections.close_all()  # back to the pool: a stream holds no connection
-
-
 def current_stamp(attempt_id: int) -> str | None:
-    try:
-        attempt = MissionAttempt.objects.filter(pk=attempt_id).first()
-        return events.stamp(attempt) if attempt is not None else None
-    finally:
-        connections.close_all()
+    attempt = MissionAttempt.objects.filter(pk=attempt_id).first()
+    return events.stamp(attempt) if attempt is not None else None
 
 
 async def stream(
     request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
 ) -> HttpResponseBase:
-    """The table's Server-Sent Events: ``changed`` with the table's stamp at once and after every
-    write, a comment line as heartbeat, and ``gone`` (then the end) once the member is removed
-    from the group. 404 for anyone who is not a member, like every other URL of the group."""
+    """The table's Server-Sent Events (``config.live.event_lines``): ``changed`` with the table's
+    stamp at once and after every write, a comment line as heartbeat, and ``gone`` (then the end)
+    once the member is removed from the group. 404 for anyone who is not a member, like every
+    other URL of the group."""
     user = await request.auser()
     if not user.is_authenticated:
         raise Http404("No such group.")
@@ -385,44 +366,10 @@ async def stream(
     attempt = await sync_to_async(attempt_or_404)(membership, adventure_id, number)
     # The stream stays open for hours: it must not hold a database connection meanwhile.
     await sync_to_async(connections.close_all)()
-    response = StreamingHttpResponse(
-        table_events(attempt.pk, group_id, membership.user_id),
-        content_type="text/event-stream",
+    lines = event_lines(
+        events.table_channel(attempt.pk),
+        group_id,
+        membership.user_id,
+        partial(current_stamp, attempt.pk),
     )
-    response["Cache-Control"] = "no-store"
-    # Nginx and similar proxies: pass each event on at once.
-    response["X-Accel-Buffering"] = "no"
-    return response
-
-
-async def table_events(attempt_id: int, group_id: int, user_id: int) -> AsyncIterator[bytes]:
-    """The stream's lines: first (once subscribed) the current stamp, then each change; on a
-    heartbeat or a word about the member, whether they are still in the group; after a lost
-    subscription, the current stamp again (a device ignores a stamp it already shows)."""
-    table = events.table_channel(attempt_id)
-    member = events.member_channel(group_id, user_id)
-    yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
-    subscribed = False
-    async for item in events.listen(table, member, heartbeat=HEARTBEAT_SECONDS):
-        channel, message = item if item is not None else ("", "")
-        if channel == table:
-            yield changed(message)
-        elif (item is None and subscribed) or channel == member:
-            if not await sync_to_async(still_member, thread_sensitive=False)(group_id, user_id):
-                yield GONE
-                return
-            yield b": beat\n\n"
-        else:  # just subscribed, or subscribed again
-            subscribed = True
-            now = await sync_to_async(current_stamp, thread_sensitive=False)(attempt_id)
-            if now is None:
-                yield GONE
-                return
-            yield changed(now)
-
-
-GONE = b"event: gone\ndata: \n\n"
-
-
-def changed(stamp: str) -> bytes:
-    return f"event: changed\ndata: {stamp}\n\n".encode()
+    return stream_response(lines)

@@ -6,13 +6,31 @@ import random
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from groups.models import Role
 from groups.validators import validate_no_markup
 
 MAX_NAME = 40
 SAME_NAMES = _("The two players need different names.")
 ACTIONS = ("play", "pass", "capture", "rainbow", "spirit", "block", "cover")
+
+
+def other_players(group_id: int, user_id: int | None) -> QuerySet[Any]:
+    """The members of the group, but ``user_id``, who may play: whom a game can be opened to."""
+    members = get_user_model().objects.filter(
+        memberships__group_id=group_id, memberships__role__in=[Role.OWNER, Role.PLAYER]
+    )
+    if user_id is not None:
+        members = members.exclude(pk=user_id)
+    return members.order_by("username")
+
+
+class MemberChoice(forms.ModelChoiceField):  # type: ignore[type-arg]
+    def label_from_instance(self, obj: Any) -> str:
+        return str(obj.username)
 
 
 class NewGameForm(forms.Form):
@@ -29,6 +47,19 @@ class NewGameForm(forms.Form):
         max_value=2**31 - 1,
         help_text=_("Leave empty for a new shuffle; the same number deals the same game."),
     )
+    opponent = MemberChoice(
+        label=_("Invite a friend"),
+        queryset=None,
+        required=False,
+        empty_label=_("Nobody: this device, passed between us"),
+        help_text=_("The member chosen plays the second player on their own device."),
+    )
+
+    def __init__(self, *args: Any, group: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        opponent = self.fields["opponent"]
+        assert isinstance(opponent, forms.ModelChoiceField)
+        opponent.queryset = other_players(group.pk, user.pk)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -38,6 +69,18 @@ class NewGameForm(forms.Form):
         if data.get("seed") is None:
             data["seed"] = random.SystemRandom().randrange(2**31)
         return data
+
+
+class OpenForm(forms.Form):
+    """Invite a friend to a game already dealt: the second seat goes to them."""
+
+    member = MemberChoice(label=_("Open to"), queryset=None)
+
+    def __init__(self, *args: Any, game: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        member = self.fields["member"]
+        assert isinstance(member, forms.ModelChoiceField)
+        member.queryset = other_players(game.group_id, game.first_user_id)
 
 
 class MoveForm(forms.Form):

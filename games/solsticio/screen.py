@@ -1,7 +1,8 @@
-"""What the Solsticio table page shows, worked out from the engine's view of the player due.
+"""What a Solsticio page shows, worked out from the engine's view of the seat the device plays.
 
-The page shows what that player may see (``view_for``): the other hand, the face-down display tiles
-and the pile as counts.
+Each device gets what its player may see (``view_for``): their own hand, the other hand, the
+face-down display tiles and the pile as counts; someone who plays neither seat (or a device waiting
+to be handed over) sees no hand at all.
 """
 
 from __future__ import annotations
@@ -11,19 +12,20 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.content.solsticio import SolsticioPack
-from games.rules.solsticio import State, view_for
+from games.rules.solsticio import State, legal_moves, view_for
 
 
 def _place_label(place: list[int]) -> str:
     return _("row %(row)s, column %(column)s") % {"row": place[0] + 1, "column": place[1] + 1}
 
 
-def table_screen(state: State, pack: SolsticioPack) -> dict[str, Any]:
-    """The page's data: status, the choice or tiles to act on, the display and both panoramas."""
+def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[str, Any]:
+    """The page's data as ``seat`` sees it: status, the choice or tiles to act on, their hand,
+    the display and both panoramas."""
     content = state.setup.content
     marks = {symbol.id: symbol.mark for symbol in pack.symbols}
     due = state.players[state.due]
-    view = view_for(state, due)
+    view = view_for(state, seat)
 
     def tile(tile_id: str) -> dict[str, Any]:
         earth = content.earth_index[tile_id]
@@ -78,10 +80,17 @@ def table_screen(state: State, pack: SolsticioPack) -> dict[str, Any]:
             }
         )
     actions = [_action(move, tile, spirit) for move in view["moves"]]
+    own = view["hands"][seat] if seat is not None else []
+    own = own if isinstance(own, list) else []
+    offered = {a["value"] for a in actions if a["action"] == "play"}
     return {
         "view": view,
         "due": due,
-        "prompt": _prompt(view, due),
+        "seat": seat,
+        # The tiles of the hand no move offers now (the rest are the buttons to play them).
+        "kept": [tile(t) for t in own if t not in offered],
+        "plays_a_tile": bool(offered),
+        "prompt": _prompt(view, due, must_pass=any("pass" in m for m in legal_moves(state))),
         "actions": actions,
         "display": [
             {"up": [tile(t) for t in place["up"]], "down": place["down"]}
@@ -113,14 +122,14 @@ def _action(move: dict[str, Any], tile: Any, spirit: Any) -> dict[str, Any]:
     return entry
 
 
-def _prompt(view: dict[str, Any], due: str) -> str:
+def _prompt(view: dict[str, Any], due: str, *, must_pass: bool) -> str:
     if view["over"]:
         if view["winner"] is None:
             return _("The game is over: a tie.")
         return _("The game is over: %(name)s wins.") % {"name": view["winner"]}
     pending = view["pending"]
     if pending is None:
-        if view["moves"] and "pass" in view["moves"][0]:
+        if must_pass:
             return _("%(name)s cannot capture and passes (S6).") % {"name": due}
         return _("%(name)s plays a tile.") % {"name": due}
     prompts = {

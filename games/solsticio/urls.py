@@ -3,7 +3,12 @@ from django.urls import path
 from games.solsticio import views
 
 app_name = "solsticio"
+game = "<int:group_id>/solsticio/<int:game_id>/"
 urlpatterns = [
     path("<int:group_id>/solsticio/", views.game_list, name="list"),
-    path("<int:group_id>/solsticio/<int:game_id>/", views.game_page, name="game"),
+    path(game, views.game_page, name="game"),
+    path(game + "reveal/", views.reveal, name="reveal"),
+    path(game + "open/", views.open_game, name="open"),
+    path(game + "events/", views.stream, name="stream"),
+    path(game + "version/", views.version, name="version"),
 ]

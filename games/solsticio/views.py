@@ -1,33 +1,52 @@
 """Pages of a group's Solsticio games. Each view: scoped fetch → form → service → render.
 
-Every fetch starts from ``membership_or_404``: a game of another group answers 404. Viewers read;
-playing needs ``require_player`` (403 otherwise).
+Every fetch starts from ``membership_or_404``: a game of another group answers 404, its event
+stream too. Playing needs ``require_player`` (403 otherwise) and a seat in the game: a member who
+holds neither seat watches it read-only, without any hand. On one device the page shows a
+hand-over screen (no hand in it) until the player due taps to reveal their hand; on two devices
+each member's page shows their own hand, and the other device's page follows every move through
+the live stream (``config.live``), fetching the ``#table`` region (htmx, morphed).
 """
 
 from __future__ import annotations
 
+from functools import partial
+
+from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.db import connections
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.htmx import partial_template, vary_on_htmx
+from config.live import event_lines, stream_response
 from games.content.solsticio import solsticio_pack
-from games.models import SolsticioGame
+from games.models import SolsticioGame, SolsticioMode
+from games.rules.solsticio import State
 from games.solsticio import services
-from games.solsticio.forms import MoveForm, NewGameForm
+from games.solsticio.forms import MoveForm, NewGameForm, OpenForm
 from games.solsticio.screen import table_screen
 from groups.access import membership_or_404, require_player
+from groups.models import Membership
 
 RECENT = 30
+PAGE = "games/solsticio_game.html"
+
+
+def revealed_key(game: SolsticioGame) -> str:
+    """The session key of the player whose hand the one shared device shows now."""
+    return f"solsticio-shown-{game.pk}"
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_list(request: HttpRequest, group_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, group=membership.group, user=request.user)
     if request.method == "POST":
         require_player(membership)
         if form.is_valid():
@@ -37,6 +56,7 @@ def game_list(request: HttpRequest, group_id: int) -> HttpResponse:
                 players=(data["first"].strip(), data["second"].strip()),
                 seed=data["seed"],
                 by=request.user,
+                opponent=data["opponent"],
             )
             messages.success(request, _("Game dealt: lay out the display as shown."))
             return redirect(game)
@@ -50,34 +70,148 @@ def game_list(request: HttpRequest, group_id: int) -> HttpResponse:
     return render(request, "games/solsticio_list.html", context, status=400 if form.errors else 200)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def game_page(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    game = get_object_or_404(SolsticioGame, group_id=membership.group_id, pk=game_id)
-    error = None
-    status = 200
-    if request.method == "POST":
-        require_player(membership)
-        form = MoveForm(request.POST)
-        try:
-            if not form.is_valid():
-                raise services.SolsticioMoveError("bad-move")
-            services.play_solsticio_move(
-                game=game, move=form.move(), version=form.cleaned_data["version"]
-            )
-        except services.SolsticioMoveError as exc:
-            error, status = exc.message, 409 if exc.code == "stale-move" else 400
-            game.refresh_from_db()
-        else:
-            return redirect(game)
+def game_or_404(membership: Membership, game_id: int) -> SolsticioGame:
+    return get_object_or_404(SolsticioGame, group_id=membership.group_id, pk=game_id)
+
+
+def shown_seat(request: HttpRequest, game: SolsticioGame, state: State) -> tuple[str | None, bool]:
+    """The seat whose hand this page shows, and whether it is a hand-over screen instead."""
+    mine = services.seats_of(game, request.user)
+    if game.mode == SolsticioMode.TWO_DEVICES or len(mine) < 2 or state.over:
+        return (mine[0] if len(mine) == 1 else None), False
+    due = state.players[state.due]
+    if request.session.get(revealed_key(game)) == due:
+        return due, False
+    return None, True
+
+
+def render_game(
+    request: HttpRequest,
+    membership: Membership,
+    game: SolsticioGame,
+    *,
+    error: str | None = None,
+    status: int = 200,
+    open_form: OpenForm | None = None,
+) -> HttpResponse:
+    state = services.game_state(game)
+    seat, hand_over = shown_seat(request, game, state)
     pack = solsticio_pack()
+    mine = services.seats_of(game, request.user)
+    can_open = (
+        membership.can_play
+        and game.mode == SolsticioMode.ONE_DEVICE
+        and game.first_user_id == request.user.pk
+        and not state.version
+    )
     context = {
         "group": membership.group,
         "membership": membership,
         "game": game,
         "error": error,
         "pack": pack,
-        **table_screen(services.game_state(game), pack),
+        "plays": membership.can_play and bool(mine),
+        "hand_over": hand_over,
+        "two_devices": game.mode == SolsticioMode.TWO_DEVICES,
+        "stamp": services.stamp(game),
+        "open_form": open_form or (OpenForm(game=game) if can_open else None),
+        "urls": {
+            "page": game.get_absolute_url(),
+            "stream": reverse("solsticio:stream", args=[game.group_id, game.pk]),
+            "version": reverse("solsticio:version", args=[game.group_id, game.pk]),
+            "reveal": reverse("solsticio:reveal", args=[game.group_id, game.pk]),
+            "open": reverse("solsticio:open", args=[game.group_id, game.pk]),
+        },
+        **table_screen(state, pack, seat),
     }
-    return render(request, "games/solsticio_game.html", context, status=status)
+    template = partial_template(request, PAGE, "table")
+    return vary_on_htmx(render(request, template, context, status=status))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_page(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
+    membership = membership_or_404(request, group_id)
+    game = game_or_404(membership, game_id)
+    if request.method == "GET":
+        return render_game(request, membership, game)
+    require_player(membership)
+    form = MoveForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise services.SolsticioMoveError("bad-move")
+        services.play_solsticio_move(
+            game=game, move=form.move(), version=form.cleaned_data["version"], by=request.user
+        )
+    except services.SolsticioMoveError as exc:
+        game.refresh_from_db()
+        status = 409 if exc.code == "stale-move" else 403 if exc.code == "not-your-seat" else 400
+        return render_game(request, membership, game, error=str(exc.message), status=status)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def reveal(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
+    """On one device: the player due took it and shows their hand (until the turn passes)."""
+    membership = membership_or_404(request, group_id)
+    game = game_or_404(membership, game_id)
+    require_player(membership)
+    state = services.game_state(game)
+    due = state.players[state.due]
+    if due in services.seats_of(game, request.user) and request.POST.get("seat") == due:
+        request.session[revealed_key(game)] = due
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def open_game(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
+    """Invite a friend: the second seat goes to another member, on their own device."""
+    membership = membership_or_404(request, group_id)
+    game = game_or_404(membership, game_id)
+    require_player(membership)
+    form = OpenForm(request.POST, game=game)
+    if form.is_valid():
+        try:
+            services.open_to(game=game, member=form.cleaned_data["member"], by=request.user)
+        except services.SolsticioOpenError as exc:
+            form.add_error("member", str(exc.message))
+        else:
+            messages.success(request, _("The game is open to them: they play on their device."))
+            return redirect(game)
+    return render_game(request, membership, game, status=400, open_form=form)
+
+
+@login_required
+@require_GET
+def version(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
+    """The game's stamp as plain text: what a device whose stream cannot open polls."""
+    membership = membership_or_404(request, group_id)
+    game = game_or_404(membership, game_id)
+    response = HttpResponse(services.stamp(game), content_type="text/plain; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def current_stamp(game_id: int) -> str | None:
+    game = SolsticioGame.objects.filter(pk=game_id).first()
+    return services.stamp(game) if game is not None else None
+
+
+async def stream(request: HttpRequest, group_id: int, game_id: int) -> HttpResponseBase:
+    """The game's Server-Sent Events, as the campaign table's (``config.live.event_lines``):
+    ``changed`` with the game's stamp at once and after every write; 404 for anyone who is not a
+    member of the game's group."""
+    user = await request.auser()
+    if not user.is_authenticated:
+        raise Http404("No such group.")
+    request.user = user
+    membership = await sync_to_async(membership_or_404)(request, group_id)
+    game = await sync_to_async(game_or_404)(membership, game_id)
+    # The stream stays open for hours: it must not hold a database connection meanwhile.
+    await sync_to_async(connections.close_all)()
+    lines = event_lines(
+        services.channel(game.pk), group_id, membership.user_id, partial(current_stamp, game.pk)
+    )
+    return stream_response(lines)

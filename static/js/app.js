@@ -6,3 +6,36 @@ document.addEventListener("change", (event) => {
     target.form?.requestSubmit();
   }
 });
+
+// The browser's time zone, kept in a cookie: pages show times in it unless the account chose
+// one (accounts.middleware).
+{
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && !document.cookie.split("; ").includes("browser_tz=" + zone)) {
+    document.cookie = "browser_tz=" + zone + "; path=/; max-age=31536000; SameSite=Lax";
+  }
+}
+
+// Invite links: Copy (the clipboard) and, where the browser can, Share (the phone's share sheet).
+// The buttons stay hidden without the feature; the link's text can always be selected by hand.
+for (const button of document.querySelectorAll("[data-copy]")) {
+  button.hidden = !navigator.clipboard;
+}
+for (const button of document.querySelectorAll("[data-share]")) {
+  button.hidden = typeof navigator.share !== "function";
+}
+document.addEventListener("click", async (event) => {
+  const button = event.target instanceof Element && event.target.closest("[data-copy], [data-share]");
+  if (!button) return;
+  const input = document.getElementById(button.dataset.copy ?? button.dataset.share);
+  if (button.dataset.share !== undefined) {
+    await navigator.share({ title: button.dataset.title, url: input.value }).catch(() => {});
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(input.value);
+    button.parentElement.querySelector(".copy-status").textContent = button.dataset.done;
+  } catch {
+    input.select(); // refused: the link is selected, ready to copy by hand
+  }
+});

@@ -1,16 +1,24 @@
+"""Fixtures for browser tests that open the live table: its event streams are async views, so
+they run on uvicorn as ``make run`` serves them, not on the threaded test server."""
+
 import pytest
 
-from tests.support.fixtures import database_url_for_subprocess
+from tests.support.fixtures import database_url_for_subprocess, open_sessions
 from tests.support.servers import ROOT, ServerProcess
 
 
 @pytest.fixture
 def asgi_server(transactional_db, request):
-    """The table as ``make run`` serves it: uvicorn (ASGI, the event streams are async views),
-    one process, on the test database."""
+    """The table as ``make run`` serves it: uvicorn (ASGI), one process, on the test database."""
     log = ROOT / "test-output" / "servers" / f"{request.node.name}.log"
     server = ServerProcess(
         database_url_for_subprocess(), log, workers=1, DJANGO_SETTINGS_MODULE="config.settings_test"
     )
     yield server
     server.stop()
+
+
+@pytest.fixture
+def table_session(chromium, asgi_server, request):
+    """Browser sessions on the ASGI server (``tests.support.fixtures.browser_session`` for it)."""
+    yield from open_sessions(chromium, asgi_server.url, request)

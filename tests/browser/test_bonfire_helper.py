@@ -1,12 +1,13 @@
-"""A Bonfire turn at the table on a phone (360 px): each rule B1-B6 through the helper's page,
-each refusal's reason seen. Screenshots of each step go to test-output/screenshots/."""
+"""A Bonfire game at the table on a phone (360 px): a starting supply changed on the start form,
+each rule B1-B6 through the helper's page, each refusal's reason seen, then the game finished
+and its play found in the play log. Screenshots of each step go to test-output/screenshots/."""
 
 import re
 
 import pytest
 from django.urls import reverse
 
-from games.models import BonfireSeat
+from games.models import BonfirePlay, BonfireSeat, Play
 from groups.models import Group, Membership, Role
 from tests.browser.test_groups_flow import log_in
 from tests.factories import UserFactory
@@ -37,7 +38,21 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
 
     page.goto(reverse("groups:detail", args=[group.pk]))
     page.get_by_role("link", name="Bonfire turn helper").click()
-    page.get_by_label("Players").fill("Ana\nBen")
+    page.locator("#id_seat-1-name").fill("Ana")
+    page.locator("#id_seat-2-name").fill("Ben")
+    # Ben starts with one Action token more than the pack's sample supply; a bad count first.
+    ben = page.locator("#seat-2")
+    ben.get_by_text("Starting supply").click()
+    assert ben.get_by_label("Action tokens").input_value() == "3"
+    ben.get_by_label("Action tokens").fill("-1")
+    page.get_by_role("button", name="Start the game").click()
+    assert page.locator("#id_seat-2-tokens_errors").inner_text() == (
+        "Ensure this value is greater than or equal to 0."
+    )
+    assert page.locator("#seat-2 details.supply").get_attribute("open") is not None
+    session.shot("start-refused-supply")
+    page.locator("#id_seat-2-tokens").fill("4")
+    session.shot("start-form")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/bonfire/\d+/$"))
     page.get_by_role("link", name="Ana", exact=True).click()
@@ -72,7 +87,7 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     pay = open_move(page, "pay")
     pay.get_by_label("purple").fill("1")
     pay.get_by_role("button", name="Show the ways to pay").click()
-    assert page.get_by_role("button", name="Pay with 1 yellow").is_visible()
+    page.get_by_role("button", name="Pay with 1 yellow").wait_for()  # the ways, once loaded
     session.shot("ways-to-pay")
     page.get_by_role("button", name="Pay with 1 green, 1 orange").click()
     page.get_by_text("Done: Pay Action tiles.").wait_for()
@@ -141,3 +156,45 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     session.shot("turn-ended")
     ana = BonfireSeat.objects.get(name="Ana")
     assert ana.document["markers"] == 3  # 2 + 1 (Ember Rock) + 2 (Hearth) - 2 steps
+    assert BonfireSeat.objects.get(name="Ben").document["tokens"] == 4
+
+    # The end of the game: final scores, the play in the play log, the helper read-only.
+    page.get_by_role("link", name="Bonfire night").click()
+    page.wait_for_url(re.compile(r"/bonfire/\d+/$"))
+    page.locator("#finish summary").click()
+    page.get_by_label("Ana’s score").fill("34")
+    page.get_by_label("Ben’s score").fill("12+")
+    page.get_by_role("button", name="Finish and record the play").click()
+    assert (
+        page.locator("#id_score_1_errors").inner_text() == "Type a number or a sum such as 12+7+3."
+    )
+    session.shot("finish-refused-score")
+    page.get_by_label("Ben’s score").fill("12+9+6")
+    session.shot("finish-form")
+    page.get_by_label("Duration (minutes)").fill("55")
+    page.get_by_role("button", name="Finish and record the play").click()
+    page.wait_for_url(re.compile(r"/plays/\d+/$"))
+    page.get_by_text("Game finished: its play is in the play log.").wait_for()
+    session.shot("play-of-the-game")
+    page.locator("#bonfire-game-link").click()
+    page.wait_for_url(re.compile(r"/bonfire/\d+/$"))
+    assert "no longer change" in page.locator("#finished").inner_text()
+    assert page.locator("#finish").count() == 0
+    session.shot("finished-game")
+    page.get_by_role("link", name="Ana", exact=True).click()
+    page.wait_for_url(re.compile(r"/players/\d+/$"))
+    assert "See its play in the play log" in page.locator("#finished").inner_text()
+    assert page.locator("#moves").count() == 0
+    assert page.locator("#my-tokens").inner_text() == "0"  # the board is still shown
+    session.shot("finished-seat-read-only")
+    page.goto(reverse("games:history", args=[group.pk]))
+    row = page.locator("li", has_text="from the Bonfire turn helper")
+    assert "★ ana 34" in row.inner_text()  # Ana's seat is the member ana
+    assert "Ben 27" in row.inner_text()
+    session.shot("play-log")
+    play = Play.objects.get(group=group)
+    assert BonfirePlay.objects.get(group=group).play == play
+    assert [(r.person.name, r.score, r.winner) for r in play.results.all()] == [
+        ("ana", 34, True),
+        ("Ben", 27, False),
+    ]

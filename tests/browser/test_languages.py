@@ -20,7 +20,6 @@ from games.reference.documents import GAMES, game_reference
 from groups.models import Group, Membership, Role
 from tests.browser import table_driver as driver
 from tests.factories import PASSWORD, AdventureFactory, UserFactory
-from tests.support.fixtures import open_sessions
 
 pytestmark = pytest.mark.browser
 
@@ -170,12 +169,6 @@ def test_a_newcomer_uses_questlog_in_their_language(
 
 
 # --- The table in their language -----------------------------------------------------------------
-
-
-@pytest.fixture
-def table_session(chromium, asgi_server, request):
-    """Browser sessions on the ASGI server: the table's event stream is an async view."""
-    yield from open_sessions(chromium, asgi_server.url, request)
 
 
 def table_in_progress():

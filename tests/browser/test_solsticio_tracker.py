@@ -27,6 +27,13 @@ from tests.games.rules.solsticio.factories import (
 pytestmark = pytest.mark.browser
 
 
+def take_the_device(page) -> None:
+    """One device: the player due taps the hand-over screen to see their hand (none before)."""
+    if page.locator("#hand-over").count():
+        page.locator("#hand-over button").click()
+        page.wait_for_selector("#hand-over", state="detached")
+
+
 def test_track_a_whole_game_on_a_phone(browser_session, transactional_db):
     member = MembershipFactory(role=Role.PLAYER, user__username="sol-fan")
     session = browser_session()
@@ -50,6 +57,7 @@ def test_track_a_whole_game_on_a_phone(browser_session, transactional_db):
     for _ in range(200):
         if page.locator(".sol-scores").count():
             break
+        take_the_device(page)
         action = page.locator("button.sol-action").first
         kind = action.get_attribute("data-action")
         if kind not in seen and kind != "play":
@@ -68,6 +76,7 @@ def test_track_a_whole_game_on_a_phone(browser_session, transactional_db):
     final = outcome(state).scores
     assert final is not None
     assert scores == [f"{name} {score}★" for name, score in final.items()]
+    assert page.locator("#logged-play").is_visible()  # the finished game is a play of the log
     session.shot("over")
 
 
@@ -92,7 +101,12 @@ def test_rainbows_spirits_and_the_evil_spirit_on_a_phone(browser_session, transa
     state = run(state, play(BRU, "leaf1"), choose(BRU, "spirit", "oak"))
     state = run(state, play(ANA, "moon1"), choose(ANA, "spirit", "herald"))
     game = SolsticioGame.objects.create(
-        group=member.group, players=[ANA, BRU], document=to_dict(state), version=state.version
+        group=member.group,
+        players=[ANA, BRU],
+        first_user=member.user,
+        second_user=member.user,
+        document=to_dict(state),
+        version=state.version,
     )
     session = browser_session()
     log_in(session, "sol-end")
@@ -102,9 +116,14 @@ def test_rainbows_spirits_and_the_evil_spirit_on_a_phone(browser_session, transa
     assert page.locator("#panorama-1 .sol-evil").inner_text() == "Evil Spirit"
     assert page.locator("#panorama-2 td.sol-rainbow").count() == 2
     assert page.locator("#panorama-2 td.sol-rainbow.blocked").count() == 1
+    assert page.locator("#hand-over").inner_text().startswith("Pass the device to Bru.")
+    session.shot("hand-over")
+    take_the_device(page)
     session.shot("evil-spirit-and-rainbows")
     page.get_by_role("button", name="Pass").click()
+    take_the_device(page)
     page.get_by_role("button", name="Pass").click()
+    take_the_device(page)
     assert page.locator("#prompt").inner_text() == (
         "Bru chooses which of the other player's Spirits the Evil Spirit covers (S5)."
     )

@@ -5,14 +5,17 @@ shows its progress until done."""
 from __future__ import annotations
 
 from collections import Counter
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from campaign.models import MissionAttempt
 from games.rules.spirits import from_dict
 from groups.models import Role
 from stats import services
+from stats.models import JobState, RecomputeJob, StatsSnapshot
 from tests.browser.test_groups_flow import log_in
 from tests.factories import AdventureFactory, MembershipFactory
 from tests.stats.conftest import record_driven
@@ -29,6 +32,16 @@ def independent_numbers(adventure_id: int) -> dict[str, object]:
             for row, col in trick.placement.cells if trick.placement else ():
                 cells[row * 12 + col] += 1
     return {"cells": cells, "won": won}
+
+
+CUT_OFF = """() => [...document.querySelectorAll("figure.chart svg")].flatMap((svg) => {
+  const box = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll("text")].filter((text) => {
+    const r = text.getBoundingClientRect();
+    return r.left < box.left - 0.5 || r.right > box.right + 0.5
+      || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+  }).map((text) => svg.querySelector("title").textContent + ": " + text.textContent);
+})"""
 
 
 def table_of(page, caption: str) -> list[list[str]]:
@@ -59,6 +72,7 @@ def test_stats_pages_render_charts_with_matching_numbers(browser_session, transa
         box = charts.nth(index).bounding_box()
         assert box is not None
         assert box["width"] <= 360, "charts fit a phone's width"
+    assert page.evaluate(CUT_OFF) == [], "no chart text outside its picture"
     session.shot("adventure-stats")
     heat = table_of(page, "Board cells covered, all missions")
     shown = [int(value) for row in heat for value in row[1:]]
@@ -72,6 +86,7 @@ def test_stats_pages_render_charts_with_matching_numbers(browser_session, transa
     assert page.locator("#total-attempts").inner_text() == "5"
     players = dict(table_of(page, "Attempts played by each player"))
     assert players == {"Ana": "5", "Ben": "5", "Cy": "2"}
+    assert page.evaluate(CUT_OFF) == []
     session.shot("group-stats")
 
     page.goto(reverse("stats:global"))
@@ -105,3 +120,81 @@ def test_recompute_on_the_embedded_default_reaches_100_percent(
     page.screenshot(path=str(session.shots / "recompute-done-viewport.png"))
     page.reload()
     assert page.locator("#total-attempts").inner_text() == "3"
+
+
+def test_stats_read_as_the_viewer_reads_them(browser_session, transactional_db):
+    """Issue 12 point 10: breadcrumbs group › adventure › statistics, heatmap cells numbered as
+    the table numbers them, "1 time", no chart text outside its picture, and times in the
+    browser's time zone until the account chooses another."""
+    member = MembershipFactory(role=Role.PLAYER, user__username="night-owl")
+    adventure = AdventureFactory(group=member.group, name="Winter campaign")
+    record_driven(adventure, "failure", seed=3, duration=30)
+    services.drain_outbox()
+    session = browser_session(timezone_id="America/Sao_Paulo")
+    log_in(session, "night-owl")
+    page = session.page
+    url = reverse("stats:adventure", args=[member.group.pk, adventure.pk])
+    page.goto(url)
+    page.reload()  # the first page set the browser's time zone cookie
+    crumbs = page.get_by_role("navigation", name="Breadcrumbs").inner_text()
+    assert [c.strip() for c in crumbs.split("›")] == [
+        member.group.name,
+        "Winter campaign",
+        "Statistics",
+    ]
+    assert page.evaluate(CUT_OFF) == []
+    snapshot = StatsSnapshot.objects.get(scope="adventure", scope_id=adventure.pk)
+    local = snapshot.computed_at.astimezone(ZoneInfo("America/Sao_Paulo"))
+    freshness = page.locator(".stats-freshness").inner_text()
+    assert f"{local:%H:%M} -03" in freshness, freshness
+    session.shot("adventure-stats-sao-paulo")
+    page.screenshot(path=str(session.shots / "adventure-stats-top.png"))
+
+    heat = page.locator("figure.chart", has=page.get_by_text("Board cells covered, all missions"))
+    summary = heat.first.locator(".chart-summary").inner_text()
+    cells = independent_numbers(adventure.pk)["cells"]
+    hottest = max(range(144), key=lambda i: cells[i])
+    row, col = divmod(hottest, 12)
+    times = "time" if cells[hottest] == 1 else "times"
+    assert f"most often row {row}, column {col} ({cells[hottest]} {times})" in summary
+    header = table_of(page, "Board cells covered, all missions")
+    assert [r[0] for r in header] == [str(n) for n in range(12)]
+    heat.first.screenshot(path=str(session.shots / "heatmap.png"))
+
+    page.goto(reverse("stats:group", args=[member.group.pk]))
+    crumbs = page.get_by_role("navigation", name="Breadcrumbs").inner_text()
+    assert [c.strip() for c in crumbs.split("›")] == [member.group.name, "Statistics"]
+    assert page.evaluate(CUT_OFF) == []
+    session.shot("group-stats-sao-paulo")
+
+    page.get_by_role("link", name="night-owl").click()
+    assert "America/Sao_Paulo" in page.get_by_label("Time zone").inner_text()
+    page.get_by_label("Time zone").select_option("Asia/Tokyo")
+    page.get_by_role("button", name="Save").click()
+    page.get_by_text("Time zone saved.").wait_for()
+    session.shot("account-time-zone")
+    page.goto(url)
+    tokyo = snapshot.computed_at.astimezone(ZoneInfo("Asia/Tokyo"))
+    assert f"{tokyo:%H:%M} JST" in page.locator(".stats-freshness").inner_text()
+
+
+def test_with_a_broker_and_no_worker_the_page_says_so_and_offers_a_retry(
+    browser_session, transactional_db, settings, redis_url
+):
+    """Issue 12 point 6: a real Redis broker that no worker listens to: the recompute waits, the
+    page says no worker runs and offers to try again, and trying again says so again."""
+    settings.REDIS_URL = redis_url
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    member = MembershipFactory(role=Role.PLAYER, user__username="no-worker")
+    record_driven(AdventureFactory(group=member.group), "success", seed=1)
+    session = browser_session()
+    log_in(session, "no-worker")
+    page = session.page
+    page.goto(reverse("stats:group", args=[member.group.pk]))
+    page.get_by_role("button", name="Recompute everything").click()
+    expect(page.locator("#stats-no-worker")).to_be_visible(timeout=15_000)
+    session.shot("no-worker")
+    page.get_by_role("button", name="Try again").click()
+    expect(page.locator("#stats-no-worker")).to_be_visible()
+    expect(page.get_by_role("button", name="Try again")).to_be_visible()
+    assert RecomputeJob.objects.get().state == JobState.PENDING

@@ -28,9 +28,9 @@ RIVER = ["blue-1", "purple-1", "red-1", "green-1"]
 
 
 @pytest.fixture
-def browser_session(chromium, asgi_server, request):
-    """Browser sessions on the ASGI server (``tests.support.fixtures.browser_session`` for it)."""
-    yield from open_sessions(chromium, asgi_server.url, request)
+def browser_session(table_session):
+    """Every device on the ASGI server (``table_session``)."""
+    return table_session
 
 
 def arrange():

@@ -102,6 +102,18 @@ def test_the_first_play_and_the_trick_winner_are_told(setup):
     assert [seat for seat, _ in replay.steps[3].plays] == ["Ana", "Ben", "Cy"]
 
 
+def test_an_attempt_still_at_the_table_is_not_called_unfinished(setup):
+    """An open attempt's replay says it is still being played; the same log of an attempt
+    that ended without a result (abandoned) says it was not finished."""
+    moves = mission_moves(setup)[:3]
+    assert replay_attempt(setup, moves, still_open=True).steps[-1].result == (
+        "The mission is still being played at the table."
+    )
+    assert replay_attempt(setup, moves).steps[-1].result == "The mission was not finished."
+    done = mission_moves(setup)
+    assert replay_attempt(setup, done, still_open=True).steps[-1].result == "The mission failed."
+
+
 def test_a_log_the_engine_refuses_stops_there_and_says_so(setup):
     moves = mission_moves(setup)[:2]
     replay = replay_attempt(setup, [*moves, moves[0]])

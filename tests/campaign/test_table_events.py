@@ -7,6 +7,7 @@ import pytest
 
 from campaign.table import events
 from campaign.table import services as table
+from config import live
 from groups.models import Membership, Role
 from tests.factories import AdventureFactory, MembershipFactory
 
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def published(monkeypatch):
     sent = []
     monkeypatch.setattr(
-        events, "publish_now", lambda channel, message: sent.append((channel, message))
+        live, "publish_now", lambda channel, message: sent.append((channel, message))
     )
     return sent
 

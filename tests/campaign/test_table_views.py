@@ -289,6 +289,31 @@ def test_the_placement_with_an_edge_mismatch_asks_place_anyway(client, attempt, 
     assert AttemptMove.objects.count() == 4
 
 
+def cell_classes(html, r, c):
+    match = re.search(rf'<span class="([^"]*)" id="cell-{r}-{c}"', html)
+    assert match, f"no cell {r},{c}"
+    return set(match.group(1).split())
+
+
+def test_the_board_follows_a_placement_its_undo_and_the_language(client, attempt, member):
+    """The board's drawing is cached under what it depends on: an undone placement and another
+    language each show their own board, never the one drawn before."""
+    for version, card in enumerate(("blue-3", "purple-1", "green-1")):
+        table.submit_move(attempt=attempt, move={"play": card}, version=version, by=member.user)
+    empty = client.get(url(attempt), **HTMX).content.decode()
+    assert "spirit" not in cell_classes(empty, 5, 7)
+    data = {"kind": "place", "cells": "5,7 5,8 5,9 6,7", "version": 3, "confirm": "on"}
+    placed = client.post(url(attempt, "move"), data, **HTMX).content.decode()
+    assert "spirit" in cell_classes(placed, 5, 7)
+    undone = client.post(url(attempt, "undo"), {"version": 4}, **HTMX).content.decode()
+    assert "spirit" not in cell_classes(undone, 5, 7)
+    again = client.get(url(attempt), **HTMX).content.decode()
+    assert "spirit" not in cell_classes(again, 5, 7)
+    assert 'title="0,0: empty"' in again
+    catalan = client.get(url(attempt), HTTP_ACCEPT_LANGUAGE="ca", **HTMX).content.decode()
+    assert 'title="0,0: buida"' in catalan
+
+
 def covering_move(state):
     """The next legal move; a placement covers as many tokens as it legally can."""
     if state.phase != "place" or not state.tokens:

@@ -55,7 +55,7 @@ def log_form(adventure, **overrides):
         "result": "success",
         "failure_reason": "",
         "players": "Ana\nBen",
-        "rounds_played": "7",
+        "rounds_played": "5",
         "played_on": "2025-03-01",
         "duration_minutes": "45",
         "note": "",
@@ -474,6 +474,7 @@ def test_pages_run_the_same_number_of_queries_for_20_and_200_attempts(client, gr
     add_attempts(small, 20)
     add_attempts(large, 200)
     client.force_login(owner)
+    query_counts(client, small)  # the first visit makes the members' people, once
     small_counts = list(query_counts(client, small).values())
     large_counts = list(query_counts(client, large).values())
     assert small_counts == large_counts

@@ -88,3 +88,36 @@ def test_start_checks_the_content(group, owner) -> None:
 def test_dealt_wraps_and_handles_nothing() -> None:
     assert bonfire_helper.dealt(["a", "b", "c"], 1, 2) == ("c", "a")
     assert bonfire_helper.dealt([], 0, 3) == ()
+
+
+def test_start_with_each_players_supply(group, owner) -> None:
+    supplies = [
+        {"tiles": {"yellow": 2, "blue": 1}, "tokens": 1, "markers": 4, "resources": {}},
+        {"tiles": {}, "tokens": 0, "markers": 0, "resources": {"wood": 5}},
+    ]
+    game = bonfire_helper.start_play(
+        group=group,
+        by=owner,
+        name="Own supplies",
+        players=["Ana", "Ben"],
+        content=default_content(),
+        supplies=supplies,
+    )
+    ana, ben = (s.document for s in game.seats.order_by("position"))
+    assert (ana["tiles"], ana["tokens"], ana["markers"]) == ({"blue": 1, "yellow": 2}, 1, 4)
+    assert (ben["tiles"], ben["resources"]) == ({}, {"wood": 5})
+    assert len(ben["destiny_supply"]) == 4  # dealt as the pack says
+
+
+def test_start_refuses_a_supply_the_content_lacks(group, owner) -> None:
+    bad = {"tiles": {"pink": 1}, "tokens": 0, "markers": 0, "resources": {}}
+    with pytest.raises(bonfire.SetupError, match="unknown colour 'pink'"):
+        bonfire_helper.start_play(
+            group=group,
+            by=owner,
+            name="Bad",
+            players=["Ana"],
+            content=default_content(),
+            supplies=[bad],
+        )
+    assert not BonfirePlay.objects.exists()

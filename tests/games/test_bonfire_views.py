@@ -8,11 +8,13 @@ import pytest
 from django.urls import reverse
 
 from games import bonfire_helper
+from games.bonfire_forms import MOST_PLAYERS
 from games.bonfire_screen import REFUSALS
-from games.content.bonfire import default_content
+from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
 from games.rules.bonfire import CODES
-from tests.support.pages import text
+from groups.models import Membership
+from tests.support.pages import element_attribute, element_text, text
 
 
 @pytest.fixture
@@ -31,39 +33,127 @@ def test_every_engine_code_has_a_headline() -> None:
     assert set(REFUSALS) == set(CODES)
 
 
+def start_data(*names: str, content: str | None = None, **fields: object) -> dict[str, object]:
+    """The start form as the page fills it: the pack's supply in every seat, ``names`` seated."""
+    supply = default_supply()
+    data: dict[str, object] = {
+        "name": "Friday",
+        "content": content if content is not None else json.dumps(default_content()),
+    }
+    for n in range(1, MOST_PLAYERS + 1):
+        seat = f"seat-{n}-"
+        data[seat + "name"] = names[n - 1] if n <= len(names) else ""
+        data[seat + "tokens"] = supply.tokens
+        data[seat + "markers"] = supply.markers
+        for colour in default_content()["colours"]:
+            data[f"{seat}tiles_{colour}"] = supply.tiles.get(colour, 0)
+        for resource in default_content()["resources"]:
+            data[f"{seat}resources_{resource}"] = supply.resources.get(resource, 0)
+    return {**data, **fields}
+
+
 def test_games_page_and_start(client, group, owner) -> None:
     client.force_login(owner)
     url = reverse("bonfire:games", args=[group.pk])
     page = client.get(url)
     assert page.status_code == 200
     assert "sample content" in text(page)
-    content = json.dumps(default_content())
-    done = client.post(url, {"name": "Friday", "players": "Ana\nBen", "content": content})
+    done = client.post(url, start_data("Ana", "Ben"))
     game = BonfirePlay.objects.get(group=group)
     assert done.status_code == 302
     assert done["Location"] == reverse("bonfire:play", args=[group.pk, game.pk])
     assert "Ana" in text(client.get(done["Location"]))
+    assert [s.name for s in game.seats.order_by("position")] == ["Ana", "Ben"]
+
+
+def test_start_form_shows_the_packs_supply(client, group, owner) -> None:
+    client.force_login(owner)
+    page = client.get(reverse("bonfire:games", args=[group.pk]))
+    supply = default_supply()
+    assert element_attribute(page, "id_seat-1-tiles_yellow", "value") == str(supply.tiles["yellow"])
+    assert element_attribute(page, "id_seat-6-tokens", "value") == str(supply.tokens)
+    assert element_attribute(page, "id_seat-3-markers", "value") == str(supply.markers)
+    assert element_attribute(page, "id_seat-2-resources_fish", "value") == str(
+        supply.resources["fish"]
+    )
+
+
+def test_each_seat_starts_with_its_own_supply(client, group, owner) -> None:
+    """The three currencies stay apart (seed 000): tiles by colour, tokens, markers."""
+    client.force_login(owner)
+    data = start_data(
+        "Ana",
+        "Ben",
+        **{
+            "seat-2-tiles_yellow": 3,
+            "seat-2-tiles_red": 2,
+            "seat-2-tokens": 5,
+            "seat-2-markers": 0,
+            "seat-2-resources_wood": 0,
+            "seat-2-resources_fish": 4,
+            "seat-3-tokens": "",  # a seat without a player needs no counts
+        },
+    )
+    assert client.post(reverse("bonfire:games", args=[group.pk]), data).status_code == 302
+    ana, ben = (s.document for s in BonfireSeat.objects.order_by("position"))
+    supply = default_supply()
+    assert (ana["tiles"], ana["tokens"], ana["markers"], ana["resources"]) == (
+        supply.tiles,
+        supply.tokens,
+        supply.markers,
+        supply.resources,
+    )
+    assert ben["tiles"] == {"red": 2, "yellow": 3}
+    assert (ben["tokens"], ben["markers"]) == (5, 0)
+    assert ben["resources"] == {"fish": 4, "herbs": 2, "stone": 2}
 
 
 @pytest.mark.parametrize(
-    ("players", "content", "message"),
+    ("data", "where", "message"),
     [
-        ("", "{}", "This field is required."),
-        ("Ana\nAna", None, "Each player needs a different name."),
-        ("Ana", "{", "The content is not valid JSON"),
+        (start_data(), "__all__", "Enter the name of at least one player."),
+        (start_data("Ana", "ana"), "id_seat-2-name_errors", "Each player needs a different name."),
         (
-            "Ana",
-            '{"colours": []}',
+            start_data("Ana", **{"seat-1-tokens": "-1"}),
+            "id_seat-1-tokens_errors",
+            "Ensure this value is greater than or equal to 0.",
+        ),
+        (
+            start_data("Ana", **{"seat-1-tiles_yellow": "many"}),
+            "id_seat-1-tiles_yellow_errors",
+            "Enter a whole number.",
+        ),
+        (
+            start_data("Ana", **{"seat-1-markers": ""}),
+            "id_seat-1-markers_errors",
+            "Enter a number (0 for none).",
+        ),
+        (
+            start_data(
+                "Ana",
+                content=json.dumps(
+                    {**default_content(), "resources": ["fish", "herbs", "stone"]}
+                ).replace('"wood"', '"stone"'),
+            ),
+            "id_seat-1-resources_wood_errors",
+            "The content above has no Resource “wood”: leave it at 0 or add it there.",
+        ),
+        (start_data("Ana", content="{"), "id_content_errors", "The content is not valid JSON"),
+        (
+            start_data("Ana", content='{"colours": []}'),
+            "id_content_errors",
             "The content breaks a rule of the format: content.resources: missing",
         ),
     ],
 )
-def test_start_refusals(client, group, owner, players, content, message) -> None:
+def test_start_refusals_next_to_the_field(client, group, owner, data, where, message) -> None:
     client.force_login(owner)
-    data = {"name": "x", "players": players, "content": content or json.dumps(default_content())}
     page = client.post(reverse("bonfire:games", args=[group.pk]), data)
     assert page.status_code == 400
-    assert message in text(page)
+    if where == "__all__":
+        assert message in text(page)
+    else:
+        assert message in element_text(page, where)
     assert not BonfirePlay.objects.exists()
 
 
@@ -154,3 +244,31 @@ def test_rules_page_shows_the_readings(client, game, player) -> None:
     for rule in ("B1", "B2", "B3", "B4", "B5", "B6"):
         assert f'id="{rule}"' in body
     assert "Our reading:" in body
+
+
+def test_a_new_game_starts_from_an_earlier_games_content(client, group, owner, game) -> None:
+    """The group's edits (here a renamed island and a seventh colour) carry on to its next game."""
+    edited = default_content()
+    edited["islands"][0]["name"] = "Our own rock"
+    edited["colours"] = [*edited["colours"], "black"]
+    earlier = bonfire_helper.start_play(
+        group=group, by=owner, name="Edited", players=["Ana"], content=edited
+    )
+    client.force_login(owner)
+    url = reverse("bonfire:games", args=[group.pk]) + f"?content_from={earlier.pk}"
+    page = client.get(url)
+    assert "Our own rock" in element_text(page, "id_content")
+    assert "“Edited” started with" in element_text(page, "content-source")
+    assert element_attribute(page, "id_seat-1-tiles_black", "value") == "0"
+    data = start_data("Cora", content=json.dumps(edited), **{"seat-1-tiles_black": 2})
+    assert client.post(url, data).status_code == 302
+    started = BonfirePlay.objects.get(name="Friday", seats__name="Cora")
+    assert started.content["islands"][0]["name"] == "Our own rock"
+    assert started.seats.get().document["tiles"] == {"black": 2, "yellow": 1}
+
+
+def test_content_of_another_groups_game_is_404(client, game, outsider) -> None:
+    client.force_login(outsider)
+    other = Membership.objects.get(user=outsider).group
+    url = reverse("bonfire:games", args=[other.pk]) + f"?content_from={game.pk}"
+    assert client.get(url).status_code == 404

@@ -70,15 +70,15 @@ def test_a_10_by_10_pack_gives_a_100_cell_heatmap_and_a_10_by_10_chart(
     [charts] = pages.heatmap_charts([board])
     assert len(charts.overall.rows) == 10
     assert all(len(row) == 11 for row in charts.overall.rows)  # the row number, 10 cells
-    assert charts.overall.headers[1:] == [str(c) for c in range(1, 11)]
+    assert charts.overall.headers[1:] == [str(c) for c in range(10)]  # from 0, as the table
 
     client.force_login(played["user"])
     page = client.get(
         reverse("stats:adventure", args=[played["group"].pk, played["adventure"].pk])
     ).text
-    assert "Row 10, column 10: 1" in page
-    assert "Row 1, column 11" not in page
-    assert "Row 11, column 1" not in page
+    assert "Row 9, column 9: 1" in page
+    assert "Row 0, column 10" not in page
+    assert "Row 10, column 0" not in page
 
 
 def test_a_group_with_boards_of_two_sizes_has_one_heatmap_per_size(db, played):
@@ -103,5 +103,18 @@ def test_a_group_with_boards_of_two_sizes_has_one_heatmap_per_size(db, played):
 def test_a_chart_draws_the_size_it_is_given():
     chart = heatmap("Board", [1] * 100, size=10)
     assert len(chart.rows) == 10
-    assert "Row 10, column 10: 1" in chart.svg
-    assert "Row 11" not in chart.svg
+    assert "Row 9, column 9: 1" in chart.svg
+    assert "Row 10" not in chart.svg
+
+
+def test_a_heatmap_numbers_cells_as_the_table_does_and_counts_in_words():
+    """The table screen names a cell by its row and column from 0 (``Cell.r``, ``Cell.c``); the
+    heatmap's cell (2, 3) is that cell, and "1 time" is singular."""
+    counts = [0] * 16
+    counts[2 * 4 + 3] = 1
+    chart = heatmap("Board", counts, size=4)
+    assert "Row 2, column 3: 1" in chart.svg
+    assert chart.summary.endswith("most often row 2, column 3 (1 time).")
+    assert chart.rows[2] == ["2", 0, 0, 0, 1]
+    counts[2 * 4 + 3] = 2
+    assert heatmap("Board", counts, size=4).summary.endswith("(2 times).")

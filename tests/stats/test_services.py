@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from campaign import services as campaign_services
 from campaign.models import MissionAttempt, StatisticsOutbox
+from games.models import Person
 from games.rules.spirits import from_dict
 from stats import heatmaps, services
 from stats.models import (
@@ -66,7 +67,8 @@ def test_drain_computes_adventure_group_and_global(db, played):
     assert sorted(per_mission) == [1, 2]
     assert sum(r["changes"] for r in data["leader_changes"]) == expected["changes"]
     assert data["failure_reasons"][0]["count"] == 2
-    assert {p["player"]: p["attempts"] for p in data["participation"]} == {
+    names = dict(Person.objects.values_list("pk", "name"))
+    assert {names[p["person"]]: p["attempts"] for p in data["participation"]} == {
         "Ana": 3, "Ben": 3, "Cy": 1
     }  # fmt: skip
     group = snapshot(Scope.GROUP, played["group"].pk)

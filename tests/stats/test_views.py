@@ -83,9 +83,9 @@ def test_constant_queries(db, client_of, played, django_assert_num_queries, extr
     services.drain_outbox()
     group, adventure = played["group"].pk, played["adventure"].pk
     # session + user + membership + [adventure] + snapshot(s) + [heatmaps] + pending
-    # [+ job + adventures]
+    # [+ job + adventures + the group's people, by their current names]
     for url, count in (
-        (reverse("stats:group", args=[group]), 8),
+        (reverse("stats:group", args=[group]), 9),
         (reverse("stats:adventure", args=[group, adventure]), 7),
         (reverse("stats:global"), 4),
     ):

@@ -132,11 +132,18 @@ class BrowserSession:
     """A browser context for one user, at phone width, that records CSP violations."""
 
     def __init__(
-        self, browser: Any, base_url: str, shots: Path, width: int = 360, locale: str = "en-US"
+        self,
+        browser: Any,
+        base_url: str,
+        shots: Path,
+        width: int = 360,
+        locale: str = "en-US",
+        **options: Any,
     ) -> None:
-        # ``locale`` is the browser's language: its Accept-Language header and navigator.language.
+        # ``locale`` is the browser's language: its Accept-Language header and navigator.language;
+        # ``options`` go to the context as they are (``timezone_id``: the browser's time zone).
         self.context = browser.new_context(
-            base_url=base_url, viewport={"width": width, "height": 760}, locale=locale
+            base_url=base_url, viewport={"width": width, "height": 760}, locale=locale, **options
         )
         self.page = self.context.new_page()
         self.page.set_default_timeout(10_000)
@@ -170,9 +177,11 @@ def open_sessions(chromium: Any, base_url: str, request: pytest.FixtureRequest) 
     sessions: list[BrowserSession] = []
     shots = OUTPUT / "screenshots" / request.node.name
 
-    def open_session(width: int = 360, name: str = "", locale: str = "en-US") -> BrowserSession:
+    def open_session(
+        width: int = 360, name: str = "", locale: str = "en-US", **options: Any
+    ) -> BrowserSession:
         folder = shots / name if name else shots
-        session = BrowserSession(chromium, base_url, folder, width, locale)
+        session = BrowserSession(chromium, base_url, folder, width, locale, **options)
         sessions.append(session)
         return session
 

@@ -2,8 +2,9 @@
 
 A pack is a folder with ``pack.json`` (``format``, ``id``, ``name``, ``sample``, ``notice``) and one
 file per section of the ``bonfire-scenario/1`` ``content`` object (``islands.json``,
-``routes.json`` … see ``docs/formats/bonfire-scenario.md``). The sample pack beside this module is
-original sample content, not the publisher's. No Django here.
+``routes.json`` … see ``docs/formats/bonfire-scenario.md``), plus ``supply.json``: each player's
+starting supply and how many Offering and Destiny tiles each is dealt. The sample pack beside this
+module is original sample content, not the publisher's. No Django here.
 """
 
 from __future__ import annotations
@@ -18,11 +19,36 @@ from typing import Any
 from games.content import errors
 from games.content.errors import PackError
 from games.rules.bonfire import Content, SetupError, content_from_dict
+from games.rules.bonfire import reading as r
 from games.rules.bonfire.content import SECTIONS
 
 FORMAT = "bonfire-pack/1"
 SAMPLE_PATH = Path(__file__).resolve().parent / "sample"
 INFO_FIELDS = ("format", "id", "name", "sample", "notice")
+SUPPLY_FIELDS = ("tiles", "tokens", "markers", "resources", "offerings_dealt", "destiny_dealt")
+
+
+@dataclass(frozen=True)
+class StartingSupply:
+    """What each player starts with, in the seed's three currencies kept apart (Action tiles by
+    colour, Action tokens, Action markers) plus Resources, and how many Offering and Destiny
+    tiles each player is dealt."""
+
+    tiles: dict[str, int]
+    tokens: int
+    markers: int
+    resources: dict[str, int]
+    offerings_dealt: int
+    destiny_dealt: int
+
+    def player_fields(self) -> dict[str, Any]:
+        """The supply as the fields of a ``bonfire-scenario/1`` player."""
+        return {
+            "tiles": dict(self.tiles),
+            "tokens": self.tokens,
+            "markers": self.markers,
+            "resources": dict(self.resources),
+        }
 
 
 @dataclass(frozen=True)
@@ -33,6 +59,7 @@ class BonfirePack:
     notice: str
     document: dict[str, Any]  # the ``content`` object, one key per section
     content: Content
+    supply: StartingSupply
 
 
 def _read(file: Path) -> object:
@@ -81,18 +108,45 @@ def check_content(document: dict[str, Any]) -> Content:
         raise PackError(f"{section}.json", "", field, problem or where) from None
 
 
+def check_supply(data: object, content: Content) -> StartingSupply:
+    """``supply.json``, checked against the content's colours and resources."""
+    try:
+        entry = r.obj(data, "supply")
+        for key in entry:
+            if key not in SUPPLY_FIELDS:
+                raise PackError("supply.json", "", str(key), errors.UNKNOWN_FIELD)
+        for key in SUPPLY_FIELDS:
+            r.need(key in entry, f"supply.{key}: {errors.MISSING}")
+        return StartingSupply(
+            tiles=r.counts(entry["tiles"], content.colours, "supply.tiles", "colour").as_dict(),
+            tokens=r.integer(entry["tokens"], "supply.tokens"),
+            markers=r.integer(entry["markers"], "supply.markers"),
+            resources=r.counts(
+                entry["resources"], content.resources, "supply.resources", "resource"
+            ).as_dict(),
+            offerings_dealt=r.integer(entry["offerings_dealt"], "supply.offerings_dealt"),
+            destiny_dealt=r.integer(entry["destiny_dealt"], "supply.destiny_dealt"),
+        )
+    except SetupError as error:
+        where, _, problem = error.message.partition(": ")
+        field = where.removeprefix("supply").lstrip(".")
+        raise PackError("supply.json", "", field, problem) from None
+
+
 def load_bonfire_pack(path: str | Path) -> BonfirePack:
     """Read and validate the Bonfire pack in folder ``path``."""
     folder = Path(path)
     info = _info(_read(folder / "pack.json"))
     document = {section: _read(folder / f"{section}.json") for section in SECTIONS}
+    content = check_content(document)
     return BonfirePack(
         id=info["id"],
         name=info["name"],
         sample=info.get("sample") is True,
         notice=str(info.get("notice", "")),
         document=document,
-        content=check_content(document),
+        content=content,
+        supply=check_supply(_read(folder / "supply.json"), content),
     )
 
 
@@ -105,3 +159,8 @@ def default_bonfire_pack() -> BonfirePack:
 def default_content() -> dict[str, Any]:
     """A fresh copy of the sample pack's ``content`` object (callers may change it)."""
     return copy.deepcopy(default_bonfire_pack().document)
+
+
+def default_supply() -> StartingSupply:
+    """The sample pack's starting supply of each player."""
+    return default_bonfire_pack().supply

@@ -83,9 +83,14 @@ def describe(state: State, seat: int | None = None) -> dict[str, Any]:
     }
 
 
-def view_for(state: State, seat: str) -> dict[str, Any]:
-    """What one player may see, with the moves open to them now."""
-    index = state.seat_index(seat)
+# ``describe``'s seat for someone who plays neither hand: every hand is a count.
+ONLOOKER = -1
+
+
+def view_for(state: State, seat: str | None) -> dict[str, Any]:
+    """What one player may see, with the moves open to them now; with ``seat`` ``None``, what
+    someone who plays neither hand may see (both hands as counts, no moves)."""
+    index = ONLOOKER if seat is None else state.seat_index(seat)
     view = describe(state, index)
     view["seat"] = seat
     view["moves"] = legal_moves(state) if state.due == index else []

@@ -33,6 +33,10 @@ FAILURE_REASONS = {
     "other": "Other",
 }
 
+# Moon tile and Power tile effects that change a mission's rounds (``mission_rounds``).
+ONE_FEWER_ROUND = "one-fewer-round"
+EXTRA_ROUND = "extra-round"
+
 OPEN_ENVELOPE = "open-envelope"
 UNLOCK_SPACE = "unlock-space"
 GAIN_TOKEN = "gain-power-token"
@@ -263,11 +267,36 @@ def mission_relief(pack: Pack, state: CampaignState, mission: int) -> HoloLianaR
     return pack.mission(mission).holo_liana_relief
 
 
+def mission_rounds(
+    pack: Pack,
+    mission: int,
+    *,
+    moon_tiles: Iterable[str],
+    holo_liana: bool,
+    power_tiles: Iterable[str] = (),
+) -> int:
+    """How many rounds ``mission`` lasts in an adventure: the one count the setup, the dashboard
+    and the checks on a logged attempt share.
+
+    Seed 003, "The Moon Path": Moon tiles "stack and last until the end of the game" (the pack's
+    ``one-fewer-round``); "Rewards": Power tiles placed before a mission "for extra help" (the
+    pack's ``extra-round``) and the Holo Liana relief (``extra-rounds``, ``mission_relief``).
+    Our reading: one effect counts once however many pieces give it.
+    """
+    info = pack.mission(mission)
+    pieces = [pack.moon_tile(t) for t in moon_tiles] + [pack.power_tile(t) for t in power_tiles]
+    effects = {piece.effect for piece in pieces}
+    relief = info.holo_liana_relief if holo_liana else None
+    extra = (relief.rounds or 0) if relief and relief.kind == "extra-rounds" else 0
+    return info.rounds + extra + (EXTRA_ROUND in effects) - (ONE_FEWER_ROUND in effects)
+
+
 def relieve(setup: Mapping[str, Any], relief: HoloLianaRelief) -> dict[str, Any]:
     """A mission's ``spirits-scenario/1`` setup eased by a Holo Liana relief (``mission_relief``):
-    ``extra-rounds`` adds rounds; ``waive-objective`` leaves its Mission tile unsurrounded."""
-    if relief.kind == "extra-rounds":
-        return {**setup, "rounds": setup["rounds"] + (relief.rounds or 0)}
+    ``waive-objective`` leaves its Mission tile unsurrounded; ``extra-rounds`` is already counted
+    in the setup's rounds (``mission_rounds``)."""
+    if relief.kind != "waive-objective":
+        return dict(setup)
     board = setup["board"]
     tiles = [
         {**tile, "surround": False} if tile["id"] == relief.tile else tile

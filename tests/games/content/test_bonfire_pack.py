@@ -31,6 +31,30 @@ def test_sample_pack_is_labelled_and_complete() -> None:
     assert content_to_dict(content)["colours"] == pack.document["colours"]
 
 
+def test_sample_supply_keeps_the_three_currencies_apart() -> None:
+    """Seed 000: Action tiles (by colour, yellow included), Action tokens, Action markers."""
+    supply = default_bonfire_pack().supply
+    assert supply.tiles == {"yellow": 1}
+    assert (supply.tokens, supply.markers) == (3, 2)
+    assert supply.resources == {"fish": 2, "herbs": 2, "stone": 2, "wood": 2}
+    assert (supply.offerings_dealt, supply.destiny_dealt) == (3, 4)
+    assert supply.player_fields() == {
+        "tiles": {"yellow": 1},
+        "tokens": 3,
+        "markers": 2,
+        "resources": {"fish": 2, "herbs": 2, "stone": 2, "wood": 2},
+    }
+
+
+def test_supply_must_be_an_object(folder: Path) -> None:
+    (folder / "supply.json").write_text("[]", encoding="utf-8")
+    with pytest.raises(PackError, match=r"^supply\.json: expected an object$"):
+        load_bonfire_pack(folder)
+    (folder / "supply.json").unlink()
+    with pytest.raises(PackError, match=r"^supply\.json: file missing$"):
+        load_bonfire_pack(folder)
+
+
 def test_default_content_is_a_copy() -> None:
     document = default_content()
     document["islands"].clear()
@@ -81,6 +105,20 @@ def _edit(folder: Path, name: str, change: Callable[[Any], object]) -> None:
         ),
         ("pack", lambda d: d.update(extra=1), "pack.json: extra: unknown field"),
         ("pack", lambda d: d.update(name=" "), "pack.json: name: must not be empty"),
+        (
+            "supply",
+            lambda d: d["tiles"].update(pink=1),
+            "supply.json: tiles: unknown colour 'pink'",
+        ),
+        (
+            "supply",
+            lambda d: d["resources"].update(fish=-2),
+            "supply.json: resources.fish: expected an integer >= 0",
+        ),
+        ("supply", lambda d: d.update(tokens="3"), "supply.json: tokens: expected an integer >= 0"),
+        ("supply", lambda d: d.pop("markers"), "supply.json: markers: missing"),
+        ("supply", lambda d: d.update(gold=1), "supply.json: gold: unknown field"),
+        ("supply", lambda d: d.clear() or d.update(x=1), "supply.json: x: unknown field"),
     ],
 )
 def test_bad_pack_names_the_file(

@@ -60,11 +60,18 @@ def test_a_player_deals_a_game(client: Any, group: Any, player: Any) -> None:
 def test_the_page_shows_the_player_due_their_hand_only(
     client: Any, game: SolsticioGame, player: Any
 ) -> None:
-    """The page shows the player due what ``view_for`` gives them: the other hand is hidden."""
+    """On one device the page first hands over (no hand at all in it); once the player due
+    reveals, it shows what ``view_for`` gives them: the other hand stays hidden."""
     client.force_login(player)
+    state = from_dict(game.document)
+    waiting = client.get(game.get_absolute_url())
+    assert "Pass the device to Ana." in text(waiting)
+    for tile in (*state.hands[0], *state.hands[1]):
+        assert tile not in waiting.content.decode()
+    reveal = reverse("solsticio:reveal", args=[game.group_id, game.pk])
+    assert client.post(reveal, {"seat": ANA}).status_code == 302
     response = client.get(game.get_absolute_url())
     body = text(response)
-    state = from_dict(game.document)
     assert "Ana plays a tile." in body
     for tile in state.hands[0]:
         assert f'data-value="{tile}"' in body
@@ -143,17 +150,23 @@ def test_the_evil_spirit_placed_by_the_wrong_player(group: Any, player: Any) -> 
         passes(ANA),
     )
     game = SolsticioGame.objects.create(
-        group=group, players=[ANA, BRU], document=to_dict(state), version=state.version
+        group=group,
+        players=[ANA, BRU],
+        first_user=player,
+        second_user=player,
+        document=to_dict(state),
+        version=state.version,
     )
     with pytest.raises(services.SolsticioMoveError) as caught:
         services.play_solsticio_move(
-            game=game, move=choose(ANA, "cover", "sprite"), version=state.version
+            game=game, move=choose(ANA, "cover", "sprite"), version=state.version, by=player
         )
     assert caught.value.code == "not-your-turn"
+    assert caught.value.message == services.MOVE_ERRORS["cover-by-holder"]
     game.refresh_from_db()
     assert game.document == to_dict(state)
     done = services.play_solsticio_move(
-        game=game, move=choose(BRU, "cover", "sprite"), version=state.version
+        game=game, move=choose(BRU, "cover", "sprite"), version=state.version, by=player
     )
     game.refresh_from_db()
     assert game.over
@@ -202,7 +215,12 @@ def test_a_capture_of_a_tile_that_cannot_be_captured_changes_nothing(
     )
     state = run(state, play(ANA, "sun1"))
     game = SolsticioGame.objects.create(
-        group=group, players=[ANA, BRU], document=to_dict(state), version=state.version
+        group=group,
+        players=[ANA, BRU],
+        first_user=player,
+        second_user=player,
+        document=to_dict(state),
+        version=state.version,
     )
     client.force_login(player)
     body = text(client.get(game.get_absolute_url()))

@@ -111,3 +111,15 @@ def test_view_for_hides_the_other_hand_the_pile_the_supply_and_face_down_tiles()
     assert mine["hands"][ANA] == ["sun1", "moon1", "leaf1"]
     assert mine["moves"][0] == play(ANA, "sun1")
     assert describe(state)["hands"][BRU] == ["snow1", "snow2", "snow3"]
+
+
+def test_view_for_someone_who_plays_neither_seat_hides_both_hands() -> None:
+    """A member watching a game (not playing it) sees no hand at all and has no move."""
+    state = replay(_data([]), [])
+    view = view_for(state, None)
+    assert view["seat"] is None
+    assert view["hands"] == {ANA: 3, BRU: 3}
+    assert view["moves"] == []
+    assert view["display"][0] == {"down": 1, "up": ["sun2"]}
+    for tile in ("sun1", "moon1", "leaf1", "snow1", "snow2", "snow3"):
+        assert tile not in str(view)

@@ -4,6 +4,9 @@ Rules: seed 003 (``003_56213531c1d471a6.txt``), headings "Rewards", "The Moon Pa
 "The envelopes" and "Switching to Night mode".
 """
 
+import functools
+from dataclasses import replace
+
 import pytest
 
 from games.content import HoloLianaRelief, default_pack
@@ -384,8 +387,29 @@ def test_holo_liana_relief_eases_mission_22_as_the_pack_says():
 
 
 def test_extra_rounds_relief_adds_rounds():
-    """A pack may ease Mission 22 with extra rounds instead (``HoloLianaRelief``)."""
+    """A pack may ease Mission 22 with extra rounds instead (``HoloLianaRelief``): the rounds
+    count them (``mission_rounds``), the board stays as it is."""
     relief = HoloLianaRelief(kind="extra-rounds", text="Two more rounds.", rounds=2)
-    eased = p.relieve(mission_22_setup(), relief)
-    assert eased["rounds"] == PACK.mission(22).rounds + 2
-    assert eased["board"] == mission_22_setup()["board"]
+    missions = tuple(
+        replace(m, holo_liana_relief=relief) if m.number == 22 else m for m in PACK.missions
+    )
+    pack = replace(PACK, missions=missions)
+    base = PACK.mission(22).rounds
+    assert p.mission_rounds(pack, 22, moon_tiles=(), holo_liana=True) == base + 2
+    assert p.mission_rounds(pack, 22, moon_tiles=(), holo_liana=False) == base
+    assert p.relieve(mission_22_setup(), relief) == mission_22_setup()
+
+
+def test_mission_rounds_follow_moon_and_power_tiles():
+    """Seed 003, "The Moon Path": Moon tiles "stack and last until the end of the game" — Dark
+    Dawn takes a round off every mission; "Rewards": a Power tile placed before a mission gives
+    "extra help" — Seedling adds one. Each effect counts once."""
+    base = PACK.mission(3).rounds
+    rounds = functools.partial(p.mission_rounds, PACK, 3, holo_liana=False)
+    assert rounds(moon_tiles=()) == base
+    assert rounds(moon_tiles=("dark-dawn",)) == base - 1
+    assert rounds(moon_tiles=("dark-dawn", "pale-crescent")) == base - 1
+    assert rounds(moon_tiles=(), power_tiles=("seedling",)) == base + 1
+    assert rounds(moon_tiles=("dark-dawn",), power_tiles=("seedling",)) == base
+    # The sample pack eases Mission 22 by waiving an objective: its rounds stay.
+    assert p.mission_rounds(PACK, 22, moon_tiles=(), holo_liana=True) == PACK.mission(22).rounds

@@ -1,5 +1,6 @@
-// The mission setup: tap a member's name to add a seat; the Automa's face-up cards only show
-// for two players; a refused form brings its first error into view. Works without it.
+// The players of an attempt (table setup, quick log, correction): tap one of the group's people
+// to add a seat; the Automa's face-up cards only show for two players; a refused form brings its
+// first error into view. Works without it.
 (() => {
   "use strict";
 

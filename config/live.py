@@ -1,0 +1,320 @@
+"""Server push shared by every live game screen (the campaign table, Solsticio): "this game
+changed" and "this member was removed", to every open stream of every server process.
+
+An event carries no game data: a game's event is its *stamp* (what changes with every write), and
+each device then fetches its own view through the membership-scoped page view. A member's event
+only tells their open streams to check the membership again. Channels are per kind of game and id
+(``game_channel("table", 7)``, ``game_channel("solsticio", 3)``) plus one per member of a group.
+
+Two ways to fan out, chosen by ``settings.REDIS_URL``:
+
+- the embedded default (no Redis): in-process, to the streams this process holds (``make run``
+  serves with one process);
+- with Redis: ``PUBLISH`` on the channel; every server process holds one pattern subscription
+  (one Redis connection per process, not per stream) and hands each message to its own streams.
+  A process whose subscription drops resubscribes and tells its streams to resend the current
+  stamp, so a change published meanwhile is never lost.
+
+Events are published once the writing transaction commits (``transaction.on_commit``): a device
+that fetches on an event always reads the committed game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import connections, transaction
+from django.http import StreamingHttpResponse
+
+log = logging.getLogger(__name__)
+
+PREFIX = "questlog:live:"
+GAME = PREFIX + "{kind}:{id}"
+MEMBER = PREFIX + "member:{group_id}:{user_id}"
+# What a subscription that came back tells its streams: something may have been missed.
+RESYNC = "resync"
+GONE = "gone"
+RECONNECT_SECONDS = 1.0
+SUBSCRIBE_SECONDS = 3.0
+# A comment line every so often keeps proxies from closing a quiet stream, and lets the stream
+# check that its member is still in the group.
+HEARTBEAT_SECONDS = 15.0
+# How long a device waits before it tries the stream again, after it dropped.
+RETRY_MILLISECONDS = 2000
+
+
+def game_channel(kind: str, game_id: int) -> str:
+    return GAME.format(kind=kind, id=game_id)
+
+
+def member_channel(group_id: int, user_id: int) -> str:
+    return MEMBER.format(group_id=group_id, user_id=user_id)
+
+
+@dataclass(eq=False)
+class Listener:
+    """One open stream's inbox, on the event loop that serves it."""
+
+    channels: tuple[str, ...]
+    loop: asyncio.AbstractEventLoop
+    queue: asyncio.Queue[tuple[str, str]] = field(default_factory=asyncio.Queue)
+
+    def put(self, channel: str, message: str) -> None:
+        """Thread-safe: a move's thread hands the message to the stream's loop."""
+        with contextlib.suppress(RuntimeError):  # a closed loop: the stream is gone
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, (channel, message))
+
+    async def get(self, timeout: float) -> tuple[str, str] | None:
+        try:
+            return await asyncio.wait_for(self.queue.get(), timeout)
+        except TimeoutError:
+            return None
+
+
+class Hub:
+    """The streams this process holds, by channel; delivers to them from any thread."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.listeners: dict[str, set[Listener]] = {}
+        self.redis_tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
+        self.subscribed: dict[asyncio.AbstractEventLoop, asyncio.Event] = {}
+
+    def add(self, listener: Listener) -> None:
+        with self.lock:
+            for channel in listener.channels:
+                self.listeners.setdefault(channel, set()).add(listener)
+
+    def remove(self, listener: Listener) -> None:
+        with self.lock:
+            for channel in listener.channels:
+                found = self.listeners.get(channel)
+                if found is not None:
+                    found.discard(listener)
+                    if not found:
+                        del self.listeners[channel]
+
+    def deliver(self, channel: str, message: str) -> None:
+        with self.lock:
+            targets = list(self.listeners.get(channel, ()))
+        for listener in targets:
+            listener.put(channel, message)
+
+    def deliver_all(self, message: str) -> None:
+        with self.lock:
+            targets = {x for found in self.listeners.values() for x in found}
+        for listener in targets:
+            listener.put("", message)
+
+    def count(self) -> int:
+        with self.lock:
+            return len({x for found in self.listeners.values() for x in found})
+
+    def ensure_redis(self, loop: asyncio.AbstractEventLoop) -> asyncio.Event:
+        """One pattern subscription per event loop (a server process has one); the event is set
+        while it is subscribed."""
+        with self.lock:
+            task = self.redis_tasks.get(loop)
+            ready = self.subscribed.setdefault(loop, asyncio.Event())
+            if task is None or task.done():
+                self.redis_tasks[loop] = loop.create_task(self.listen_redis(ready))
+            return ready
+
+    async def listen_redis(self, ready: asyncio.Event) -> None:
+        import redis.asyncio as aioredis
+
+        first = True
+        while True:
+            client = aioredis.Redis.from_url(
+                settings.REDIS_URL, socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT
+            )
+            try:
+                async with client.pubsub() as pubsub:
+                    await pubsub.psubscribe(PREFIX + "*")
+                    ready.set()
+                    if not first:
+                        self.deliver_all(RESYNC)
+                    first = False
+                    async for item in pubsub.listen():
+                        if item.get("type") != "pmessage":
+                            continue
+                        channel, data = item["channel"], item["data"]
+                        self.deliver(
+                            channel.decode() if isinstance(channel, bytes) else channel,
+                            data.decode() if isinstance(data, bytes) else str(data),
+                        )
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # Redis down or restarted: wait, then resubscribe
+                log.warning("live events: Redis subscription lost (%s); retrying", error)
+                ready.clear()
+                first = False
+                await asyncio.sleep(RECONNECT_SECONDS)
+            finally:
+                await client.aclose()
+
+
+HUB = Hub()
+
+
+def publish_now(channel: str, message: str) -> None:
+    """Send ``message`` to every stream on ``channel``, in every server process.
+
+    With Redis the ``PUBLISH`` is handed to this process's publishing thread, so a request never
+    waits on Redis: a frozen or restarting Redis costs the writer nothing, and a device whose
+    event is lost sees the change at its next reconnect or poll."""
+    if not settings.REDIS_URL:
+        HUB.deliver(channel, message)
+        return
+    PUBLISHER.send(settings.REDIS_URL, channel, message)
+
+
+class Publisher:
+    """One daemon thread per process that publishes to Redis in the order events were sent."""
+
+    def __init__(self) -> None:
+        self.outgoing: queue.SimpleQueue[tuple[str, str, str]] = queue.SimpleQueue()
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    def send(self, url: str, channel: str, message: str) -> None:
+        with self.lock:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self.run, name="live-events", daemon=True)
+                self.thread.start()
+        self.outgoing.put((url, channel, message))
+
+    def run(self) -> None:
+        import redis
+
+        while True:
+            url, channel, message = self.outgoing.get()
+            try:
+                redis_client(url).publish(channel, message)
+            except redis.RedisError as error:
+                log.warning("live events: could not publish to %s (%s)", channel, error)
+
+
+PUBLISHER = Publisher()
+
+
+_clients: dict[str, Any] = {}
+
+
+def redis_client(url: str) -> Any:
+    import redis
+
+    client = _clients.get(url)
+    if client is None:
+        client = redis.Redis.from_url(
+            url,
+            socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
+            socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT,
+        )
+        _clients[url] = client
+    return client
+
+
+def publish(channel: str, message: str) -> None:
+    """``publish_now`` once the current transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: publish_now(channel, message))
+
+
+def member_removed(group_id: int, user_id: int) -> None:
+    publish(member_channel(group_id, user_id), GONE)
+
+
+async def listen(*channels: str, heartbeat: float) -> AsyncIterator[tuple[str, str] | None]:
+    """``None`` once subscribed, then the messages on ``channels`` as they come and ``None``
+    after ``heartbeat`` seconds of quiet; unsubscribes when the consumer stops (a closed
+    stream)."""
+    loop = asyncio.get_running_loop()
+    listener = Listener(channels=channels, loop=loop)
+    HUB.add(listener)
+    try:
+        if settings.REDIS_URL:
+            ready = HUB.ensure_redis(loop)
+            # The caller reads the current stamp after the first item: subscribed by then, a
+            # change committed after that read reaches this stream.
+            try:
+                await asyncio.wait_for(ready.wait(), SUBSCRIBE_SECONDS)
+            except TimeoutError:
+                log.warning("live events: no Redis subscription yet; the stream resyncs later")
+        yield None
+        while True:
+            yield await listener.get(heartbeat)
+    finally:
+        HUB.remove(listener)
+
+
+# --- The stream a device holds ----------------------------------------------------------------
+
+
+def still_member(group_id: int, user_id: int) -> bool:
+    from groups.models import Membership
+
+    try:
+        return Membership.objects.filter(group_id=group_id, user_id=user_id).exists()
+    finally:
+        connections.close_all()  # back to the pool: a stream holds no connection
+
+
+async def event_lines(
+    channel: str, group_id: int, user_id: int, current: Callable[[], str | None]
+) -> AsyncIterator[bytes]:
+    """A stream's lines: first (once subscribed) the current stamp, then each change; on a
+    heartbeat or a word about the member, whether they are still in the group; after a lost
+    subscription, the current stamp again (a device ignores a stamp it already shows).
+    ``current`` reads the game's stamp (``None`` once the game is gone); it runs in a thread."""
+
+    def now() -> str | None:
+        try:
+            return current()
+        finally:
+            connections.close_all()
+
+    member = member_channel(group_id, user_id)
+    yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
+    subscribed = False
+    async for item in listen(channel, member, heartbeat=HEARTBEAT_SECONDS):
+        heard, message = item if item is not None else ("", "")
+        if heard == channel:
+            yield changed(message)
+        elif (item is None and subscribed) or heard == member:
+            if not await sync_to_async(still_member, thread_sensitive=False)(group_id, user_id):
+                yield GONE_LINES
+                return
+            yield b": beat\n\n"
+        else:  # just subscribed, or subscribed again
+            subscribed = True
+            stamp = await sync_to_async(now, thread_sensitive=False)()
+            if stamp is None:
+                yield GONE_LINES
+                return
+            yield changed(stamp)
+
+
+GONE_LINES = b"event: gone\ndata: \n\n"
+
+
+def changed(stamp: str) -> bytes:
+    return f"event: changed\ndata: {stamp}\n\n".encode()
+
+
+def stream_response(lines: AsyncIterator[bytes]) -> StreamingHttpResponse:
+    """The Server-Sent Events response over ``lines`` (the caller closed its database
+    connections first: the stream stays open for hours)."""
+    response = StreamingHttpResponse(lines, content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    # Nginx and similar proxies: pass each event on at once.
+    response["X-Accel-Buffering"] = "no"
+    return response

@@ -1,0 +1,94 @@
+"""The time zone pages show times in: the one stored on the account, else the browser's (the
+cookie static/js/app.js sets), else UTC."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts import services
+from accounts.models import Preference
+from groups.models import Role
+from tests.accounts.test_preference import log_in, switch
+from tests.factories import AdventureFactory, MembershipFactory
+
+pytestmark = pytest.mark.django_db
+NOON_UTC = datetime.datetime(2025, 1, 15, 12, 0, tzinfo=datetime.UTC)
+
+
+@pytest.fixture
+def member():
+    return MembershipFactory(role=Role.OWNER)
+
+
+@pytest.fixture
+def dashboard(member):
+    """The dashboard of an adventure whose audit entry was written at 12:00 UTC."""
+    adventure = AdventureFactory(group=member.group, by=member.user)
+    adventure.audit.update(at=NOON_UTC)
+    return adventure.get_absolute_url()
+
+
+def browser(zone=""):
+    client = Client()
+    if zone:
+        client.cookies[services.BROWSER_TIME_ZONE_COOKIE] = zone
+    return client
+
+
+def test_times_follow_the_browser_s_time_zone(member, dashboard):
+    shown_in = {"": "12:00", "America/Sao_Paulo": "09:00", "Asia/Tokyo": "21:00", "Mars/X": "12:00"}
+    for zone, shown in shown_in.items():
+        client = browser(zone)
+        log_in(client, member.user)
+        assert f"2025-01-15 {shown}" in client.get(dashboard).content.decode(), zone
+    assert timezone.get_current_timezone_name() == "UTC", "no zone outlives its request"
+
+
+def test_the_account_s_time_zone_wins_on_every_device(member, dashboard):
+    phone = browser("America/Sao_Paulo")
+    log_in(phone, member.user)
+    response = phone.post(reverse("account"), {"time_zone": "Asia/Tokyo"})
+    assert response.status_code == 302
+    assert Preference.objects.get(user=member.user).time_zone == "Asia/Tokyo"
+    assert "2025-01-15 21:00" in phone.get(dashboard).content.decode()
+    laptop = browser("Europe/Lisbon")
+    log_in(laptop, member.user)
+    assert "2025-01-15 21:00" in laptop.get(dashboard).content.decode()
+    phone.post(reverse("account"), {"time_zone": ""})  # back to the browser's
+    assert "2025-01-15 09:00" in phone.get(dashboard).content.decode()
+
+
+def test_a_time_zone_not_in_the_list_is_refused_next_to_the_field(member):
+    client = browser()
+    log_in(client, member.user)
+    response = client.post(reverse("account"), {"time_zone": "Mars/Olympus"})
+    assert response.status_code == 400
+    assert 'id="id_time_zone_errors"' in response.content.decode()
+    assert "Choose a time zone from the list." in response.content.decode()
+    assert not Preference.objects.exists()
+
+
+def test_the_account_page_names_the_browser_s_zone_and_keeps_the_language(member):
+    client = browser("America/Sao_Paulo")
+    log_in(client, member.user)
+    switch(client, "ca")
+    page = client.get(reverse("account")).content.decode()
+    assert "America/Sao_Paulo" in page
+    client.post(reverse("account"), {"time_zone": "Asia/Tokyo"})
+    preference = Preference.objects.get(user=member.user)
+    assert (preference.language, preference.time_zone) == ("ca", "Asia/Tokyo")
+
+
+def test_the_time_zone_is_read_once_per_session(member, dashboard):
+    services.set_time_zone(user=member.user, time_zone="Asia/Tokyo")
+    client = browser()
+    log_in(client, member.user)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(dashboard).content.decode()
+    assert "2025-01-15 21:00" in page
+    assert not [q for q in queries if "accounts_preference" in q["sql"]]

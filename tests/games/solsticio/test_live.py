@@ -1,0 +1,98 @@
+"""Solsticio's server push on real ASGI servers, through the same ``config.live`` as the campaign
+table: the other player's stream hears a move at once, their region then shows their own hand only;
+only members of the game's group open the stream (404 otherwise), and a removed member's
+stream closes. In one process (SQLite and
+PostgreSQL), and across two processes through Redis."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.campaign.test_table_live import PASSWORD, REMOVE_BEA, client, log_path
+from tests.support.http import WebClient
+from tests.support.servers import ServerProcess, run_django
+from tests.support.sse import EventStream
+
+HTMX = {"HX-Request": "true"}
+ARRANGE = f"""
+from django.contrib.auth.models import User
+from games.rules.solsticio import from_dict, legal_moves
+from games.solsticio import services
+from groups.models import Group, Membership
+group = Group.objects.create(name="Solstice")
+ana, bea = (User.objects.create_user(name, password="{PASSWORD}") for name in ("ana", "bea"))
+stranger = User.objects.create_user("cy", password="{PASSWORD}")
+other = Group.objects.create(name="Elsewhere")
+Membership.objects.create(group=other, user=stranger, role="owner")
+Membership.objects.create(group=group, user=ana, role="owner")
+Membership.objects.create(group=group, user=bea, role="player")
+game = services.start_solsticio_game(
+    group=group, players=("Ana", "Bea"), seed=3, by=ana, opponent=bea
+)
+state = from_dict(game.document)
+move = legal_moves(state)[0]
+result = [game.get_absolute_url(), other.pk, group.pk, move["play"], list(state.hands[0])]
+"""
+HANDS = """
+from games.models import SolsticioGame
+from games.rules.solsticio import from_dict
+state = from_dict(SolsticioGame.objects.get().document)
+result = [list(hand) for hand in state.hands]
+"""
+
+
+def shows(html: str, tile: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(tile)}(?![\w-])", html) is not None
+
+
+def check_push(mover_server: ServerProcess, watcher_server: ServerProcess, url: str, **env: Any):
+    base, other_group, group, tile, _ = run_django(url, ARRANGE, **env)
+    ana, bea = client(mover_server, "ana"), client(watcher_server, "bea")
+    stranger = client(watcher_server, "cy")
+    assert EventStream(stranger, base + "events/").status == 404
+    elsewhere = base.replace(f"/groups/{group}/", f"/groups/{other_group}/")
+    assert EventStream(bea, elsewhere + "events/").status == 404
+    assert EventStream(WebClient(watcher_server.url), base + "events/").status == 404
+
+    stream = EventStream(bea, base + "events/")
+    assert stream.status == 200
+    first = stream.wait_for("changed")
+    assert first.data.startswith("0-")
+    assert first.data == bea.get(base + "version/").body
+
+    reply = ana.post(base, {"seat": "Ana", "action": "play", "value": tile, "version": "0"})
+    assert reply.status == 302
+    moved = stream.wait_for("changed", timeout=5)
+    assert moved.data.startswith("1-")
+    region = bea.get(base, HTMX).body
+    assert f'data-stamp="{moved.data}"' in region
+    hands = run_django(url, HANDS, **env)
+    assert all(shows(region, t) for t in hands[1])
+    assert not any(shows(region, t) for t in hands[0])
+
+    # Removed from the group: the open stream says "gone" and closes; the page is 404.
+    run_django(url, REMOVE_BEA, **env)
+    assert stream.wait_for("gone", timeout=20).data == ""
+    assert stream.next(timeout=5) is None
+    stream.close()
+    assert bea.get(base, HTMX).status == 404
+
+
+def test_the_embedded_default_pushes_a_move_in_process(server_database, request):
+    server = ServerProcess(server_database, log_path(request, "one"), workers=1)
+    try:
+        check_push(server, server, server_database)
+    finally:
+        server.stop()
+
+
+def test_two_server_processes_push_a_move_through_redis(postgres_database, redis_url, request):
+    env = {"REDIS_URL": redis_url}
+    first = ServerProcess(postgres_database, log_path(request, "first"), **env)
+    second = ServerProcess(postgres_database, log_path(request, "second"), **env)
+    try:
+        check_push(first, second, postgres_database, **env)
+    finally:
+        first.stop()
+        second.stop()
