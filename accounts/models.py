@@ -8,9 +8,10 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts import texts
 from accounts.actors import stored_actor
 
-SUMMARY_LENGTH = 300
+CODE_LENGTH = 60
 
 
 class Preference(models.Model):
@@ -39,14 +40,18 @@ class Preference(models.Model):
 
 class AuditRecord(models.Model):
     """Who changed something, when and what: the fields every audit trail shares (the adventure's
-    log, the play log). The name is kept beside the account, so a deleted account still reads."""
+    log, the play log). The name is kept beside the account, so a deleted account still reads.
+
+    What happened is stored as a code and its parameters (``accounts.texts``), the summary's and
+    each detail line's, and put in words when read: in the reader's language, whoever wrote it."""
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     actor_name = models.CharField(max_length=150)
     at = models.DateTimeField()
-    summary = models.CharField(max_length=SUMMARY_LENGTH)
+    code = models.CharField(max_length=CODE_LENGTH)
+    params = models.JSONField(default=dict, blank=True)
     details = models.JSONField(default=list, blank=True)
 
     class Meta:
@@ -56,13 +61,26 @@ class AuditRecord(models.Model):
     def __str__(self) -> str:
         return f"{self.actor_name}: {self.summary}"
 
+    @property
+    def summary(self) -> str:
+        """What happened, in the active language."""
+        return texts.render({"code": self.code, "params": self.params})
+
+    @property
+    def detail_lines(self) -> list[str]:
+        """The details, in the active language."""
+        return [texts.render(line) for line in self.details]
+
     @staticmethod
-    def written_by(by: Any, summary: str, details: Iterable[str] = ()) -> dict[str, Any]:
+    def written_by(
+        by: Any, summary: texts.Text, details: Iterable[texts.Text] = ()
+    ) -> dict[str, Any]:
         """The shared fields of a new entry written now by ``by`` (a user, anonymous or None)."""
         return {
             "actor": stored_actor(by),
             "actor_name": getattr(by, "username", "") or "—",
             "at": timezone.now(),
-            "summary": summary[:SUMMARY_LENGTH],
+            "code": summary["code"],
+            "params": summary.get("params") or {},
             "details": list(details),
         }

@@ -5,6 +5,9 @@ class CampaignConfig(AppConfig):
     name = "campaign"
 
     def ready(self) -> None:
+        from accounts import texts
+        from campaign import texts as campaign_texts
         from campaign.table import events
 
+        texts.register(campaign_texts.MESSAGES)
         events.connect()

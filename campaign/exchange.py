@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
+from accounts import texts
 from campaign import names
-from campaign.models import Adventure, AttemptStatus, AuditAction
+from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry, Note
 from config.uploads import at, text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
@@ -73,6 +74,7 @@ NOT_NAMES = _("expected an object of names")
 OBJECT_EXPECTED = _("expected an object, got %(got)s")
 NOT_AN_OBJECT = _("expected an object")
 NOT_A_TEXT = _("expected a text, or texts by language")
+NOT_AN_AUDIT_CODE = _("not a code of the audit trail")
 TOO_LARGE = _("expected at most %(most)s")
 MISSING = _("missing")
 TOO_MANY_ENTRIES = _("more than %(limit)s entries")
@@ -142,7 +144,11 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
                 "created_by": username(a.created_by),
                 "created_at": when(a.created_at),
                 "notes": [
-                    {"author": n.author_name, "text": n.text, "created_at": when(n.created_at)}
+                    {
+                        "author": n.author_name,
+                        "text": note_text(n),
+                        "created_at": when(n.created_at),
+                    }
                     for n in a.notes.all()
                 ],
                 "moves": [
@@ -170,17 +176,29 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
             }
             for o in adventure.overrides.select_related("created_by")
         ],
-        "audit": [
-            {
-                "actor": e.actor_name,
-                "at": when(e.at),
-                "action": e.action,
-                "summary": e.summary,
-                "details": e.details,
-            }
-            for e in adventure.audit.order_by("at", "pk")
-        ],
+        "audit": [audit_entry(e) for e in adventure.audit.order_by("at", "pk")],
     }
+
+
+def note_text(note: Note) -> str:
+    """A note's words; the app's own notes in English, for any reader of the file."""
+    with translation.override("en"):
+        return note.words
+
+
+def audit_entry(entry: AuditEntry) -> dict[str, Any]:
+    """An audit entry: its words in English for any reader of the file, and its code and
+    parameters, so an import reads it again in each member's language."""
+    with translation.override("en"):
+        return {
+            "actor": entry.actor_name,
+            "at": when(entry.at),
+            "action": entry.action,
+            "summary": entry.summary,
+            "code": entry.code,
+            "params": entry.params,
+            "details": entry.detail_lines,
+        }
 
 
 def export_document(adventures: list[Adventure], *, group_name: str) -> dict[str, Any]:
@@ -350,7 +368,7 @@ ATTEMPT_FIELDS = {
 }
 MOVE_FIELDS = {"seq", "payload", "created_by", "created_at", "undone_at", "undone_by"}
 OVERRIDE_FIELDS = {"after_attempt", "kind", "target", "reason", "created_by", "created_at"}
-AUDIT_FIELDS = {"actor", "at", "action", "summary", "details"}
+AUDIT_FIELDS = {"actor", "at", "action", "summary", "code", "params", "details"}
 
 
 def parse_document(data: object) -> list[ImportedAdventure]:
@@ -609,6 +627,10 @@ def parse_audit(reader: Reader) -> None:
         if action is not None and action not in AuditAction.values:
             raise ExchangeError(at(where, "action"), ONE_OF % {"values": AuditAction.values})
         entry.get("summary", "str", limit=MAX_SUMMARY)
+        code = entry.get("code", "str", optional=True, limit=MAX_NAME)
+        if code is not None and code not in (*texts.MESSAGES, texts.VERBATIM):
+            raise ExchangeError(at(where, "code"), str(NOT_AN_AUDIT_CODE))
+        entry.get("params", "dict", optional=True)
         for i, line in enumerate(
             entry.get("details", "list", optional=True, limit=MAX_DETAILS) or []
         ):

@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts import texts
 from accounts.models import AuditRecord
 from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
 
@@ -231,6 +232,10 @@ class Note(models.Model):
     )
     author_name = models.CharField(max_length=150)
     text = models.TextField(_("note"), max_length=2000)
+    # A note the app writes (why the mission failed at the table) is a stored text
+    # (``accounts.texts``), read in each reader's language; a member's note is ``text``.
+    code = models.CharField(max_length=60, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField()
 
     class Meta:
@@ -238,6 +243,11 @@ class Note(models.Model):
 
     def __str__(self) -> str:
         return f"Note by {self.author_name}"
+
+    @property
+    def words(self) -> str:
+        """The note as its reader reads it."""
+        return texts.render({"code": self.code, "params": self.params}) if self.code else self.text
 
 
 class AuditAction(models.TextChoices):

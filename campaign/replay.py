@@ -20,12 +20,14 @@ from campaign.table.screen import (
     PHASE_TEXT,
     CardView,
     Cell,
+    Why,
     board_cells,
     card_view,
     colours_of,
+    failure_reasons,
+    refusal_of,
     tile_names_of,
 )
-from campaign.table.services import REASON_TEXT
 from games.content import Colour
 from games.rules import spirits
 
@@ -58,7 +60,7 @@ class Step:
     trump: Colour | None
     plays: list[tuple[str, CardView]] = field(default_factory=list)
     result: str = ""
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[Why] = field(default_factory=list)
 
 
 @dataclass
@@ -99,7 +101,8 @@ def replay_attempt(
         try:
             after = spirits.apply_move(state, move)
         except spirits.IllegalMove as refused:
-            error = str(REPLAY_BROKEN % {"number": number, "message": refused.message})
+            why = refusal_of(refused.code, state, colours, move)
+            error = str(REPLAY_BROKEN % {"number": number, "message": why.text})
             break
         if board_changed(state, after):
             boards.append(board_cells(after, colours, names))
@@ -112,7 +115,7 @@ def replay_attempt(
     last = steps[-1]
     open_now = still_open and result.result == "in-progress"
     last.result = str(STILL_PLAYED if open_now else RESULT_TEXT[result.result])
-    last.reasons = [gettext(REASON_TEXT.get(code, code)) for code in result.reasons]
+    last.reasons = failure_reasons(result.reasons)
     tricks = [
         TrickRow(
             round=trick.round,

@@ -17,12 +17,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.actors import stored_actor
+from accounts.texts import VERBATIM, Text, render, text, verbatim
 from campaign import exchange
-from campaign.changes import diff_lines
 from campaign.exchange import ImportedAdventure
 from campaign.models import (
     Adventure,
@@ -42,6 +43,14 @@ from campaign.models import (
 )
 from campaign.outbox import note_results_changed
 from campaign.seats import link_players
+from campaign.texts import (
+    change_text,
+    fact_text,
+    problem_rule,
+    problem_text,
+    result_text,
+    stored_change,
+)
 from games.attempt_plays import sync_attempt_plays
 from games.content import Pack
 from games.models import ContentPack
@@ -76,12 +85,24 @@ RENUMBER_OFFSET = 1_000_000
 
 
 class CampaignError(Exception):
-    """A write the rules or a concurrent change refused; ``field`` names the form field, if any."""
+    """A write the rules or a concurrent change refused; ``field`` names the form field, if any,
+    and ``rule`` links to the rule of the reference behind the refusal, if any."""
 
-    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, code: str, field: str | None = None, rule: str = ""
+    ) -> None:
         self.code = code
         self.field = field
+        self.rule = rule
         super().__init__(message)
+
+    def sentence(self) -> str:
+        """The message for a form, with the link to its rule (safe HTML)."""
+        if not self.rule:
+            return str(self)
+        return format_html(
+            '{} <a class="rule-link" href="{}">{}</a>', str(self), self.rule, _("Read the rule")
+        )
 
 
 @dataclass(frozen=True)
@@ -122,11 +143,6 @@ def target_name(pack: Pack, kind: str, target: str) -> str:
         return str(lookups[kind](target).name) if kind in lookups else target
     except KeyError:
         return target
-
-
-def result_word(status: str) -> str:
-    """An attempt's result as the audit trail words it, in the writer's language."""
-    return str(AttemptStatus(status).label).lower() if status in AttemptStatus.values else status
 
 
 def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
@@ -297,10 +313,7 @@ def rebuild(
     )
     changed = []
     for attempt in attempts:
-        changes = [
-            {"kind": c.kind, "target": c.target, "text": c.text}
-            for c in state.changes_of(progression.attempt_key(attempt.pk))
-        ]
+        changes = [stored_change(c) for c in state.changes_of(progression.attempt_key(attempt.pk))]
         if attempt.changes != changes:
             attempt.changes = changes
             changed.append(attempt)
@@ -313,8 +326,8 @@ def audit(
     adventure: Adventure,
     by: object,
     action: str,
-    summary: str,
-    details: Sequence[str] = (),
+    summary: Text,
+    details: Sequence[Text] = (),
 ) -> AuditEntry:
     return AuditEntry.objects.create(
         adventure=adventure, action=action, **AuditEntry.written_by(by, summary, details)
@@ -326,7 +339,7 @@ def finish_write(
     adventure: Adventure,
     by: object,
     action: str,
-    summary: str,
+    summary: Text,
     before: CampaignState | None = None,
 ) -> CampaignState:
     """Rebuild, audit with what changed, note the change for statistics, and keep the attempts'
@@ -334,18 +347,37 @@ def finish_write(
     pack = adventure.content_pack.pack()
     attempts, overrides = current_log(adventure)
     state = rebuild(adventure=adventure, pack=pack, attempts=attempts, overrides=overrides)
-    details: list[str] = []
+    details: list[Text] = []
     if before is not None:
-        labels = {
-            progression.attempt_key(a.pk): _("Attempt %(number)s") % {"number": a.number}
-            for a in attempts
-        }
-        details = diff_lines(before, state, pack, labels)
+        numbers = {progression.attempt_key(a.pk): a.number for a in attempts}
+        details = diff_lines(progression.diff(before, state, pack), numbers)
     audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
     note_results_changed(adventure=adventure)
     link_players(adventure.group, attempts)
     sync_attempt_plays(adventure=adventure, attempts=attempts)
     return state
+
+
+def diff_lines(diff: progression.Diff, numbers: dict[str, int]) -> list[Text]:
+    """What a write changed in the campaign, as the audit trail's detail lines: codes and
+    parameters (``campaign.texts``), read in each reader's language."""
+    lines = [fact_text(fact) for fact in diff.facts]
+    for key, _old, new in diff.attempts:
+        changes = [change_text(stored_change(c)) for c in new]
+        if key in numbers:
+            number = numbers[key]
+            lines.append(
+                text("attempt-changed", number=number, changes=changes)
+                if new
+                else text("attempt-no-effect", number=number)
+            )
+        else:
+            lines.append(
+                text("removed-attempt-changed", changes=changes)
+                if new
+                else text("removed-attempt-no-effect")
+            )
+    return lines
 
 
 def problem(error: ProgressionError) -> CampaignError:
@@ -359,7 +391,8 @@ def problem(error: ProgressionError) -> CampaignError:
     field_name = fields.get(error.code)
     if error.subject:
         field_name = f"space_{error.subject}"
-    return CampaignError(str(error), code=error.code, field=field_name)
+    message = render(problem_text(error))
+    return CampaignError(message, code=error.code, field=field_name, rule=problem_rule(error))
 
 
 # --- Starting and logging ------------------------------------------------------------------------
@@ -379,7 +412,7 @@ def start_adventure(
         adventure=adventure,
         by=by,
         action=AuditAction.START,
-        summary=_("Started “%(name)s”.") % {"name": name},
+        summary=text("adventure-started", name=name),
     )
     return adventure
 
@@ -532,8 +565,12 @@ def record_attempt_result(
         adventure=adventure,
         by=by,
         action=action,
-        summary=_("Attempt %(number)s: Mission %(mission)s, %(result)s.")
-        % {"number": attempt.number, "mission": attempt.mission, "result": result_word(result)},
+        summary=text(
+            "attempt-recorded",
+            number=attempt.number,
+            mission=attempt.mission,
+            result=result_text(result),
+        ),
         before=previous,
     )
     changes = state.changes_of(progression.attempt_key(attempt.pk))
@@ -676,12 +713,9 @@ def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> 
     after = progression.replay(
         pack, edited_entries(attempts, overrides, attempt=attempt, data=data)
     )
-    labels = {
-        progression.attempt_key(a.pk): _("Attempt %(number)s") % {"number": a.number}
-        for a in attempts
-    }
-    lines = diff_lines(before, after, pack, labels)
-    return Preview(tuple(lines), adventure.log_version)
+    numbers = {progression.attempt_key(a.pk): a.number for a in attempts}
+    lines = diff_lines(progression.diff(before, after, pack), numbers)
+    return Preview(tuple(render(line) for line in lines), adventure.log_version)
 
 
 def check_version(adventure: Adventure, log_version: int | None) -> None:
@@ -721,12 +755,12 @@ def edit_attempt(
         adventure=adventure,
         by=by,
         action=AuditAction.EDIT,
-        summary=_("Corrected attempt %(number)s (Mission %(mission)s, %(result)s).")
-        % {
-            "number": attempt.number,
-            "mission": attempt.mission,
-            "result": result_word(data.result),
-        },
+        summary=text(
+            "attempt-corrected",
+            number=attempt.number,
+            mission=attempt.mission,
+            result=result_text(data.result),
+        ),
         before=before,
     )
     attempt.refresh_from_db()
@@ -750,8 +784,7 @@ def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | No
         adventure=adventure,
         by=by,
         action=AuditAction.DELETE,
-        summary=_("Removed attempt %(number)s (Mission %(mission)s, %(result)s).")
-        % {"number": number, "mission": mission, "result": result_word(status)},
+        summary=text("attempt-removed", number=number, mission=mission, result=result_text(status)),
         before=before,
     )
     return Outcome(adventure=adventure, state=state)
@@ -783,7 +816,12 @@ def add_override(
         adventure=adventure,
         by=by,
         action=AuditAction.OVERRIDE,
-        summary=f"{row.get_kind_display()} {target_name(pack, kind, target)}: {reason}".strip(),
+        summary=text(
+            "override-added",
+            kind=text(f"override:{kind}"),
+            target=target_name(pack, kind, target),
+            reason=reason,
+        ),
         before=before,
     )
     return Outcome(
@@ -794,12 +832,17 @@ def add_override(
 # --- Notes and spoilers --------------------------------------------------------------------------
 
 
-def add_note(*, attempt: MissionAttempt, author: object, text: str) -> Note:
+def add_note(
+    *, attempt: MissionAttempt, author: object, text: str = "", words: Text | None = None
+) -> Note:
+    """A member's note (``text``), or one the app writes (``words``, a stored text)."""
     return Note.objects.create(
         attempt=attempt,
         author=author if getattr(author, "pk", None) else None,
         author_name=getattr(author, "username", "") or "—",
         text=text,
+        code=words["code"] if words else "",
+        params=words.get("params") or {} if words else {},
         created_at=timezone.now(),
     )
 
@@ -896,8 +939,8 @@ def import_adventures(
                 actor_name=entry.get("actor") or "—",
                 at=exchange.check_datetime(entry.get("at"), "") or timezone.now(),
                 action=entry.get("action") or AuditAction.IMPORT,
-                summary=entry["summary"][:300],
-                details=entry.get("details") or [],
+                **imported_text(entry),
+                details=[verbatim(line) for line in entry.get("details") or []],
             )
             for entry in data.get("audit") or []
         )
@@ -905,15 +948,18 @@ def import_adventures(
             adventure=adventure,
             by=by,
             action=AuditAction.IMPORT,
-            summary=ngettext(
-                "Imported “%(name)s” with %(count)s attempt.",
-                "Imported “%(name)s” with %(count)s attempts.",
-                len(data["attempts"]),
-            )
-            % {"name": adventure.name, "count": len(data["attempts"])},
+            summary=text("adventure-imported", name=adventure.name, count=len(data["attempts"])),
         )
         created.append(adventure)
     return created
+
+
+def imported_text(entry: dict[str, Any]) -> dict[str, Any]:
+    """An imported audit entry's summary: its code and parameters when the file has them (read in
+    each member's language), else its words as they are."""
+    if entry.get("code"):
+        return {"code": entry["code"], "params": entry.get("params") or {}}
+    return {"code": VERBATIM, "params": verbatim(entry["summary"])["params"]}
 
 
 def keep_created_at(row: Any, value: str | None) -> None:

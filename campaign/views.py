@@ -21,8 +21,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts import texts
 from campaign import exchange, overview, services
-from campaign.changes import change_text, shown_changes
 from campaign.forms import (
     AdventureForm,
     CorrectionForm,
@@ -35,6 +35,7 @@ from campaign.forms import (
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.replay import replay_attempt
 from campaign.table import services as live
+from campaign.texts import change_text, stored_change
 from config.htmx import is_partial, partial_template, vary_on_htmx
 from games.people import people_names
 from groups.access import membership_or_404, require_player
@@ -71,7 +72,7 @@ def with_partial(request: HttpRequest, template: str, partial: str) -> str:
 
 
 def attach_errors(form: Any, error: services.CampaignError) -> None:
-    form.add_error(error.field if error.field in form.fields else None, str(error))
+    form.add_error(error.field if error.field in form.fields else None, error.sentence())
 
 
 def attempt_forms_kwargs(adventure: Adventure, user: Any) -> dict[str, Any]:
@@ -228,7 +229,6 @@ def attempt_detail(request: HttpRequest, group_id: int, adventure_id: int, numbe
         ],
         "notes": attempt.notes.all(),
         "note_form": NoteForm(),
-        "changes": shown_changes(pack, attempt.changes),
     } | replay_context(attempt)
     return render(request, "campaign/attempt_detail.html", context)
 
@@ -369,9 +369,8 @@ def override_new(request: HttpRequest, group_id: int, adventure_id: int) -> Http
         except services.CampaignError as error:
             attach_errors(form, error)
         else:
-            pack = adventure.content_pack.pack()
             for change in outcome.changes:
-                messages.info(request, change_text(pack, change.kind, change.target, change.text))
+                messages.info(request, texts.render(change_text(stored_change(change))))
             return redirect(adventure)
     context = {"group": membership.group, "adventure": adventure, "form": form}
     status = 400 if form.errors else 200

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.actors import stored_actor
+from accounts.texts import Text, text
 from games import bgstats
 from games.models import (
     BuiltinGame,
@@ -169,16 +170,26 @@ def locked(group: Group) -> Group:
 
 
 def audit(
-    *, group: Group, play: Play | None, by: Any, action: str, summary: str, details: Any = ()
+    *,
+    group: Group,
+    play: Play | None,
+    by: Any,
+    action: str,
+    summary: Text,
+    details: Sequence[Text] = (),
 ) -> None:
     PlayAudit.objects.create(
         group=group, play=play, action=action, **PlayAudit.written_by(by, summary, details)
     )
 
 
-def describe(play: Play, lines: Sequence[LineData]) -> str:
+def describe(play: Play, lines: Sequence[LineData]) -> Text:
     names = ", ".join(line.name for line in lines)
-    return f"{play.game.name}, {play.played_at:%Y-%m-%d %H:%M} UTC: {names}"
+    return text("play:summary", game=play.game.name, when=when(play), names=names)
+
+
+def when(play: Play) -> str:
+    return f"{play.played_at:%Y-%m-%d %H:%M}"
 
 
 def write_lines(play: Play, lines: Sequence[LineData]) -> None:
@@ -270,10 +281,7 @@ def edit_play(*, play: Play, data: PlayData, by: Any) -> Play:
         by=by,
         action=PlayAuditAction.EDIT,
         summary=describe(play, data.lines),
-        details=[
-            _("Before: %(lines)s") % {"lines": "; ".join(before)},
-            _("After: %(lines)s") % {"lines": "; ".join(after)},
-        ],
+        details=[text("play:before", lines=before), text("play:after", lines=after)],
     )
     statistics_changed(group_id=play.group_id)
     return play
@@ -286,7 +294,7 @@ def delete_play(*, play: Play, by: Any) -> None:
     if play.source == PlaySource.CAMPAIGN:
         raise PlayLogError(str(CAMPAIGN_PLAY), code="campaign-play")
     lines = summary_lines(play)
-    summary = f"{play.game.name}, {play.played_at:%Y-%m-%d %H:%M} UTC"
+    summary = text("play:deleted", game=play.game.name, when=when(play))
     group = play.group
     play.delete()
     audit(
@@ -295,11 +303,15 @@ def delete_play(*, play: Play, by: Any) -> None:
     statistics_changed(group_id=group.pk)
 
 
-def summary_lines(play: Play) -> list[str]:
+def summary_lines(play: Play) -> list[Text]:
+    """Each player's line of a play, for the audit trail: name, score, ★ for a winner."""
     return [
-        f"{r.person.name}: {score_text(r.score) or '—'}"
-        + (" ★" if r.winner else "")
-        + (" " + _("(started)") if r.start_player else "")
+        text(
+            "play:line-started" if r.start_player else "play:line",
+            name=r.person.name,
+            score=score_text(r.score) or "—",
+            winner=" ★" if r.winner else "",
+        )
         for r in play.results.select_related("person")
     ]
 
@@ -715,8 +727,7 @@ def import_export(
             play=None,
             by=by,
             action=PlayAuditAction.IMPORT,
-            summary=_("Imported %(added)s plays from BG Stats (%(skipped)s already here).")
-            % {"added": len(fresh), "skipped": skipped},
+            summary=text("play:imported", added=len(fresh), skipped=skipped),
         )
         statistics_changed(group_id=group.pk)
     return len(fresh), skipped

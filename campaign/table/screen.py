@@ -16,14 +16,14 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaign.changes import shown_changes
 from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import events
 from campaign.table.services import ALREADY_PLAYED, REASON_TEXT, state_of
+from games import messages
 from games.content import Colour
 from games.content.texts import Text, text_from_json
 from games.rules import spirits
-from games.rules.spirits import automa, powers
+from games.rules.spirits import automa, errors, powers
 from games.rules.spirits.campaign import ONE_FEWER_ROUND
 from games.rules.spirits.cards import back_side
 from games.rules.spirits.night import active_cells
@@ -63,6 +63,47 @@ MOON_TEXT = {
     spirits.DISCARD_AT_START: _("every player discards a card before the first trick"),
     spirits.LEAD_TRUMP_FIRST: _("the first trick is led in the trump colour, if possible"),
 }
+
+
+@dataclass(frozen=True)
+class Why:
+    """A sentence that explains something ("the mission failed because …"), with the link to the
+    rule of the reference it comes from."""
+
+    text: str
+    rule: str
+
+
+def failure_reasons(reasons: tuple[str, ...] | list[str]) -> list[Why]:
+    """The engine's reasons a mission failed, translated, each with its rule."""
+    return [
+        Why(gettext(REASON_TEXT[r]) if r in REASON_TEXT else r, messages.failure_rule(r))
+        for r in reasons
+    ]
+
+
+def refusal_params(
+    state: spirits.State, colours: dict[str, Colour], move: Mapping[str, Any]
+) -> dict[str, str]:
+    """What a refusal's message may name, read from the refused move and the table it met: the
+    card (its colour's name and value), the seat concerned and the colour that was led."""
+    card_id = str(move.get("play") or move.get("card") or move.get("refill") or "")
+    card = (
+        card_view(state, colours, card_id).label if card_id in state.setup.card_index else card_id
+    )
+    lead = colours.get(state.lead_colour or "")
+    seat = str(move.get("seat") or state.current_seat)
+    return {"card": card, "seat": seat, "colour": lead.name if lead else ""}
+
+
+def refusal_of(
+    code: str, state: spirits.State, colours: dict[str, Colour], move: Mapping[str, Any]
+) -> Why:
+    """An engine refusal as the table shows it: the sentence of ``games.messages`` in the
+    reader's language, with the refused move's card, seat or colour, and its rule."""
+    refusal = messages.SPIRITS_REFUSALS.get(code, messages.SPIRITS_REFUSALS[errors.BAD_MOVE])
+    params = refusal_params(state, colours, move)
+    return Why(refusal.render(**{name: params[name] for name in refusal.params}), refusal.url)
 
 
 @dataclass(frozen=True)
@@ -324,10 +365,18 @@ def board_data(state: spirits.State, colours: dict[str, Colour]) -> dict[str, An
 
 def preview_text() -> dict[str, str]:
     """The placement preview's sentences, translated here; ``{colour}``, ``{side}`` and
-    ``{degrees}`` are filled in by table.js."""
+    ``{degrees}`` are filled in by table.js. An illegal position says what the engine would
+    refuse (``games.messages``), and each sentence that comes from a rule links to it
+    (``*_rule``)."""
+    off = messages.SPIRITS_REFUSALS[errors.OFF_BOARD]
+    overlap = messages.SPIRITS_REFUSALS[errors.OVERLAP]
     return {
-        "off": gettext("Illegal: the tile sticks out of the 12 × 12 grid."),
-        "overlap": gettext("Illegal: the tile overlaps a Mission tile or a Spirit tile."),
+        "off": off.render(),
+        "off_rule": off.url,
+        "overlap": overlap.render(),
+        "overlap_rule": overlap.url,
+        "edge_rule": messages.spirits_rule("mission-tile-constraints"),
+        "rule": gettext("Read the rule"),
         "legal": gettext("Legal position."),
         "edge": gettext("Legal, but a coloured edge does not match: this will fail the mission."),
         "quiet": gettext("Covers the token a Power quieted: no effect."),
@@ -641,13 +690,19 @@ def moon_rules(state: spirits.State, setup: Mapping[str, Any]) -> dict[str, Any]
 
 
 def table_snapshot(
-    attempt: MissionAttempt, *, message: str = "", code: str = "", refused: str = ""
+    attempt: MissionAttempt,
+    *,
+    message: str = "",
+    code: str = "",
+    refused: str = "",
+    move: Mapping[str, Any] | None = None,
 ) -> Table:
     """Everything the table screen shows for ``attempt``: no query beyond the attempt row.
 
     ``message`` and ``code`` say what the last request did (a refusal, an undo); ``refused`` is
     the kind of the form a refusal answers (``MoveForm.kind``, or ``undo``), so the sentence is
-    also shown next to that control."""
+    also shown next to that control. With the refused ``move``, ``code`` is the rules engine's:
+    the sentence is then its translated refusal, with a link to the rule (``rule``)."""
     state = state_of(attempt)
     setup = attempt.setup or {}
     colours = colours_of(setup)
@@ -660,6 +715,10 @@ def table_snapshot(
         setup=setup,
         colours=colours,
     )
+    rule = ""
+    if move is not None:
+        why = refusal_of(code, state, colours, move)
+        message, rule = why.text, why.rule
     decision = state.decision
     moon = moon_rules(state, setup)
     phase_text = PHASE_TEXT[phase]
@@ -708,12 +767,11 @@ def table_snapshot(
         free_power=power_name(setup, spirits.IGNORE_MUST_FOLLOW) if free_seat else "",
         violations=state.violations,
         result=result,
-        reasons=[gettext(REASON_TEXT[r]) if r in REASON_TEXT else r for r in result.reasons],
+        reasons=failure_reasons(result.reasons),
         recorded=attempt.status != AttemptStatus.OPEN,
-        changes=shown_changes(attempt.adventure.content_pack.pack(), attempt.changes)
-        if attempt.changes
-        else [],
+        changes=attempt.changes or [],
         message=message,
+        rule=rule,
         code=code,
         stale=code == "stale" and message == ALREADY_PLAYED,
         refused=refused if message and code not in ("undone", "stale") else "",

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from accounts.actors import stored_actor
+from accounts.texts import MESSAGES, text, verbatim
 from campaign import overview, services
 from campaign.models import (
     Adventure,
@@ -36,6 +37,7 @@ from campaign.models import (
     MissionAttempt,
 )
 from campaign.services import CampaignError
+from campaign.texts import describe_move
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
 from games.rules.spirits import mission_setup
@@ -63,7 +65,7 @@ FAILURE_REASON = {
     "no-legal-placement": "no-legal-placement",
     "out-of-cards": "other",
 }
-# Marked only: the failure note keeps them in English; the table screen translates them.
+# The engine's reasons, as the table screen, the replay and the failure note say them.
 REASON_TEXT = {
     "coloured-edge": gettext_noop("a coloured edge was not respected"),
     "not-surrounded": gettext_noop("a Mission tile is not surrounded"),
@@ -75,11 +77,14 @@ MOVE_SPIRIT_TILE = spirits.MOVE_SPIRIT_TILE
 
 
 class TableError(Exception):
-    """A move or setup the rules or a concurrent change refused. ``code`` is stable."""
+    """A move or setup the rules or a concurrent change refused. ``code`` is stable; ``engine``
+    says the rules engine refused the move, so the screen reads ``code`` through
+    ``games.messages`` (translated, with a link to the rule) rather than the engine's English."""
 
-    def __init__(self, message: str, *, code: str) -> None:
+    def __init__(self, message: str, *, code: str, engine: bool = False) -> None:
         self.code = code
         self.message = message
+        self.engine = engine
         super().__init__(message)
 
 
@@ -301,7 +306,7 @@ def submit_move(
     try:
         after = spirits.apply_move(before, move)
     except spirits.IllegalMove as error:
-        raise TableError(error.message, code=error.code) from None
+        raise TableError(error.message, code=error.code, engine=True) from None
     if not confirm_edge and edge_violation(before, after):
         raise TableError(EDGE_WARNING, code="confirm-edge")
     last = attempt.last_seq or 0  # type: ignore[attr-defined]
@@ -335,8 +340,8 @@ def end_mission(
     reasons = list(result.reasons)
     reason = FAILURE_REASON.get(reasons[0], "other") if reasons else ""
     if reasons:
-        text = "; ".join(REASON_TEXT.get(r, r) for r in reasons)
-        services.add_note(attempt=attempt, author=by, text=f"Mission failed: {text}.")
+        why = [text(f"reason:{r}") if f"reason:{r}" in MESSAGES else verbatim(r) for r in reasons]
+        services.add_note(attempt=attempt, author=by, words=text("note:failed", reasons=why))
     return services.record_attempt_result(
         attempt=attempt,
         result=progression.SUCCESS if result.result == "success" else progression.FAILURE,
@@ -372,8 +377,13 @@ def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) 
         adventure=attempt.adventure,
         by=by,
         action=AuditAction.UNDO,
-        summary=f"Undid move {move.seq} of attempt {attempt.number} "
-        f"(Mission {attempt.mission}): {describe_move(move.payload)}.",
+        summary=text(
+            "move-undone",
+            seq=move.seq,
+            number=attempt.number,
+            mission=attempt.mission,
+            move=describe_move(move.payload),
+        ),
     )
     return MoveResult(attempt=attempt, state=after, before=before, undone=move.payload)
 
@@ -386,7 +396,7 @@ def abandon_mission(*, attempt: MissionAttempt, version: int | None, by: object)
     attempt = locked_attempt(attempt.pk, attempt.adventure_id)
     check_open(attempt, version)
     state = state_of(attempt)
-    services.add_note(attempt=attempt, author=by, text="Mission abandoned at the table.")
+    services.add_note(attempt=attempt, author=by, words=text("note:abandoned"))
     outcome = services.record_attempt_result(
         attempt=attempt,
         result=progression.FAILURE,
@@ -396,49 +406,6 @@ def abandon_mission(*, attempt: MissionAttempt, version: int | None, by: object)
     )
     attempt.refresh_from_db()
     return MoveResult(attempt=attempt, state=state, outcome=outcome)
-
-
-def describe_move(payload: Mapping[str, Any]) -> str:
-    """A move in a few words, for the audit trail and the move list."""
-    if "play" in payload:
-        return f"played {payload['play']}"
-    if "automa" in payload:
-        card = payload.get("card") or "the top of its deck"
-        refill = f", refilled with {payload['refill']}" if payload.get("refill") else ""
-        return f"the Automa played {card}{refill}"
-    if "place" in payload:
-        cells = " ".join(f"{r},{c}" for r, c in payload["place"])
-        return f"placed a Spirit tile on {cells}"
-    if "discard" in payload:
-        return f"{payload.get('seat')} discarded a card"
-    if "mist_colour" in payload:
-        return f"the next trick starts in {payload['mist_colour']}"
-    return describe_power(payload)
-
-
-def describe_power(payload: Mapping[str, Any]) -> str:
-    """A Power move in a few words (``describe_move``)."""
-    power = payload.get("power")
-    cell = payload.get("cell") or ["?", "?"]
-    if power == MOVE_SPIRIT_TILE:
-        before = " ".join(f"{r},{c}" for r, c in payload.get("from") or [])
-        after = " ".join(f"{r},{c}" for r, c in payload.get("to") or [])
-        return f"moved the Spirit tile on {before} to {after} (Power)"
-    if power == spirits.ANY_COLOUR_EDGE:
-        side = payload.get("side")
-        return f"made the coloured edge {side} of {cell[0]},{cell[1]} accept any colour (Power)"
-    if power == spirits.CHOOSE_TRUMP:
-        return f"chose {payload.get('colour')} as the next round's trump (Power)"
-    if power == spirits.QUIET_TOKEN:
-        return f"quieted the token on {cell[0]},{cell[1]} (Power)"
-    if power == spirits.IGNORE_MUST_FOLLOW:
-        seat = payload.get("seat") or "the player due"
-        return f"let {seat} play without following the lead (Power)"
-    if power == spirits.NAME_MISSING_COLOUR:
-        return "each player named a colour they hold none of (Power)"
-    if power == spirits.SWAP_CARDS:
-        return "two players passed each other a card face down (Power)"
-    return "used a Power"
 
 
 # --- Reading -------------------------------------------------------------------------------------

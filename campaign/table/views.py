@@ -140,7 +140,7 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
             except live.TableError as error:
                 form.add_error(None, error.message)
             except services.CampaignError as error:
-                form.add_error(None, str(error))
+                form.add_error(None, error.sentence())
             else:
                 return redirect(table_url(attempt))
     preview, rounds = None, None
@@ -288,7 +288,10 @@ def refused(
     """An illegal or stale move: the current table, with the refusal next to its control."""
     attempt.refresh_from_db()
     kind = str(form.data.get("kind") or "")
-    screen = table_snapshot(attempt, message=error.message, code=error.code, refused=kind)
+    move = form.cleaned_data.get("move") if error.engine else None
+    screen = table_snapshot(
+        attempt, message=str(error.message), code=error.code, refused=kind, move=move
+    )
     extra = {
         "retry": form.data if error.code == "confirm-edge" else None,
         "retry_fields": RETRY_FIELDS,

@@ -1,7 +1,9 @@
-"""``{% rule_url "spirits" "mist-tokens" %}``: a link to one rule of the reference."""
+"""``{% rule_url "spirits" "mist-tokens" %}``: a link to one rule of the reference; the filters
+link the campaign's "why" (a failure reason, an envelope's source) to the rule it comes from."""
 
 from django import template
 
+from games import messages
 from games.reference import links
 
 register = template.Library()
@@ -10,3 +12,15 @@ register = template.Library()
 @register.simple_tag
 def rule_url(game: str, rule_id: str) -> str:
     return links.rule_url(game, rule_id)
+
+
+@register.filter
+def failure_rule(reason: str) -> str:
+    """``{{ attempt.failure_reason|failure_rule }}``: the rule a mission failed on."""
+    return messages.failure_rule(reason)
+
+
+@register.filter
+def envelope_rule(source: str) -> str:
+    """``{{ envelope.source|envelope_rule }}``: the rule that opened an envelope."""
+    return messages.envelope_rule(source)

@@ -134,20 +134,22 @@
 
   function describe(result) {
     const say = words();
-    if (result.off) return ["bad", say.off];
-    if (result.overlap) return ["bad", say.overlap];
+    if (result.off) return ["bad", say.off, say.off_rule];
+    if (result.overlap) return ["bad", say.overlap, say.overlap_rule];
     let text = say.legal;
     let level = "ok";
+    let rule = "";
     if (result.edge) {
       text = say.edge;
       level = "warn";
+      rule = say.edge_rule;
     }
     for (const token of result.tokens) {
       if (token.quiet) text += " " + say.quiet;
       else if (token.kind === "mist") text += " " + say.mist.replace("{colour}", token.colour || "");
       else text += " " + say.whirlpool;
     }
-    return [level, text];
+    return [level, text, rule];
   }
 
   function sameCells(a, b) {
@@ -209,9 +211,9 @@
     if (!anchor) return;
     const cells = shapeCells(data);
     const result = check(data, cells);
-    let [level, message] = describe(result);
+    let [level, message, rule] = describe(result);
     if (data.moving && sameCells(cells, data.moving.cells)) {
-      [level, message] = ["warn", say.same];
+      [level, message, rule] = ["warn", say.same, ""];
     }
     for (const [r, c] of cells) {
       const cell = grid.querySelector('.cell[data-r="' + r + '"][data-c="' + c + '"]');
@@ -221,6 +223,14 @@
       text.textContent = message;
       text.className = "preview-text " + level;
       text.dataset.level = level;
+    }
+    // The rule an illegal or risky position breaks, as the server's refusal would link it.
+    const link = root ? root.querySelector(".preview-rule a") : null;
+    if (link) {
+      link.hidden = !rule;
+      link.textContent = rule ? say.rule : "";
+      if (rule) link.setAttribute("href", rule);
+      else link.removeAttribute("href");
     }
     if (input) input.value = cells.map(key).join(" ");
     follow(cells);

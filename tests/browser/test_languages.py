@@ -15,8 +15,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.text import capfirst
 
+from games.messages import SPIRITS_REFUSALS
 from games.reference.documents import GAMES, game_reference
-from tests.factories import PASSWORD
+from groups.models import Group, Membership, Role
+from tests.browser import table_driver as driver
+from tests.factories import PASSWORD, AdventureFactory, UserFactory
 
 pytestmark = pytest.mark.browser
 
@@ -268,3 +271,98 @@ def test_an_adventure_in_play_speaks_the_readers_language(
     page.get_by_role("button", name=say(language, "Search"), exact=True).click()
     page.locator(f"#{found}").wait_for()
     screen("reference-search")
+
+
+# --- The table in their language -----------------------------------------------------------------
+
+
+def table_in_progress():
+    """Mission 1 at the table, three seats (no Automa), the owner ``marta`` at the table."""
+    from campaign.table import services as table
+
+    marta = UserFactory(username="marta")
+    group = Group.objects.create(name="Quinta")
+    Membership.objects.create(group=group, user=marta, role=Role.OWNER)
+    adventure = AdventureFactory(group=group, name="Campanha Primavera")
+    return table.begin_mission(
+        adventure=adventure, by=marta, players=["Ana", "Ben", "Cy"], first_player="Ana"
+    )
+
+
+def log_in_any_language(session, username):
+    page = session.page
+    page.goto(reverse("login"))
+    page.locator('input[name="username"]').fill(username)
+    page.locator('input[name="password"]').fill(PASSWORD)
+    page.locator('input[name="password"]').press("Enter")
+    page.wait_for_url(re.compile(r"/groups/$"))
+
+
+def refusal_of(language, code, **params):
+    with translation.override(language):
+        return SPIRITS_REFUSALS[code].render(**params)
+
+
+@pytest.mark.parametrize(
+    ("locale", "language", "other"),
+    [("pt-BR", "pt-br", "ca"), ("ca", "ca", "pt-br")],
+    ids=["pt-BR", "ca"],
+)
+def test_a_trick_and_an_illegal_placement_at_the_table_in_their_language(
+    table_session, locale, language, other
+):
+    """Seed 003, 'Placing the Spirit tile': never over a Mission tile. The preview says so before
+    anything is sent, the engine refuses it next to the button, both in the player's language and
+    with a link to that paragraph of the reference; switching language then changes the table's
+    texts, not the game."""
+    attempt = table_in_progress()
+    session = table_session(name=language, locale=locale)
+    page = session.page
+    log_in_any_language(session, "marta")
+    adventure = attempt.adventure
+    page.goto(reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number]))
+    names = {"marta", "Quinta", "Campanha", "Primavera", "Ana", "Ben"}
+
+    def screen(name, lang=language):
+        session.shot(name)
+        assert page.locator("html").get_attribute("lang") == lang
+        assert english_left(page, lang, names) == set(), name
+
+    screen("table")
+    driver.play_until(session, attempt.pk, "place")  # a whole trick, card by card
+    screen("trick-played")
+
+    _, state = driver.attempt_state(attempt.pk)
+    row, col = sorted(state.board_occupancy())[0]  # a Mission tile's cell
+    page.locator(f'#grid .cell[data-r="{row}"][data-c="{col}"]').click()
+    overlap = refusal_of(language, "overlap")
+    rule = "/reference/spirits/#placing-the-spirit-tile"
+    assert page.locator("#preview-text").inner_text() == overlap
+    assert page.locator("#preview-rule").get_attribute("href") == rule
+    assert page.locator("#preview-rule").inner_text() == say(language, "Read the rule")
+    screen("illegal-preview")
+
+    version = driver.attempt_state(attempt.pk)[0].version
+    page.locator("#place-button").click()
+    page.wait_for_selector('#place-form #refusal[data-code="overlap"]')
+    refusal = page.locator("#refusal")
+    assert refusal.inner_text().startswith(overlap)
+    assert page.locator("#refusal-rule").get_attribute("href") == rule
+    assert page.locator("#refusal-rule").inner_text() == say(language, "Read the rule")
+    assert driver.attempt_state(attempt.pk)[0].version == version  # nothing recorded
+    screen("illegal-refused")
+
+    page.locator("#refusal-rule").click()
+    page.wait_for_url(re.compile(r"/reference/spirits/#placing-the-spirit-tile$"))
+    assert page.locator("#placing-the-spirit-tile").is_visible()
+    screen("refusal-rule")
+
+    # Switch language mid-mission: the next table is in the other language, the game unchanged.
+    page.go_back()
+    page.wait_for_selector(f'#status[data-version="{version}"]')
+    page.locator("#language").select_option(other)
+    page.wait_for_function(f"document.documentElement.lang === '{other}'")
+    page.wait_for_selector(f'#status[data-version="{version}"]')
+    assert page.locator("#status .phase").inner_text() == say(other, "Place the Spirit tile")
+    assert driver.attempt_state(attempt.pk)[0].version == version
+    screen("switched", lang=other)

@@ -140,7 +140,13 @@ def play_mission(browser_session, players, phones=1):
     # and the refusal reads next to the button that sent it.
     mission_cell = sorted(state.board_occupancy())[0]
     page.locator(f'#grid .cell[data-r="{mission_cell[0]}"][data-c="{mission_cell[1]}"]').click()
-    assert "Illegal" in page.locator("#preview-text").inner_text()
+    assert page.locator("#preview-text").get_attribute("data-level") == "bad"
+    assert page.locator("#preview-text").inner_text() == (
+        "A Spirit tile cannot cover a Mission tile or another Spirit tile."
+    )
+    assert page.locator("#preview-rule").get_attribute("href") == (
+        "/reference/spirits/#placing-the-spirit-tile"
+    )
     phone.shot("illegal-preview")
     page.locator("#place-button").click()
     page.wait_for_selector('#place-form .refusal[data-code="overlap"]')

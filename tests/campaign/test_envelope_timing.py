@@ -82,5 +82,6 @@ def test_import_ignores_the_tile_and_says_why(at_mission_9, owner):
         "kind": "loadout-ignored",
         "target": "hearth:moth",
         "text": f"Ignored: {NOT_YET}",
+        "params": {"problem": "tile-not-available", "space": "Hearth space", "tile": "Night Moth"},
     }
     assert not imported.power_spaces.filter(placed_tile="moth").exists()

@@ -86,18 +86,19 @@ def test_the_table_names_mission_tiles_never_by_id(member, adventure):
 
 
 def test_what_an_attempt_changed_reads_in_the_readers_language(member, adventure):
-    """The engine words each change once in English; the attempt's page says it again in the
-    reader's language with the pack's names (seed 003, "Rewards": Mission 4's White Envelope)."""
+    """The engine words each change once in English; the attempt keeps it as a code with the
+    pack's names in every language, and its page says it in the reader's language (seed 003,
+    "Rewards": Mission 4's White Envelope)."""
     for _mission in range(4):
         outcome = log_attempt(adventure, by=member.user)
     assert "envelope-opened" in [c.kind for c in outcome.changes]
     _, text = page(member, adventure_url("attempt", adventure, 4), "pt-BR")
-    assert "Aberto: Envelope branco A." in text
+    assert "Envelope branco A aberto: a recompensa de uma missão." in text
     assert "Missão 4 concluída." in text
-    assert "White envelope A opened." not in text
+    assert "White envelope A" not in text
     assert "completed." not in text
     _, english = page(member, adventure_url("attempt", adventure, 4), "en")
-    assert "White envelope A opened." in english
+    assert "White envelope A opened: a mission's reward." in english
 
 
 def test_a_correction_preview_reads_in_the_readers_language(member, adventure):

@@ -66,7 +66,9 @@ def test_every_move_is_a_step_read_through_the_engine(setup):
         "Whirlpool: Cy discards a card.",
     ]
     assert replay.steps[-1].result == "The mission failed."
-    assert replay.steps[-1].reasons == ["a Mission tile is not surrounded"]
+    assert [(r.text, r.rule) for r in replay.steps[-1].reasons] == [
+        ("a Mission tile is not surrounded", "/reference/spirits/#night-mode-encirclement")
+    ]
     assert [t.round for t in replay.tricks] == list(range(1, final.rounds + 1))
     first = replay.tricks[0]
     assert first.plays[0][0] == "Ana"

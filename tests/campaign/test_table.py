@@ -6,6 +6,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from accounts.texts import render
 from campaign.models import AttemptMove, AuditAction, AuditEntry, MissionAttempt
 from campaign.table import services as table
 from campaign.table.screen import shown
@@ -205,7 +206,7 @@ def test_the_end_of_a_mission_is_recorded_through_the_campaign(attempt, member):
     assert attempt.status == "failure"  # greedy placements never surround the Standing Stone
     assert attempt.failure_reason == "objective-not-met"
     assert attempt.rounds_played == 7
-    assert attempt.notes.get().text == "Mission failed: a Mission tile is not surrounded."
+    assert attempt.notes.get().words == "Mission failed: a Mission tile is not surrounded."
     adventure = attempt.adventure
     adventure.refresh_from_db()
     assert adventure.moon_boxes_checked == 1
@@ -310,7 +311,7 @@ def test_the_power_moves_a_placed_spirit_tile_once_per_mission(adventure, member
     assert [use.power for use in result.state.powers_used] == ["move-spirit-tile"]
     last = AttemptMove.objects.filter(attempt=attempt).latest("seq")
     assert last.payload == power
-    assert "Power" in table.describe_move(last.payload)
+    assert "Power" in render(table.describe_move(last.payload))
     assert not [m for m in spirits.legal_moves(result.state) if "power" in m]
 
     back = {"power": "move-spirit-tile", "from": power["to"], "to": origin}

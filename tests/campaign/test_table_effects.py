@@ -14,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from accounts.texts import render
 from campaign import services
 from campaign.models import AttemptMove, MissionAttempt
 from campaign.table import services as table
@@ -294,7 +295,8 @@ def test_the_compass_sets_the_next_trump(member_client, powered, member):
     assert 'data-code="power-used"' in again.content.decode()
     assert "choose-trump" not in usable(member_client.get(url(powered)).content.decode())
     last = AttemptMove.objects.filter(attempt=powered).latest("seq")
-    assert table.describe_move(last.payload) == "chose red as the next round's trump (Power)"
+    described = render(table.describe_move(last.payload))
+    assert described == "chose red as the next round's trump (Power)"
 
 
 def test_the_lantern_lets_a_tile_lie_against_the_red_edge(member_client, powered, member):
@@ -357,7 +359,7 @@ def test_the_wind_charm_frees_the_player_due(member_client, powered, member):
         post(member_client, powered, {"kind": "play", "card": card})
     assert state(powered).voids == ()
     last_power = AttemptMove.objects.filter(attempt=powered, payload__has_key="power").get()
-    assert table.describe_move(last_power.payload) == (
+    assert render(table.describe_move(last_power.payload)) == (
         "let Ben play without following the lead (Power)"
     )
 
@@ -448,4 +450,4 @@ def test_powers_and_moon_tiles_add_no_query_to_a_move(member):
 )
 def test_power_moves_are_described_in_the_move_log(payload, text):
     """The audit trail (an undo) and the move list say what each Power move did."""
-    assert table.describe_move(payload) == text
+    assert render(table.describe_move(payload)) == text

@@ -205,9 +205,15 @@ def test_an_illegal_move_shows_its_message_next_to_its_control(member_client, at
     )
     html = response.content.decode()
     assert 'data-code="card-already-played"' in html
-    assert "card blue-3 was already played" in html
+    # The sentence of games.messages, naming the card as the picker does, with its rule.
     picker = html[html.index('<section id="picker"') :]
-    assert '<p class="refusal" role="alert" data-code="card-already-played">' in picker
+    assert re.search(
+        r'<p class="refusal" id="refusal" role="alert" data-code="card-already-played">'
+        r"The card Blue 3 has already been played\. "
+        r'<a class="rule-link" id="refusal-rule" href="/reference/spirits/#playing-the-trick">',
+        picker,
+    )
+    assert "was already played" not in html  # the engine's English stays in the logs
 
 
 def test_a_stale_move_shows_already_played_and_the_current_table(member_client, attempt):

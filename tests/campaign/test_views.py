@@ -257,13 +257,14 @@ def test_correction_preview_lists_downstream_changes_then_applies(client, advent
     assert "HX-Request" in preview["Vary"]
     assert "Power space Grove space: no longer unlocked" in text(preview)
     assert "Envelope White envelope A: no longer opened" in text(preview)  # Mission 4 undone
+    assert "Attempt 3: Mission 3 was not the mission to play" in text(preview)
     assert MissionAttempt.objects.get(number=2).status == "success"  # nothing saved yet
     done = client.post(url, data | {"confirm": "1"})
     assert done.status_code == 302
     adventure.refresh_from_db()
     assert adventure.current_mission == 2
     assert adventure.audit.first().summary.startswith("Corrected attempt 2")
-    assert "Power space Grove space: no longer unlocked" in adventure.audit.first().details
+    assert "Power space Grove space: no longer unlocked" in adventure.audit.first().detail_lines
 
 
 @pytest.mark.django_db

@@ -1,4 +1,5 @@
-"""Every refusal code of the spirits engine has a translated message and a rule to link to."""
+"""Every refusal code of every rules engine (the campaign game, Bonfire, Solsticio) has a message
+translated into each language, and the campaign game's a rule to link to."""
 
 import re
 from pathlib import Path
@@ -7,21 +8,61 @@ import pytest
 from django.utils import translation
 
 from games import messages
+from games.bonfire_screen import REFUSALS as BONFIRE_REFUSALS
 from games.messages import SPIRITS_REFUSALS, refusal
+from games.reference.links import rule_url
+from games.rules.bonfire import errors as bonfire_errors
+from games.rules.solsticio import errors as solsticio_errors
 from games.rules.spirits import errors
+from games.solsticio.services import MOVE_ERRORS as SOLSTICIO_REFUSALS
 
 ENGINE = Path(errors.__file__).parent
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
-def codes_raised_in_the_engine() -> set[str]:
+def codes_raised_in_the_engine(module=errors) -> set[str]:
     """Every ``errors.NAME`` the engine's modules use, as codes (the exceptions themselves and
-    the set of codes aside)."""
+    the tables of codes aside)."""
     names = set()
-    for path in ENGINE.glob("*.py"):
+    for path in Path(module.__file__).parent.glob("*.py"):
         if path.name != "errors.py":
             names |= set(re.findall(r"errors\.([A-Z][A-Z_]+)\b", path.read_text()))
-    return {getattr(errors, name) for name in names - {"CODES"}}
+    return {getattr(module, name) for name in names - {"CODES", "RULE_OF"}}
+
+
+# Each engine's codes and what its screens say for them.
+ENGINES = {
+    "spirits": (errors, {code: r.message for code, r in SPIRITS_REFUSALS.items()}),
+    "bonfire": (bonfire_errors, BONFIRE_REFUSALS),
+    "solsticio": (solsticio_errors, SOLSTICIO_REFUSALS),
+}
+ENGINE_CODES = [(game, code) for game, (module, _) in ENGINES.items() for code in module.CODES]
+
+
+@pytest.mark.parametrize("game", ENGINES)
+def test_every_code_of_every_engine_has_a_message(game):
+    module, refusals = ENGINES[game]
+    assert codes_raised_in_the_engine(module) <= set(module.CODES), game
+    assert set(module.CODES) <= set(refusals), sorted(set(module.CODES) - set(refusals))
+    assert len(module.CODES) >= 10
+
+
+@pytest.mark.parametrize(("game", "code"), ENGINE_CODES)
+@pytest.mark.parametrize("language", ["pt-br", "ca"])
+def test_every_engine_refusal_is_translated(game, code, language):
+    english = str(ENGINES[game][1][code])
+    with translation.override(language):
+        translated = str(ENGINES[game][1][code])
+    assert translated, (game, code, language)
+    assert translated != english, (game, code, language)
+    assert sorted(PLACEHOLDER.findall(translated)) == sorted(PLACEHOLDER.findall(english))
+
+
+@pytest.mark.parametrize("code", sorted(bonfire_errors.CODES))
+def test_a_bonfire_refusal_s_rule_is_in_the_reference(code):
+    rule = bonfire_errors.RULE_OF[code]
+    if rule:
+        assert rule_url("bonfire", rule.lower()) == f"/reference/bonfire/#{rule.lower()}"
 
 
 def test_every_code_has_a_refusal():

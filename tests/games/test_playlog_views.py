@@ -169,7 +169,7 @@ def test_editing_and_deleting_are_audited(group, member, player):
     assert [r.person.name for r in play.results.all()] == ["José", "Zoë"]
     edit = PlayAudit.objects.get(play=play, action="edit")
     assert edit.actor == player
-    assert edit.details[0].startswith("Before: José: 45 ★; Zoë: 45 ★ (started); Łukasz: —")
+    assert edit.detail_lines[0].startswith("Before: José: 45 ★; Zoë: 45 ★ (started); Łukasz: —")
     response = member.post(reverse("games:delete", args=[group.pk, play.pk]))
     assert response.status_code == 302
     assert not Play.objects.filter(pk=play.pk).exists()

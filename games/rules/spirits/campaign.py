@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from games.content import HoloLianaRelief, Pack
+    from games.content.texts import Text
 
 SUCCESS = "success"
 FAILURE = "failure"
@@ -67,9 +68,17 @@ REASON_ON_SUCCESS = "A successful attempt has no failure reason."
 class ProgressionError(ValueError):
     """A log entry the rules forbid; ``code`` is stable, ``str()`` is the message for people."""
 
-    def __init__(self, code: str, message: str, *, subject: str = "") -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        subject: str = "",
+        params: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         self.code = code
         self.subject = subject  # the Power space, envelope … the problem is about, if any
+        self.params = params  # what the message names, for a screen to say it in its language
         super().__init__(message)
 
 
@@ -104,11 +113,16 @@ Entry = AttemptResult | Override
 
 @dataclass(frozen=True)
 class Change:
-    """One thing a log entry changed: ``kind`` is stable (for code), ``text`` is for people."""
+    """One thing a log entry changed: ``kind`` is stable (for code), ``text`` is for people (in
+    English, for the command line); ``params`` is what the text names (numbers, the pack's names,
+    ``via`` for the reward or hand behind it), so a screen can say it in its reader's language.
+    A pack's name is kept as the pack writes it (``Text.to_json()``: a string, or texts by
+    language), so each reader sees their own."""
 
     kind: str
     target: str
     text: str
+    params: tuple[tuple[str, str | dict[str, str]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -385,11 +399,19 @@ def apply_attempt(
                 str(attempt.mission),
                 f"Mission {attempt.mission} was not the mission to play "
                 f"(Mission {state.current_mission}): only the Moon Path moves.",
+                (("mission", str(attempt.mission)), ("current", str(state.current_mission))),
             )
         )
     kept, refused = sort_loadout(pack, state, attempt.loadout)
     for space, tile, error in refused:
-        changes.append(Change("loadout-ignored", f"{space}:{tile}", f"Ignored: {error}"))
+        changes.append(
+            Change(
+                "loadout-ignored",
+                f"{space}:{tile}",
+                f"Ignored: {error}",
+                (("problem", error.code), *error.params),
+            )
+        )
     state = replace(state, loadout=kept)
     mission = pack.mission(attempt.mission)
     if progress and instructions_apply(result=attempt.result):
@@ -441,14 +463,22 @@ def check_placement(
     """Seed, "Rewards": Power tiles go on unlocked Power spaces only, one tile per space."""
     space_name = name_of(pack, "power space", space)
     tile_name = name_of(pack, "power tile", tile)
+    names = (("space", space_name), ("tile", tile_name))
     if space not in state.unlocked_spaces:
-        raise ProgressionError("space-locked", SPACE_LOCKED.format(space=space_name), subject=space)
+        raise ProgressionError(
+            "space-locked", SPACE_LOCKED.format(space=space_name), subject=space, params=names
+        )
     if tile not in state.power_tiles:
         raise ProgressionError(
-            "tile-not-available", TILE_NOT_AVAILABLE.format(tile=tile_name), subject=space
+            "tile-not-available",
+            TILE_NOT_AVAILABLE.format(tile=tile_name),
+            subject=space,
+            params=names,
         )
     if tile in placed:
-        raise ProgressionError("tile-twice", TILE_TWICE.format(tile=tile_name), subject=space)
+        raise ProgressionError(
+            "tile-twice", TILE_TWICE.format(tile=tile_name), subject=space, params=names
+        )
 
 
 def check_moon_box(
@@ -463,10 +493,24 @@ def check_moon_box(
     path = (*state.moon_path[:index], box, *state.moon_path[index + 1 :])
     state = replace(state, moon_path=path)
     if box.phase is None or box.envelope is None:  # a pack pairs a phase with its envelope
-        changes.append(Change("moon-box", str(box.box), f"Moon Path box {box.box} checked."))
+        changes.append(
+            Change(
+                "moon-box",
+                str(box.box),
+                f"Moon Path box {box.box} checked.",
+                (("box", str(box.box)),),
+            )
+        )
         return state
     phase = next(p.name for p in pack.moon.phases if p.id == box.phase)
-    changes.append(Change("moon-box", str(box.box), f"Moon Path box {box.box} checked: {phase}."))
+    changes.append(
+        Change(
+            "moon-box",
+            str(box.box),
+            f"Moon Path box {box.box} checked: {phase}.",
+            (("box", str(box.box)), ("phase", phase.to_json())),
+        )
+    )
     return open_envelope(pack, state, box.envelope, "moon-path", number, changes)
 
 
@@ -481,11 +525,25 @@ def apply_reward(
     """Seed, "Rewards": Totem, Castle, White Envelope and Purified Holo Liana."""
     if kind == "totem" and target and target not in state.unlocked_spaces:
         name = pack.power_space(target).name
-        changes.append(Change("space-unlocked", target, f"Totem: {name} unlocked."))
+        changes.append(
+            Change(
+                "space-unlocked",
+                target,
+                f"Totem: {name} unlocked.",
+                (("name", name.to_json()), ("via", "totem")),
+            )
+        )
         return replace(state, unlocked_spaces=(*state.unlocked_spaces, target))
     if kind == "castle" and target and target not in state.power_tokens:
         name = pack.power_token(target).name
-        changes.append(Change("token-gained", target, f"Castle: Power token {name} gained."))
+        changes.append(
+            Change(
+                "token-gained",
+                target,
+                f"Castle: Power token {name} gained.",
+                (("name", name.to_json()), ("via", "castle")),
+            )
+        )
         return replace(state, power_tokens=(*state.power_tokens, target))
     if kind == "white-envelope" and target:
         return open_envelope(pack, state, target, "reward", number, changes)
@@ -498,7 +556,14 @@ def apply_reward(
 def complete_mission(
     pack: Pack, state: CampaignState, mission: int, number: int, changes: list[Change]
 ) -> CampaignState:
-    changes.append(Change("mission-completed", str(mission), f"Mission {mission} completed."))
+    changes.append(
+        Change(
+            "mission-completed",
+            str(mission),
+            f"Mission {mission} completed.",
+            (("mission", str(mission)),),
+        )
+    )
     later = [m.number for m in pack.missions if m.number > mission]
     state = replace(
         state,
@@ -506,7 +571,15 @@ def complete_mission(
         current_mission=min(later) if later else None,
     )
     if later:
-        changes.append(Change("mission-opened", str(min(later)), f"Mission {min(later)} opens."))
+        following = str(min(later))
+        changes.append(
+            Change(
+                "mission-opened",
+                following,
+                f"Mission {following} opens.",
+                (("mission", following),),
+            )
+        )
         return state
     changes.append(Change("adventure-finished", "", "The adventure is complete."))
     red = next(e for e in pack.envelopes if e.colour == "red")
@@ -537,17 +610,35 @@ def open_envelope(
         items=(*state.items, *(item.id for item in contents.items)),
         red_envelope_opened=state.red_envelope_opened or envelope.colour == "red",
     )
-    changes.append(Change("envelope-opened", envelope_id, f"{envelope.name} opened."))
+    changes.append(
+        Change(
+            "envelope-opened",
+            envelope_id,
+            f"{envelope.name} opened.",
+            (("name", envelope.name.to_json()), ("via", source)),
+        )
+    )
     for tile in contents.power_tiles:
         name = pack.power_tile(tile).name
-        changes.append(Change("power-tile", tile, f"Power tile {name} available."))
+        changes.append(
+            Change("power-tile", tile, f"Power tile {name} available.", (("name", name.to_json()),))
+        )
     for tile in contents.moon_tiles:
         moon = pack.moon_tile(tile)
-        changes.append(Change("moon-tile", tile, f"Moon tile {moon.name}: {moon.text}"))
+        changes.append(
+            Change(
+                "moon-tile",
+                tile,
+                f"Moon tile {moon.name}: {moon.text}",
+                (("name", moon.name.to_json()), ("text", moon.text.to_json())),
+            )
+        )
     for card in contents.cards:
-        changes.append(Change("card", card, f"Spirit card {card} joins the deck."))
+        changes.append(
+            Change("card", card, f"Spirit card {card} joins the deck.", (("card", card),))
+        )
     for item in contents.items:
-        changes.append(Change("item", item.id, f"{item.name}."))
+        changes.append(Change("item", item.id, f"{item.name}.", (("name", item.name.to_json()),)))
     return state
 
 
@@ -555,7 +646,12 @@ def apply_override(
     pack: Pack, state: CampaignState, override: Override
 ) -> tuple[CampaignState, list[Change]]:
     changes: list[Change] = [
-        Change("override", override.kind, f"By hand: {override.reason}".strip())
+        Change(
+            "override",
+            override.kind,
+            f"By hand: {override.reason}".strip(),
+            (("reason", override.reason),),
+        )
     ]
     try:
         check_override(pack, state, override)
@@ -569,11 +665,25 @@ def apply_override(
     elif override.kind == UNLOCK_SPACE:
         name = pack.power_space(override.target).name
         state = replace(state, unlocked_spaces=(*state.unlocked_spaces, override.target))
-        changes.append(Change("space-unlocked", override.target, f"{name} unlocked."))
+        changes.append(
+            Change(
+                "space-unlocked",
+                override.target,
+                f"{name} unlocked.",
+                (("name", name.to_json()), ("via", "hand")),
+            )
+        )
     elif override.kind == GAIN_TOKEN:
         name = pack.power_token(override.target).name
         state = replace(state, power_tokens=(*state.power_tokens, override.target))
-        changes.append(Change("token-gained", override.target, f"Power token {name} gained."))
+        changes.append(
+            Change(
+                "token-gained",
+                override.target,
+                f"Power token {name} gained.",
+                (("name", name.to_json()), ("via", "hand")),
+            )
+        )
     else:
         state = replace(state, night_mode=True)
         changes.append(Change("night-mode", "", "Night mode is on from now on."))
@@ -666,10 +776,13 @@ def name_of(pack: Pack, kind: str, ident: str) -> str:
 
 @dataclass(frozen=True)
 class Diff:
-    """What a correction changes, in words, grouped for the confirmation page."""
+    """What a correction changes, in words, grouped for the confirmation page. ``facts`` are the
+    ``summary`` lines as changes (a kind and what it names), for a screen in another language."""
 
     summary: tuple[str, ...]  # the final campaign state
-    attempts: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]  # key, before, after
+    # key, changes before, changes after
+    attempts: tuple[tuple[str, tuple[Change, ...], tuple[Change, ...]], ...]
+    facts: tuple[Change, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -678,57 +791,92 @@ class Diff:
 
 def diff(before: CampaignState, after: CampaignState, pack: Pack) -> Diff:
     """What differs between two states: the campaign as a whole, then entry by entry."""
-    lines: list[str] = []
+    facts: list[Change] = []
     if before.current_mission != after.current_mission:
-        lines.append(
-            f"Next mission: {mission_label(before.current_mission)} → "
-            f"{mission_label(after.current_mission)}"
+        facts.append(
+            Change(
+                "next-mission",
+                "",
+                f"Next mission: {mission_label(before.current_mission)} → "
+                f"{mission_label(after.current_mission)}",
+                (
+                    ("before", str(before.current_mission or "")),
+                    ("after", str(after.current_mission or "")),
+                ),
+            )
         )
     if before.moon_boxes_checked != after.moon_boxes_checked:
-        lines.append(
-            f"Moon Path boxes checked: {before.moon_boxes_checked} → {after.moon_boxes_checked}"
+        facts.append(
+            Change(
+                "moon-boxes",
+                "",
+                f"Moon Path boxes checked: {before.moon_boxes_checked} → "
+                f"{after.moon_boxes_checked}",
+                (
+                    ("before", str(before.moon_boxes_checked)),
+                    ("after", str(after.moon_boxes_checked)),
+                ),
+            )
         )
-    envelope_names = {e.id: str(e.name) for e in pack.envelopes}
-    lines += set_lines("Envelope", before.opened_ids, after.opened_ids, envelope_names, "opened")
-    space_names = {s.id: str(s.name) for s in pack.power.spaces}
-    lines += set_lines(
-        "Power space", before.unlocked_spaces, after.unlocked_spaces, space_names, "unlocked"
-    )
-    token_names = {t.id: str(t.name) for t in pack.power.tokens}
-    lines += set_lines(
-        "Power token", before.power_tokens, after.power_tokens, token_names, "gained"
-    )
-    tile_names = {t.id: str(t.name) for t in pack.power.tiles}
-    lines += set_lines("Power tile", before.power_tiles, after.power_tiles, tile_names, "available")
-    moon_names = {t.id: str(t.name) for t in pack.moon.tiles}
-    lines += set_lines("Moon tile", before.moon_tiles, after.moon_tiles, moon_names, "active")
-    for label, old, new in (
-        ("Night mode", before.night_mode, after.night_mode),
-        ("Purified Holo Liana", before.holo_liana, after.holo_liana),
-        ("Red envelope opened", before.red_envelope_opened, after.red_envelope_opened),
+    envelope_names = {e.id: e.name for e in pack.envelopes}
+    facts += set_facts("envelope", before.opened_ids, after.opened_ids, envelope_names)
+    space_names = {s.id: s.name for s in pack.power.spaces}
+    facts += set_facts("power-space", before.unlocked_spaces, after.unlocked_spaces, space_names)
+    token_names = {t.id: t.name for t in pack.power.tokens}
+    facts += set_facts("power-token", before.power_tokens, after.power_tokens, token_names)
+    tile_names = {t.id: t.name for t in pack.power.tiles}
+    facts += set_facts("power-tile", before.power_tiles, after.power_tiles, tile_names)
+    moon_names = {t.id: t.name for t in pack.moon.tiles}
+    facts += set_facts("moon-tile", before.moon_tiles, after.moon_tiles, moon_names)
+    for kind, label, old, new in (
+        ("night-mode", "Night mode", before.night_mode, after.night_mode),
+        ("holo-liana", "Purified Holo Liana", before.holo_liana, after.holo_liana),
+        (
+            "red-envelope",
+            "Red envelope opened",
+            before.red_envelope_opened,
+            after.red_envelope_opened,
+        ),
     ):
         if old != new:
-            lines.append(f"{label}: {yes_no(old)} → {yes_no(new)}")
-    old_entries = {e.key: tuple(c.text for c in e.changes) for e in before.entries}
-    new_entries = {e.key: tuple(c.text for c in e.changes) for e in after.entries}
+            text = f"{label}: {yes_no(old)} → {yes_no(new)}"
+            facts.append(Change(f"{kind}-{'on' if new else 'off'}", "", text))
+    old_entries = {e.key: e.changes for e in before.entries}
+    new_entries = {e.key: e.changes for e in after.entries}
     attempts = []
     for key in sorted(set(old_entries) | set(new_entries), key=entry_sort_key):
         if old_entries.get(key, ()) != new_entries.get(key, ()):
             attempts.append((key, old_entries.get(key, ()), new_entries.get(key, ())))
-    return Diff(tuple(lines), tuple(attempts))
+    return Diff(tuple(f.text for f in facts), tuple(attempts), tuple(facts))
 
 
-def set_lines(
-    label: str,
-    before: Iterable[str],
-    after: Iterable[str],
-    names: dict[str, str],
-    verb: str,
-) -> list[str]:
+# What a set of the campaign's components is called, and what being in it means.
+SET_WORDS = {
+    "envelope": ("Envelope", "opened"),
+    "power-space": ("Power space", "unlocked"),
+    "power-token": ("Power token", "gained"),
+    "power-tile": ("Power tile", "available"),
+    "moon-tile": ("Moon tile", "active"),
+}
+
+
+def set_facts(
+    kind: str, before: Iterable[str], after: Iterable[str], names: Mapping[str, Text]
+) -> list[Change]:
+    """What left and what joined a set of components (``<kind>-removed``, ``<kind>-added``)."""
+    label, verb = SET_WORDS[kind]
     old, new = set(before), set(after)
-    lines = [f"{label} {names.get(i, i)}: no longer {verb}" for i in sorted(old - new)]
-    lines += [f"{label} {names.get(i, i)}: now {verb}" for i in sorted(new - old)]
-    return lines
+
+    def fact(i: str, code: str, state: str) -> Change:
+        name = names.get(i)
+        shown = str(name) if name is not None else i
+        return Change(
+            code, i, f"{label} {shown}: {state}", (("name", name.to_json() if name else i),)
+        )
+
+    facts = [fact(i, f"{kind}-removed", f"no longer {verb}") for i in sorted(old - new)]
+    facts += [fact(i, f"{kind}-added", f"now {verb}") for i in sorted(new - old)]
+    return facts
 
 
 def entry_sort_key(key: str) -> tuple[str, int]:

@@ -29,7 +29,8 @@ def test_three_players_sit_without_the_automa_and_start_a_game():
     assert built["players"] == ["Ana", "Ben", "Cy"]
     assert "automa" not in built
     assert built["rounds"] == PACK.mission(1).rounds
-    assert built["colours"]["blue"] == {"name": "Blue", "symbol": "≈"}
+    # names kept as the pack writes them (texts by language), each reader sees their own
+    assert built["colours"]["blue"] == {"name": PACK.colour("blue").name.to_json(), "symbol": "≈"}
     assert not {"moon_effects", "moon_names", "powers", "power_names"} & set(built)
     assert spirits.new_game(built).seats == ("Ana", "Ben", "Cy")
 
@@ -75,10 +76,10 @@ def test_moon_tiles_power_tiles_and_tokens_change_the_mission():
     assert built["rounds"] == PACK.mission(1).rounds  # one round fewer, one extra round
     assert built["moon_effects"] == [spirits.NO_TRUMP_FIRST_ROUND]
     moon = [PACK.moon_tile(t) for t in ("dark-dawn", "pale-crescent")]
-    assert built["moon_names"] == {tile.effect: tile.name for tile in moon}
+    assert built["moon_names"] == {tile.effect: tile.name.to_json() for tile in moon}
     assert built["power_names"] == {
-        spirits.MOVE_SPIRIT_TILE: PACK.power_tile("gust").name,
-        spirits.IGNORE_MUST_FOLLOW: PACK.power_token("wind-charm").name,
+        spirits.MOVE_SPIRIT_TILE: PACK.power_tile("gust").name.to_json(),
+        spirits.IGNORE_MUST_FOLLOW: PACK.power_token("wind-charm").name.to_json(),
     }
     assert built["powers"] == [spirits.MOVE_SPIRIT_TILE, spirits.IGNORE_MUST_FOLLOW]
     shorter = setup(campaign=replace(START, moon_tiles=("dark-dawn",)))
@@ -91,6 +92,6 @@ def test_the_holo_liana_relief_eases_mission_22():
     eased = setup(mission=22, campaign=replace(START, holo_liana=True))
     relief = PACK.mission(22).holo_liana_relief
     assert "relief" not in plain["mission"]
-    assert eased["mission"]["relief"] == relief.text
+    assert eased["mission"]["relief"] == relief.text.to_json()
     assert relief.tile not in [o["tile"] for o in eased["mission"]["objectives"]]
     assert relief.tile in [o["tile"] for o in plain["mission"]["objectives"]]

@@ -1,0 +1,16 @@
+"""The play log's stored texts (``accounts.texts``): what its audit trail says, as codes and
+parameters, put in words in the reader's language when read."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+MESSAGES = {
+    "play:summary": _("%(game)s, %(when)s UTC: %(names)s"),
+    "play:deleted": _("%(game)s, %(when)s UTC"),
+    "play:line": _("%(name)s: %(score)s%(winner)s"),
+    "play:line-started": _("%(name)s: %(score)s%(winner)s (started)"),
+    "play:before": _("Before: %(lines)s"),
+    "play:after": _("After: %(lines)s"),
+    "play:imported": _("Imported %(added)s plays from BG Stats (%(skipped)s already here)."),
+}
