@@ -14,6 +14,7 @@ from games.rules import spirits
 from groups.models import Role
 from tests.campaign import table_helpers as helpers
 from tests.factories import AdventureFactory, MembershipFactory
+from tests.support.pages import element_text
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -512,3 +513,32 @@ def test_a_power_move_without_javascript_redirects_to_the_table(client, adventur
     response = client.post(url(attempt, "move"), data)
     assert response.status_code == 302
     assert table.state_of(MissionAttempt.objects.get(pk=attempt.pk)).powers_used
+
+
+def test_the_finished_table_shows_result_reasons_and_duration_not_the_next_turn(
+    client, attempt, member
+):
+    """Seed 003 ('End of the game'): after the last round's tile no trick follows, so the screen
+    names no next trump or leader; it shows the result and how long the attempt lasted."""
+    helpers.play_out(attempt, member.user)
+    attempt.refresh_from_db()
+    assert attempt.duration_minutes is not None
+    response = client.get(url(attempt))
+    resolution = element_text(response, "trick-resolution")
+    assert resolution is not None and resolution.startswith("Decision card:")
+    assert "next trump" not in resolution
+    assert "leads" not in resolution
+    assert element_text(response, "result-duration") == (
+        f"Played in {attempt.duration_minutes} minute"
+        + ("" if attempt.duration_minutes == 1 else "s")
+    )
+
+
+def test_between_rounds_the_table_still_names_the_next_trump_and_leader(client, attempt, member):
+    helpers.play_until(attempt, member.user, "place")
+    helpers.play(attempt, member.user)
+    attempt.refresh_from_db()
+    assert table.state_of(attempt).phase == "play"
+    resolution = element_text(client.get(url(attempt)), "trick-resolution")
+    assert "next trump" in resolution
+    assert f"{table.state_of(attempt).leader} leads" in resolution
