@@ -14,7 +14,7 @@ from games.solsticio import services
 from games.solsticio.forms import SAME_NAMES
 from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
 from tests.games.rules.solsticio.factories import scenario as engine_scenario
-from tests.support.pages import text
+from tests.support.pages import element_attribute, element_text, text
 
 
 @pytest.fixture
@@ -230,3 +230,16 @@ def test_a_capture_of_a_tile_that_cannot_be_captured_changes_nothing(
     assert str(services.MOVE_ERRORS["not-capturable"]) in text(response)
     game.refresh_from_db()
     assert game.document == to_dict(state)
+
+
+def test_the_group_page_says_solsticio_is_played_here(client: Any, group: Any, player: Any) -> None:
+    """Games are dealt and played in the browser now, not only tracked from a table."""
+    client.force_login(player)
+    response = client.get(reverse("groups:detail", args=[group.pk]))
+    link = element_text(response, "solsticio-games-link")
+    assert link == (
+        "Solsticio for two: play it here, on one device passed between you or on two devices"
+    )
+    assert element_attribute(response, "solsticio-games-link", "href") == reverse(
+        "solsticio:list", args=[group.pk]
+    )
