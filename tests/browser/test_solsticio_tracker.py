@@ -172,18 +172,21 @@ def test_the_spirit_choice_keeps_each_pill_whole_on_a_phone(browser_session, tra
     assert buttons.count() >= 2
     pills = page.locator("button.sol-action[data-action=spirit] .sol-spirit").evaluate_all(
         """pills => pills.map(p => {
-            const box = p.getBoundingClientRect(), button = p.closest('button').getBoundingClientRect();
+            const box = p.getBoundingClientRect();
+            const button = p.closest('button').getBoundingClientRect();
             const line = parseFloat(getComputedStyle(p).lineHeight) || 20;
             return {one_line: box.height < 2 * line, whole: p.scrollWidth <= p.clientWidth + 1,
                     inside: box.left >= button.left && box.right <= button.right + 0.5};
         })"""
     )
-    assert pills and all(p == {"one_line": True, "whole": True, "inside": True} for p in pills)
+    assert pills
+    assert all(p == {"one_line": True, "whole": True, "inside": True} for p in pills)
     # The button is a plain button around the pill, not a second pill squeezing its text.
     corners = buttons.evaluate_all(
         """buttons => buttons.map(b => parseFloat(getComputedStyle(b).borderTopLeftRadius)
                                      < b.getBoundingClientRect().height / 4)"""
     )
-    assert corners and all(corners)
+    assert corners
+    assert all(corners)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     session.shot("spirit-choice")

@@ -525,7 +525,8 @@ def test_the_finished_table_shows_result_reasons_and_duration_not_the_next_turn(
     assert attempt.duration_minutes is not None
     response = client.get(url(attempt))
     resolution = element_text(response, "trick-resolution")
-    assert resolution is not None and resolution.startswith("Decision card:")
+    assert resolution is not None
+    assert resolution.startswith("Decision card:")
     assert "next trump" not in resolution
     assert "leads" not in resolution
     assert element_text(response, "result-duration") == (
