@@ -107,7 +107,9 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     }  # fmt: skip
 
 
-def test_a_stopped_import_offers_to_try_again_on_a_phone(browser_session, transactional_db, settings):
+def test_a_stopped_import_offers_to_try_again_on_a_phone(
+    browser_session, transactional_db, settings
+):
     """A worker claimed the import and died: after two silent minutes the page says it stopped;
     "Try again" imports the file (once) and the page follows it to the end."""
     member = MembershipFactory(role=Role.PLAYER, user__username="rita")
