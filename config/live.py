@@ -32,8 +32,9 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.handlers.wsgi import WSGIRequest
 from django.db import connections, transaction
-from django.http import StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
 log = logging.getLogger(__name__)
 
@@ -308,6 +309,23 @@ GONE_LINES = b"event: gone\ndata: \n\n"
 
 def changed(stamp: str) -> bytes:
     return f"event: changed\ndata: {stamp}\n\n".encode()
+
+
+def holds_streams(request: HttpRequest) -> bool:
+    """Whether the server that took ``request`` can hold an event stream: an ASGI one. A WSGI
+    server iterates a response body synchronously, and Django serves an asynchronous iterator
+    there only by collecting all of it first (with a warning): for a stream that never ends, a
+    server thread held forever and nothing sent."""
+    return not isinstance(request, WSGIRequest)
+
+
+def no_stream_response() -> HttpResponse:
+    """What a stream URL answers where no stream can be held: 204 No Content, which an
+    EventSource takes as "do not reconnect" (HTML, Server-sent events); the page then polls its
+    version URL, as it does whenever its stream is not working."""
+    response = HttpResponse(status=204)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def stream_response(lines: AsyncIterator[bytes]) -> StreamingHttpResponse:

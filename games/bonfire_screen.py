@@ -59,14 +59,17 @@ def gain_text(gain: Gain) -> str:
     return ", ".join(parts) or "—"
 
 
-def destiny_grid(state: bonfire.State, player: bonfire.Player) -> list[list[dict[str, Any]]]:
-    """The Destiny Area as rows of cells, numbered from 0 like the engine's cells."""
+def destiny_grid(
+    state: bonfire.State, player: bonfire.Player, *, finished: bool = False
+) -> list[list[dict[str, Any]]]:
+    """The Destiny Area as rows of cells, numbered from 0 like the engine's cells; a finished
+    game's area offers no free cell (nothing is placed any more)."""
     content = state.content
     area = content.destiny_area
     rows = [r for r, _ in area.cells]
     cols = [c for _, c in area.cells]
     placed = dict(player.destiny)
-    free = set(free_cells(content, player))
+    free = set() if finished else set(free_cells(content, player))
     return [
         [
             {
@@ -92,8 +95,8 @@ def ship_cost_text(state: bonfire.State, player: bonfire.Player, island: str) ->
     return str(steps if steps is not None and steps <= 2 else 3)
 
 
-def screen(state: bonfire.State, name: str) -> dict[str, Any]:
-    """Everything the helper page shows for player ``name``."""
+def screen(state: bonfire.State, name: str, *, finished: bool = False) -> dict[str, Any]:
+    """Everything the helper page shows for player ``name`` (``finished``: no move is offered)."""
     content = default_bonfire_pack().localised(state.content)  # the pack's names, translated
     player = state.player(name)
     bonfires = content.bonfires
@@ -130,7 +133,7 @@ def screen(state: bonfire.State, name: str) -> dict[str, Any]:
             }
             for tile in content.guardian_path
         ],
-        "destiny": destiny_grid(state, player),
+        "destiny": destiny_grid(state, player, finished=finished),
         "destiny_top": player.destiny_supply[0] if player.destiny_supply else None,
         "destiny_bottom": player.destiny_supply[-1] if player.destiny_supply else None,
         "islands": [

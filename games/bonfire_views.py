@@ -177,7 +177,7 @@ def seat_page(
         "play": game,
         "seat": fresh,
         "colours": state.content.colours,
-        "screen": screen(state, seat.name),
+        "screen": screen(state, seat.name, finished=game.finished_at is not None),
         "cost": cost,
         "plans": [p.as_dict() for p in bonfire_helper.payment_preview(fresh, cost)]
         if cost

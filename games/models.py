@@ -391,6 +391,9 @@ class PlayImport(models.Model):
     added = models.PositiveIntegerField(default=0)
     skipped = models.PositiveIntegerField(default=0)
     error = models.CharField(max_length=300, blank=True)
+    # When a worker last showed it was at work on this import (claimed it, or started it); the
+    # progress of a running import is in the cache, with its own time (playlog.report_progress).
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -60,6 +60,12 @@ IMPORT_GONE = gettext_lazy(
 )
 IMPORT_FAILED = gettext_lazy("The import failed and nothing was saved: %(reason)s")
 DATABASE_PROBLEM = gettext_lazy("the database refused the plays (%(detail)s).")
+IMPORT_NOT_STOPPED = gettext_lazy(
+    "This import is not stopped: it is still at work, or already finished."
+)
+# A running import that showed no sign of life for this long is taken as stopped (its worker
+# died): the progress page says so and offers to try again.
+STALLED_AFTER = datetime.timedelta(minutes=2)
 
 # The games of our content packs: name, cooperative, highest wins, without points.
 BUILTIN_GAMES: dict[str, tuple[str, bool, bool, bool]] = {
@@ -577,11 +583,24 @@ def progress_key(import_id: int) -> str:
 
 
 def report_progress(import_id: int, done: int) -> None:
-    """Progress lives in the cache: the import's own rows stay invisible until it commits."""
+    """Progress lives in the cache, with when it was reported (the import's heartbeat while it
+    writes): the import's own rows, and any column of it, stay invisible until it commits."""
     try:
-        cache.set(progress_key(import_id), done, timeout=3600)
+        cache.set(progress_key(import_id), [done, timezone.now().timestamp()], timeout=3600)
     except Exception:  # a cache that is down only costs the progress bar
         log.warning("could not report the progress of import %s", import_id)
+
+
+def cached_progress(play_import: PlayImport) -> tuple[int, datetime.datetime | None]:
+    """(plays written, when that was reported) from the cache; (0, None) if nothing is there."""
+    try:
+        found = cache.get(progress_key(play_import.pk))
+    except Exception:
+        return 0, None
+    if not isinstance(found, list | tuple) or len(found) != 2:
+        return 0, None
+    done, at = found
+    return int(done), datetime.datetime.fromtimestamp(at, tz=datetime.UTC)
 
 
 def read_progress(play_import: PlayImport) -> int:
@@ -589,10 +608,39 @@ def read_progress(play_import: PlayImport) -> int:
         return play_import.total
     if play_import.state != ImportState.RUNNING:
         return 0
-    try:
-        return int(cache.get(progress_key(play_import.pk)) or 0)
-    except Exception:
-        return 0
+    return cached_progress(play_import)[0]
+
+
+def last_heartbeat(play_import: PlayImport) -> datetime.datetime | None:
+    """The last sign of life of a running import: its claim, or its latest progress report."""
+    reported = cached_progress(play_import)[1]
+    beats = [t for t in (play_import.heartbeat_at, reported) if t is not None]
+    return max(beats) if beats else None
+
+
+def is_stalled(play_import: PlayImport, *, now: datetime.datetime | None = None) -> bool:
+    """A running import that showed no sign of life for ``STALLED_AFTER``: its worker died
+    (its transaction then rolled back: none of its plays were saved)."""
+    if play_import.state != ImportState.RUNNING:
+        return False
+    beat = last_heartbeat(play_import)
+    return beat is None or (now or timezone.now()) - beat > STALLED_AFTER
+
+
+def retry_import(*, play_import: PlayImport) -> PlayImport:
+    """Give a stopped import back to the workers (running → pending). Safe even if its worker
+    was only slow: the import is one transaction under the group's lock and skips every play
+    whose uuid the group already has, so no play is ever added twice."""
+    with transaction.atomic():
+        play_import = PlayImport.objects.select_for_update().get(pk=play_import.pk)
+        if not is_stalled(play_import):
+            raise PlayLogError(str(IMPORT_NOT_STOPPED), code="import-not-stopped")
+        play_import.state = ImportState.PENDING
+        play_import.heartbeat_at = timezone.now()
+        play_import.save(update_fields=["state", "heartbeat_at"])
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            transaction.on_commit(lambda: enqueue_import(play_import.pk))
+    return play_import
 
 
 def run_pending_imports(*, limit: int = 5) -> int:
@@ -602,7 +650,7 @@ def run_pending_imports(*, limit: int = 5) -> int:
     pending = PlayImport.objects.filter(state=ImportState.PENDING).order_by("pk")
     for import_id in list(pending.values_list("pk", flat=True)[:limit]):
         claimed = PlayImport.objects.filter(pk=import_id, state=ImportState.PENDING).update(
-            state=ImportState.RUNNING
+            state=ImportState.RUNNING, heartbeat_at=timezone.now()
         )
         if claimed:
             run_import(import_id=import_id)
@@ -618,7 +666,7 @@ def run_import(*, import_id: int) -> PlayImport:
     """
     updated = PlayImport.objects.filter(
         pk=import_id, state__in=[ImportState.PENDING, ImportState.RUNNING]
-    ).update(state=ImportState.RUNNING)
+    ).update(state=ImportState.RUNNING, heartbeat_at=timezone.now())
     play_import = PlayImport.objects.select_related("group", "created_by").get(pk=import_id)
     if not updated:
         return play_import

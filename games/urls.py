@@ -15,6 +15,7 @@ urlpatterns = [
     path(plays + "import/", views.import_upload, name="import"),
     path(plays + "import/<int:import_id>/", views.import_preview, name="import-preview"),
     path(plays + "import/<int:import_id>/progress/", views.import_progress, name="import-progress"),
+    path(plays + "import/<int:import_id>/retry/", views.import_retry, name="import-retry"),
     path(plays + "export/", views.export, name="export"),
     path(plays + "stats/", views.stats, name="stats"),
     path(plays + "stats/recompute/", views.stats_recompute, name="stats-recompute"),

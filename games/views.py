@@ -291,16 +291,33 @@ def import_progress(request: HttpRequest, group_id: int, import_id: int) -> Http
     membership = membership_or_404(request, group_id)
     play_import = import_or_404(membership, import_id)
     done = playlog.read_progress(play_import)
+    stalled = playlog.is_stalled(play_import)
     context = {
         "group": membership.group,
         "membership": membership,
         "play_import": play_import,
         "done": done,
         "percent": int(100 * done / play_import.total) if play_import.total else 100,
+        "stalled": stalled,
     }
     template = with_partial(request, "games/import_progress.html", "import-status")
-    status = DONE_POLLING if request.htmx and play_import.finished else 200  # type: ignore[attr-defined]
+    stop = play_import.finished or stalled
+    status = DONE_POLLING if request.htmx and stop else 200  # type: ignore[attr-defined]
     return render(request, template, context, status=status)
+
+
+@login_required
+@require_POST
+def import_retry(request: HttpRequest, group_id: int, import_id: int) -> HttpResponse:
+    """Try a stopped import again (``playlog.retry_import``: it cannot add a play twice)."""
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    play_import = import_or_404(membership, import_id)
+    try:
+        playlog.retry_import(play_import=play_import)
+    except playlog.PlayLogError as error:
+        messages.error(request, str(error))
+    return redirect("games:import-progress", group_id=group_id, import_id=import_id)
 
 
 @login_required

@@ -37,7 +37,7 @@ from campaign.table.screen import (
     undone_text,
 )
 from config.htmx import HtmxHttpRequest, is_partial, vary_on_htmx
-from config.live import event_lines, stream_response
+from config.live import event_lines, holds_streams, no_stream_response, stream_response
 from games.people import people_names
 from games.rules import spirits
 from groups.access import membership_or_404, require_player
@@ -378,6 +378,8 @@ async def stream(
     request.user = user
     membership = await sync_to_async(stream_member)(request, group_id)
     attempt = await sync_to_async(attempt_or_404)(membership, adventure_id, number)
+    if not holds_streams(request):
+        return no_stream_response()
     # The stream stays open for hours: it must not hold a database connection meanwhile.
     await sync_to_async(connections.close_all)()
     lines = event_lines(

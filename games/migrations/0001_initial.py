@@ -157,6 +157,7 @@ class Migration(migrations.Migration):
                 ('added', models.PositiveIntegerField(default=0)),
                 ('skipped', models.PositiveIntegerField(default=0)),
                 ('error', models.CharField(blank=True, max_length=300)),
+                ('heartbeat_at', models.DateTimeField(blank=True, null=True)),
                 ('finished_at', models.DateTimeField(blank=True, null=True)),
                 ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('group', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='groups.group')),

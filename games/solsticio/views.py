@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.htmx import partial_template, vary_on_htmx
-from config.live import event_lines, stream_response
+from config.live import event_lines, holds_streams, no_stream_response, stream_response
 from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame, SolsticioMode
 from games.rules.solsticio import State
@@ -209,6 +209,8 @@ async def stream(request: HttpRequest, group_id: int, game_id: int) -> HttpRespo
     request.user = user
     membership = await sync_to_async(membership_or_404)(request, group_id)
     game = await sync_to_async(game_or_404)(membership, game_id)
+    if not holds_streams(request):
+        return no_stream_response()
     # The stream stays open for hours: it must not hold a database connection meanwhile.
     await sync_to_async(connections.close_all)()
     lines = event_lines(

@@ -188,6 +188,12 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     assert "See its play in the play log" in page.locator("#finished").inner_text()
     assert page.locator("#moves").count() == 0
     assert page.locator("#my-tokens").inner_text() == "0"  # the board is still shown
+    # Nothing is placed any more: the Destiny Area draws no free (dashed) cell.
+    assert page.locator("#my-destiny td.placed").count() >= 1
+    dashed = page.locator("#my-destiny td").evaluate_all(
+        "cells => cells.filter(c => getComputedStyle(c).borderTopStyle === 'dashed').length"
+    )
+    assert dashed == 0
     session.shot("finished-seat-read-only")
     page.goto(reverse("games:history", args=[group.pk]))
     row = page.locator("li", has_text="from the Bonfire turn helper")

@@ -2,14 +2,17 @@
 import), browse the history, open a player's statistics, export. Screenshots of each step go to
 test-output/screenshots/."""
 
+import datetime
 import json
 import re
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from games.models import Person, Play
+from games import playlog
+from games.models import ImportState, Person, Play, PlayImport
 from groups.models import Role
 from tests.browser.test_groups_flow import log_in
 from tests.factories import MembershipFactory
@@ -102,3 +105,31 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     assert {p["name"] for p in document["players"]} == {
         "lena", "Zoë", "Łukasz", "Anonymous player", "Müller",
     }  # fmt: skip
+
+
+def test_a_stopped_import_offers_to_try_again_on_a_phone(
+    browser_session, transactional_db, settings
+):
+    """A worker claimed the import and died: after two silent minutes the page says it stopped;
+    "Try again" imports the file (once) and the page follows it to the end."""
+    member = MembershipFactory(role=Role.PLAYER, user__username="rita")
+    play_import, _preview = playlog.start_import(
+        group=member.group, file_name="plays.json", raw=FIXTURE.read_bytes(), time_zone="UTC",
+        by=member.user,
+    )  # fmt: skip
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    playlog.confirm_import(play_import=play_import, matching=play_import.matching)
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    PlayImport.objects.filter(pk=play_import.pk).update(
+        state=ImportState.RUNNING, heartbeat_at=timezone.now() - datetime.timedelta(minutes=3)
+    )
+    session = browser_session()
+    log_in(session, "rita")
+    page = session.page
+    page.goto(reverse("games:import-progress", args=[member.group.pk, play_import.pk]))
+    assert page.locator("#import-stopped").inner_text().startswith("This import stopped")
+    shot(session, "import-stopped")
+    page.get_by_role("button", name="Try again").click()
+    page.get_by_text("Imported 6 plays (0 were already here).").wait_for()
+    shot(session, "import-retried")
+    assert Play.objects.filter(group=member.group).count() == 6

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
 from games.rules.solsticio import from_dict, new_game, outcome, to_dict
 from groups.models import Role
@@ -40,7 +41,7 @@ def test_track_a_whole_game_on_a_phone(browser_session, transactional_db):
     log_in(session, "sol-fan")
     page = session.page
     page.goto(reverse("groups:detail", args=[member.group.pk]))
-    page.get_by_role("link", name=re.compile("track a game at the table")).click()
+    page.get_by_role("link", name=re.compile("Solsticio for two: play it here")).click()
     page.get_by_label("First player").fill("Ana")
     page.get_by_label("Second player").fill("Bru")
     page.get_by_label("Deal number").fill("3")
@@ -137,3 +138,55 @@ def test_rainbows_spirits_and_the_evil_spirit_on_a_phone(browser_session, transa
     assert page.locator("#panorama-1 .sol-spirit.covered").inner_text().startswith("Sprite")
     assert page.locator("#panorama-1 .sol-evil").inner_text() == "Evil Spirit → Sprite"
     session.shot("covered")
+
+
+def test_the_spirit_choice_keeps_each_pill_whole_on_a_phone(browser_session, transactional_db):
+    """Seed 001, p. 2, S3: capturing a marked tile offers the Spirits to choose from, each with its
+    name, stars and text; at 360 px every pill stays on one line, whole, inside its button."""
+    member = MembershipFactory(role=Role.PLAYER, user__username="sol-pick")
+    dealt = scenario(
+        ana=["sun1", "moon1"],
+        bru=["leaf1"],
+        display=[up("sun2"), up("leaf2"), up("moon2", down=["snow1"])],
+        marked=["sun2", "leaf2", "moon2"],
+        extra=["sun3", "sun4", "moon3", "snow2"],
+    )
+    # The sample pack's Spirits, with their texts (the longest ones drawn first).
+    dealt["content"]["spirits"] = solsticio_pack().scenario_content()["spirits"]
+    dealt["deal"]["spirits"] = ["lantern-keeper", "prism-watcher", "hearth-sprite", "old-oak"]
+    state = run(new_game(dealt), play(ANA, "sun1"))
+    game = SolsticioGame.objects.create(
+        group=member.group,
+        players=[ANA, BRU],
+        first_user=member.user,
+        second_user=member.user,
+        document=to_dict(state),
+        version=state.version,
+    )
+    session = browser_session()
+    log_in(session, "sol-pick")
+    page = session.page
+    page.goto(game.get_absolute_url())
+    take_the_device(page)
+    buttons = page.locator("button.sol-action[data-action=spirit]")
+    assert buttons.count() >= 2
+    pills = page.locator("button.sol-action[data-action=spirit] .sol-spirit").evaluate_all(
+        """pills => pills.map(p => {
+            const box = p.getBoundingClientRect();
+            const button = p.closest('button').getBoundingClientRect();
+            const line = parseFloat(getComputedStyle(p).lineHeight) || 20;
+            return {one_line: box.height < 2 * line, whole: p.scrollWidth <= p.clientWidth + 1,
+                    inside: box.left >= button.left && box.right <= button.right + 0.5};
+        })"""
+    )
+    assert pills
+    assert all(p == {"one_line": True, "whole": True, "inside": True} for p in pills)
+    # The button is a plain button around the pill, not a second pill squeezing its text.
+    corners = buttons.evaluate_all(
+        """buttons => buttons.map(b => parseFloat(getComputedStyle(b).borderTopLeftRadius)
+                                     < b.getBoundingClientRect().height / 4)"""
+    )
+    assert corners
+    assert all(corners)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    session.shot("spirit-choice")

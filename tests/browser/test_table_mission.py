@@ -207,6 +207,12 @@ def play_mission(browser_session, players, phones=1):
     attempt.refresh_from_db()
     assert attempt.status in ("success", "failure")
     assert page.get_by_text("What changed in the campaign").is_visible()
+    # After the result: its duration, and no next trump or leader (no trick follows).
+    minutes = attempt.duration_minutes
+    assert page.locator("#result-duration").inner_text() == (
+        f"Played in {minutes} minute" + ("" if minutes == 1 else "s")
+    )
+    assert "next trump" not in page.locator("#trick-resolution").inner_text()
     phone.shot("result")
     for device in watchers:
         device.page.wait_for_selector("#trick .result", timeout=SEEN_MS)

@@ -15,7 +15,7 @@ from games.rules import spirits
 from groups.models import Role
 from tests.campaign import table_helpers as helpers
 from tests.factories import AdventureFactory, MembershipFactory
-from tests.support.pages import by_id, classes, has_id, text
+from tests.support.pages import by_id, classes, element_text, has_id, text
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -519,3 +519,35 @@ def test_a_power_move_without_javascript_redirects_to_the_table(member_client, a
     response = member_client.post(url(attempt, "move"), data)
     assert response.status_code == 302
     assert table.state_of(MissionAttempt.objects.get(pk=attempt.pk)).powers_used
+
+
+def test_the_finished_table_shows_result_reasons_and_duration_not_the_next_turn(
+    member_client, attempt, member
+):
+    """Seed 003 ('End of the game'): after the last round's tile no trick follows, so the screen
+    names no next trump or leader; it shows the result and how long the attempt lasted."""
+    helpers.play_out(attempt, member.user)
+    attempt.refresh_from_db()
+    assert attempt.duration_minutes is not None
+    response = member_client.get(url(attempt))
+    resolution = element_text(response, "trick-resolution")
+    assert resolution is not None
+    assert resolution.startswith("Decision card:")
+    assert "next trump" not in resolution
+    assert "leads" not in resolution
+    assert element_text(response, "result-duration") == (
+        f"Played in {attempt.duration_minutes} minute"
+        + ("" if attempt.duration_minutes == 1 else "s")
+    )
+
+
+def test_between_rounds_the_table_still_names_the_next_trump_and_leader(
+    member_client, attempt, member
+):
+    helpers.play_until(attempt, member.user, "place")
+    helpers.play(attempt, member.user)
+    attempt.refresh_from_db()
+    assert table.state_of(attempt).phase == "play"
+    resolution = element_text(member_client.get(url(attempt)), "trick-resolution")
+    assert "next trump" in resolution
+    assert f"{table.state_of(attempt).leader} leads" in resolution

@@ -3,8 +3,10 @@ reject bad input next to the field, and a constant number of queries whatever th
 
 import datetime
 import json
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -15,7 +17,7 @@ from campaign.models import Adventure, MissionAttempt, Note, RevealedSpoiler
 from config import uploads
 from groups import access, validators
 from tests.factories import log_attempt
-from tests.support.pages import text
+from tests.support.pages import element_text, text
 
 
 def adventure_urls(adventure):
@@ -482,3 +484,29 @@ def test_pages_run_the_same_number_of_queries_for_20_and_200_attempts(client, gr
     small_counts = list(query_counts(client, small).values())
     large_counts = list(query_counts(client, large).values())
     assert small_counts == large_counts
+
+
+@pytest.mark.django_db
+def test_a_locked_power_space_reads_locked_without_an_emoji(client, adventure, owner):
+    """The drawn padlock beside it carries the picture: the text is the word alone, with no
+    pictograph that many systems have no font for (it showed as an empty box)."""
+    client.force_login(owner)
+    response = client.get(adventure.get_absolute_url())
+    locked = [s for s in adventure.power_spaces.all() if not s.unlocked]
+    assert locked
+    for space in locked:
+        assert (
+            element_text(response, f"space-{space.space}-state") == "locked Why?"
+        )  # and the link to the rule
+
+
+def test_no_template_relies_on_an_emoji_outside_the_basic_symbol_fonts():
+    """Pictographs above U+FFFF (🔒, 🏆 …) show as empty boxes where no emoji font is installed;
+    the symbols the screens use (✔ ✘ ☾ ✉ ★) sit in fonts every system has, with text beside."""
+    found = []
+    for folder in settings.TEMPLATES[0]["DIRS"]:
+        for path in Path(folder).rglob("*.html"):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if any(ord(ch) > 0xFFFF for ch in line):
+                    found.append(f"{path.name}:{number}")
+    assert found == []

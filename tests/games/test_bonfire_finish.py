@@ -236,3 +236,26 @@ def test_a_group_with_a_finished_game_can_be_deleted(game, owner) -> None:
     assert not BonfirePlay.objects.exists()
     assert not Play.objects.exists()
     assert not Person.objects.exists()
+
+
+def free_destiny_cells(page) -> list[tuple[int, int]]:
+    return [
+        (cell["row"], cell["col"])
+        for row in page.context["screen"]["destiny"]
+        for cell in row
+        if cell["free"]
+    ]
+
+
+def test_a_finished_game_offers_no_free_destiny_cell(client, game, player) -> None:
+    """While the game runs, the Destiny Area marks where a tile may go; once finished, nothing is
+    placed any more, so no cell is drawn as free."""
+    client.force_login(player)
+    ana = BonfireSeat.objects.get(play=game, name="Ana")
+    seat_url = reverse("bonfire:seat", args=[game.group_id, game.pk, ana.pk])
+    assert free_destiny_cells(client.get(seat_url))
+    client.post(finish_url(game), finish_data(game))
+    page = client.get(seat_url)
+    assert element_text(page, "finished") is not None
+    assert free_destiny_cells(page) == []
+    assert element_text(page, "my-destiny") is not None

@@ -14,7 +14,7 @@ from games.solsticio import services
 from games.solsticio.forms import SAME_NAMES
 from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
 from tests.games.rules.solsticio.factories import scenario as engine_scenario
-from tests.support.pages import text
+from tests.support.pages import element_attribute, element_text, text
 
 
 @pytest.fixture
@@ -254,3 +254,16 @@ def test_spirits_and_the_notice_in_the_readers_language(
     shown = [pack.names[s].get("ca") for s in spirits if s in pack.names]
     assert all(name in catalan for name in shown)
     assert not any(pack.names[s].get("en") in catalan for s in spirits if s in pack.names)
+
+
+def test_the_group_page_says_solsticio_is_played_here(client: Any, group: Any, player: Any) -> None:
+    """Games are dealt and played in the browser now, not only tracked from a table."""
+    client.force_login(player)
+    response = client.get(reverse("groups:detail", args=[group.pk]))
+    link = element_text(response, "solsticio-games-link")
+    assert link == (
+        "Solsticio for two: play it here, on one device passed between you or on two devices"
+    )
+    assert element_attribute(response, "solsticio-games-link", "href") == reverse(
+        "solsticio:list", args=[group.pk]
+    )
