@@ -14,6 +14,27 @@ from games.rules.bonfire.destiny import free_cells
 from games.rules.bonfire.ship import CHEAP, FACE_UP, distance
 from games.rules.bonfire.tasks import fulfilled
 
+# The sample pack's colours and resources are words, not names: said in the reader's language.
+# A group's own colours and resources read as the group wrote them.
+WORDS = {
+    "blue": _("blue"),
+    "green": _("green"),
+    "orange": _("orange"),
+    "purple": _("purple"),
+    "red": _("red"),
+    "yellow": _("yellow"),
+    "fish": _("fish"),
+    "herbs": _("herbs"),
+    "stone": _("stone"),
+    "wood": _("wood"),
+}
+
+
+def word(value: str) -> str:
+    """A colour or a resource of the content, in the reader's language when it is the sample's."""
+    return str(WORDS.get(value, value))
+
+
 # A refusal's headline, by the engine's code; the engine's own message gives the details.
 REFUSALS = {
     "not-your-turn": _("It is not your turn."),
@@ -50,12 +71,12 @@ REFUSALS = {
 
 
 def gain_text(gain: Gain) -> str:
-    parts = [f"{n} {c}" for c, n in gain.tiles.items]
+    parts = [f"{n} {word(c)}" for c, n in gain.tiles.items]
     if gain.tokens:
         parts.append(str(_("%(n)s Action token(s)") % {"n": gain.tokens}))
     if gain.markers:
         parts.append(str(_("%(n)s Action marker(s)") % {"n": gain.markers}))
-    parts += [f"{n} {r}" for r, n in gain.resources.items]
+    parts += [f"{n} {word(r)}" for r, n in gain.resources.items]
     return ", ".join(parts) or "—"
 
 
@@ -163,8 +184,17 @@ def screen(state: bonfire.State, name: str, *, finished: bool = False) -> dict[s
         "common_tasks": [
             {"task": t, "done": (t.id, name) in state.common_done} for t in content.common_tasks
         ],
-        "others": [p for p in state.players if p.name != name],
+        "others": [
+            {"player": p, "ship": island_name(content, p.ship)}
+            for p in state.players
+            if p.name != name
+        ],
+        "ship": island_name(content, player.ship),
     }
+
+
+def island_name(content: bonfire.Content, ident: str | None) -> str:
+    return content.island(ident).name if ident else ""
 
 
 def _portal(content: bonfire.Content, space: str) -> str | None:

@@ -99,7 +99,7 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     ship.get_by_label("To the island").select_option("ember")
     ship.get_by_role("button", name="Sail").click()
     page.get_by_text("Done: Move the Ship.").wait_for()
-    assert page.locator("#my-ship").inner_text() == "ember"
+    assert page.locator("#my-ship").inner_text() == "Ember Rock"
     open_move(page, "ship").get_by_role("button", name="Take the island's action").click()
     page.get_by_text("Done: The island's action.").wait_for()
     open_move(page, "path").get_by_role(

@@ -284,6 +284,11 @@ def test_the_helper_shows_the_packs_names_in_the_readers_language(client, game, 
     catalan = text(client.get(seat_url(game, "Ana"), HTTP_ACCEPT_LANGUAGE="ca"))
     assert "Roca de la Brasa" in catalan
     assert "Rocha da Brasa" not in catalan
+    # the sample's colours and resources are words of the reader's language too
+    assert "peixe" in portuguese
+    assert "fish" not in portuguese
+    assert "vermell" in catalan
+    assert ">red " not in catalan
     assert "Ember Rock" not in catalan
     tokens = [t["id"] for t in default_content()["path_tokens"]]
     assert not any(f". {token} (" in catalan for token in tokens)
