@@ -47,7 +47,7 @@ def test_phone_dashboard_shows_the_live_round_and_a_compact_moon_path(
     page.locator("#moon-path").screenshot(path=session.shots / "moon-path-close-up.png")
     # A locked Power space: the drawn padlock and the word, nothing that needs an emoji font.
     locked = page.locator(".power-space.locked").first
-    assert locked.locator(".space-state").inner_text() == "locked"
+    assert locked.locator(".space-state").inner_text() == "locked Why?"  # and the rule's link
     assert locked.locator("svg path").count() == 1
     locked.screenshot(path=session.shots / "locked-space-close-up.png")
     page.locator("#live-mission a").click()

@@ -279,7 +279,8 @@ def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, tran
     phone.shot("power-picked")
     # An illegal target: the preview says so, the engine refuses it.
     page.locator("#grid .cell.mission").first.click()
-    assert "Illegal" in page.locator("#power-text").inner_text()
+    assert page.locator("#power-text").get_attribute("data-level") == "bad"
+    assert "cannot cover a Mission tile" in page.locator("#power-text").inner_text()
     page.locator("#power-button").click()
     page.wait_for_selector('.table-message[data-code="overlap"]')
     assert not table.state_of(MissionAttempt.objects.get(pk=attempt.pk)).powers_used
@@ -328,6 +329,7 @@ def test_a_mission_with_moon_tiles_and_powers(browser_session, transactional_db)
     page = phone.page
     page.goto(reverse("table:setup", args=[group.pk, adventure.pk]))
     assert page.get_by_text("Pale Crescent").is_visible()
+    # "Ana" is the member ana: her seat takes her name as the group knows it (players are people)
     page.get_by_label("Players, in seating order").fill("Ana\nBen\nCy")
     page.get_by_label("First player").fill("Ana")
     page.get_by_label("Power tile on Hearth space").select_option("compass")
@@ -340,7 +342,7 @@ def test_a_mission_with_moon_tiles_and_powers(browser_session, transactional_db)
     assert page.get_by_text("No trump this round (Pale Crescent)").is_visible()
     assert page.locator("#power-choose-trump .power-later").is_visible()  # no Decision card yet
     phone.shot("moon-start-discards")
-    for seat in ("Ana", "Ben", "Cy"):
+    for seat in ("ana", "Ben", "Cy"):
         assert driver.step(phone, attempt.pk) == {"discard": None, "seat": seat}
     assert page.locator('#status[data-phase="play"]').is_visible()
 
