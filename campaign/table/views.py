@@ -211,13 +211,20 @@ def render_table(
 @login_required
 @require_GET
 def page(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
-    """The table; for htmx the ``#table`` region, which every member who may play (or only
-    watch) sees alike: when a change reaches every device at once, they share one render of it
-    (cached under the table's stamp, so a change is never served stale)."""
+    """The table; for htmx the ``#table`` region (``shared_region``)."""
     membership = membership_or_404(request, group_id)
     attempt = attempt_or_404(membership, adventure_id, number)
     if not is_partial(request):
         return render_table(request, membership, table_snapshot(attempt))
+    return shared_region(request, membership, attempt)
+
+
+def shared_region(
+    request: HtmxHttpRequest, membership: Membership, attempt: MissionAttempt
+) -> HttpResponse:
+    """The ``#table`` region, which every member who may play (or only watch) sees alike: when a
+    change reaches every device at once, they share one render of it, the mover's answer
+    included (cached under the table's stamp, so a change is never served stale)."""
     stamp, plays = events.stamp(attempt), membership.can_play
     key = f"table-region:{attempt.pk}:{stamp}:{plays}:{get_language()}"
     content = cache.get(key)
@@ -269,7 +276,7 @@ def move(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
         return refused(request, membership, attempt, error, form)
     if not is_partial(request):
         return redirect(table_url(attempt))
-    return render_table(request, membership, table_snapshot(result.attempt))
+    return shared_region(request, membership, result.attempt)
 
 
 def form_error(form: MoveForm) -> str:
