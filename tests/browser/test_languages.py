@@ -206,7 +206,7 @@ def english_in_main(page, language: str, names: set[str]) -> set[str]:
     for excused in code_names():
         text = text.replace(excused, " ")
     left = words(text) & (english | pack_english) - translated - pack_translated
-    return left - NAMES - {n.casefold() for n in names}
+    return left - NAMES - {w.casefold() for n in names for w in words(n)}  # "Table 0": a name
 
 
 def log_in_as(page, language: str, username: str) -> None:
