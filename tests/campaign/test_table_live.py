@@ -5,16 +5,18 @@ The embedded default (one process, events in-process) on SQLite and PostgreSQL; 
 server processes against one PostgreSQL database and one Redis, as ``make serve`` runs them.
 """
 
-from pathlib import Path
-
-import pytest
-
-from tests.support.http import WebClient
-from tests.support.servers import ROOT, ServerProcess, run_django
+from tests.support.live import (
+    HTMX,
+    PASSWORD,
+    client,
+    closes_when_removed,
+    member_stream,
+    on_one_process,
+    on_two_processes,
+)
+from tests.support.servers import ServerProcess, run_django
 from tests.support.sse import EventStream
 
-HTMX = {"HX-Request": "true"}
-PASSWORD = "pass-phrase-x"
 ARRANGE = f"""
 from django.contrib.auth.models import User
 from campaign import services
@@ -33,21 +35,6 @@ attempt = table.begin_mission(adventure=adventure, by=ana, players=["Ana", "Ben"
 base = f"/groups/{{group.pk}}/adventures/{{adventure.pk}}/table/1/"
 result = [base, other.pk, group.pk, adventure.pk]
 """
-REMOVE_BEA = """
-from groups.models import Membership
-Membership.objects.filter(user__username="bea").delete()
-result = True
-"""
-
-
-def client(server: ServerProcess, username: str) -> WebClient:
-    device = WebClient(server.url)
-    device.log_in(username, PASSWORD)
-    return device
-
-
-def log_path(request: pytest.FixtureRequest, name: str) -> Path:
-    return ROOT / "test-output" / "servers" / f"{request.node.name}-{name}.log"
 
 
 def check_push(
@@ -58,16 +45,7 @@ def check_push(
     stranger = client(watcher_server, "cy")
 
     # Only members open the stream: another group's URL, a stranger, no session: 404.
-    assert EventStream(stranger, base + "events/").status == 404
-    elsewhere = base.replace(f"/groups/{group}/", f"/groups/{other_group}/")
-    assert EventStream(bea, elsewhere + "events/").status == 404
-    assert EventStream(WebClient(watcher_server.url), base + "events/").status == 404
-
-    stream = EventStream(bea, base + "events/")
-    assert stream.status == 200
-    first = stream.wait_for("changed")
-    assert first.data.startswith("0-")
-    assert first.data == bea.get(base + "version/").body
+    stream = member_stream(watcher_server, bea, stranger, base, group, other_group)
 
     # A card, then an undo: each reaches the other device's stream, which fetches its table.
     reply = ana.post(base + "move/", {"kind": "play", "card": "blue-3", "version": "0"}, HTMX)
@@ -85,31 +63,16 @@ def check_push(
     assert f'data-stamp="{ended.data}"' in bea.get(base, HTMX).body
 
     # Removed from the group: the open stream says "gone" and closes; the next fetch is 404.
-    run_django(database_url, REMOVE_BEA, **env)
-    assert stream.wait_for("gone", timeout=20).data == ""
-    assert stream.next(timeout=5) is None
-    stream.close()
-    assert bea.get(base, HTMX).status == 404
+    closes_when_removed(stream, bea, base, database_url, **env)
     assert EventStream(bea, base + "events/").status == 404
 
 
 def test_the_embedded_default_pushes_in_process(server_database, request):
     """``make run``: one process, no Redis; on SQLite and on PostgreSQL."""
-    server = ServerProcess(server_database, log_path(request, "one"), workers=1)
-    try:
-        check_push(server, server, server_database)
-    finally:
-        server.stop()
+    on_one_process(check_push, server_database, request)
 
 
 def test_two_server_processes_push_through_redis(postgres_database, redis_url, request):
     """``make serve`` twice against one PostgreSQL and one Redis: a move posted to the first
     process reaches a stream held by the second."""
-    env = {"REDIS_URL": redis_url}
-    first = ServerProcess(postgres_database, log_path(request, "first"), **env)
-    second = ServerProcess(postgres_database, log_path(request, "second"), **env)
-    try:
-        check_push(first, second, postgres_database, **env)
-    finally:
-        first.stop()
-        second.stop()
+    on_two_processes(check_push, postgres_database, redis_url, request)

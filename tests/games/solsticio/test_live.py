@@ -9,12 +9,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.campaign.test_table_live import PASSWORD, REMOVE_BEA, client, log_path
-from tests.support.http import WebClient
+from tests.support.live import (
+    HTMX,
+    PASSWORD,
+    client,
+    closes_when_removed,
+    member_stream,
+    on_one_process,
+    on_two_processes,
+)
 from tests.support.servers import ServerProcess, run_django
-from tests.support.sse import EventStream
 
-HTMX = {"HX-Request": "true"}
 ARRANGE = f"""
 from django.contrib.auth.models import User
 from games.rules.solsticio import from_dict, legal_moves
@@ -50,16 +55,7 @@ def check_push(mover_server: ServerProcess, watcher_server: ServerProcess, url: 
     base, other_group, group, tile, _ = run_django(url, ARRANGE, **env)
     ana, bea = client(mover_server, "ana"), client(watcher_server, "bea")
     stranger = client(watcher_server, "cy")
-    assert EventStream(stranger, base + "events/").status == 404
-    elsewhere = base.replace(f"/groups/{group}/", f"/groups/{other_group}/")
-    assert EventStream(bea, elsewhere + "events/").status == 404
-    assert EventStream(WebClient(watcher_server.url), base + "events/").status == 404
-
-    stream = EventStream(bea, base + "events/")
-    assert stream.status == 200
-    first = stream.wait_for("changed")
-    assert first.data.startswith("0-")
-    assert first.data == bea.get(base + "version/").body
+    stream = member_stream(watcher_server, bea, stranger, base, group, other_group)
 
     reply = ana.post(base, {"seat": "Ana", "action": "play", "value": tile, "version": "0"})
     assert reply.status == 302
@@ -72,27 +68,12 @@ def check_push(mover_server: ServerProcess, watcher_server: ServerProcess, url: 
     assert not any(shows(region, t) for t in hands[0])
 
     # Removed from the group: the open stream says "gone" and closes; the page is 404.
-    run_django(url, REMOVE_BEA, **env)
-    assert stream.wait_for("gone", timeout=20).data == ""
-    assert stream.next(timeout=5) is None
-    stream.close()
-    assert bea.get(base, HTMX).status == 404
+    closes_when_removed(stream, bea, base, url, **env)
 
 
 def test_the_embedded_default_pushes_a_move_in_process(server_database, request):
-    server = ServerProcess(server_database, log_path(request, "one"), workers=1)
-    try:
-        check_push(server, server, server_database)
-    finally:
-        server.stop()
+    on_one_process(check_push, server_database, request)
 
 
 def test_two_server_processes_push_a_move_through_redis(postgres_database, redis_url, request):
-    env = {"REDIS_URL": redis_url}
-    first = ServerProcess(postgres_database, log_path(request, "first"), **env)
-    second = ServerProcess(postgres_database, log_path(request, "second"), **env)
-    try:
-        check_push(first, second, postgres_database, **env)
-    finally:
-        first.stop()
-        second.stop()
+    on_two_processes(check_push, postgres_database, redis_url, request)
