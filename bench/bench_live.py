@@ -209,13 +209,16 @@ def log_in(port: int, name: str) -> Device:
 
 @dataclass
 class Watcher:
-    """One device's open stream of one table; fetches the region on every new stamp."""
+    """One device's open stream of one table; fetches the region on every new stamp, except the
+    device entering the moves (``moves``): its screen shows each move from the move's own answer,
+    and the page never fetches a stamp it shows (``refresh`` in ``static/js/table.js``)."""
 
     device: Device
     port: int
     path: str
     seen: Callable[[str, float], None]
     errors: list[str]
+    moves: bool = False
     task: asyncio.Task[None] | None = None
     shown: str = ""
     opened: asyncio.Event = field(default_factory=asyncio.Event)
@@ -250,7 +253,7 @@ class Watcher:
                 elif text.startswith("data:") and event == "changed":
                     stamp = text[5:].strip()
                     self.opened.set()
-                    if stamp != self.shown:
+                    if stamp != self.shown and not (self.moves and self.shown):
                         status, _ = await fetcher.request("GET", self.path)
                         if status != 200:
                             self.errors.append(f"fetch {status}")
@@ -331,7 +334,7 @@ async def latency(server: Any, devices: list[Device], tables: list[list[Any]]) -
         table_index += 1
         posted.clear()
         # The mover's own stream is not "another device": its stamps are not counted.
-        watchers = [Watcher(devices[0], port, path, ignore, errors)]
+        watchers = [Watcher(devices[0], port, path, ignore, errors, moves=True)]
         watchers += [Watcher(d, port, path, on_push, errors) for d in devices[1:]]
         for w in watchers:
             w.task = asyncio.create_task(w.run())
@@ -410,7 +413,9 @@ async def scale(
 
     chosen = tables[:count]
     watchers = [
-        Watcher(d, port, path, ignore if d is devices[0] else watcher_for(path), errors)
+        Watcher(
+            d, port, path, ignore if d is devices[0] else watcher_for(path), errors, d is devices[0]
+        )
         for path, _ in chosen
         for d in devices
     ]

@@ -25,9 +25,11 @@ def pack_digest(document: dict[str, object]) -> str:
 
 
 @lru_cache(maxsize=32)
-def parsed_pack(digest: str, document_json: str) -> Pack:
-    """Parse once per process: the digest names the document, so the cache can never go stale."""
-    return pack_from_json(json.loads(document_json))
+def parsed_pack(digest: str) -> Pack:
+    """Parse once per process: the digest names one stored document, so the cache can never go
+    stale, and a row loaded without its document (``defer``) still gives its pack."""
+    document = ContentPack.objects.values_list("document", flat=True).get(digest=digest)
+    return pack_from_json(document)
 
 
 class ContentPack(models.Model):
@@ -52,7 +54,7 @@ class ContentPack(models.Model):
         return str(self.pack().info.name)
 
     def pack(self) -> Pack:
-        return parsed_pack(self.digest, json.dumps(self.document, sort_keys=True))
+        return parsed_pack(self.digest)
 
     def fill_from_document(self) -> None:
         """Set the name, id, sample flag and digest from ``document`` (already validated)."""

@@ -10,6 +10,7 @@ themselves; ``version`` is the polling fallback for a device whose stream cannot
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import Any
 
@@ -49,25 +50,37 @@ SETUP = "campaign/table/setup.html"
 RETRY_FIELDS = ("kind", "cells", "tile", "power")
 UNDERSTOOD = "That move is not understood."
 SHARED_RENDER_SECONDS = 60
+# How long a device waits for the region another request of the same stamp is drawing.
+RENDER_WAIT_SECONDS = 2.0
+# What a table's stamp is made of (``events.stamp``): all a fetch served from the cache reads.
+STAMP_FIELDS = ("adventure_id", "number", "version", "status", "failure_reason", "updated_at")
 
 
 def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
     """The group's adventure with its content pack, for the setup screen (the table itself shows
     what the attempt's setup carries)."""
-    adventures = Adventure.objects.select_related("content_pack")
+    adventures = Adventure.objects.select_related("content_pack").defer("content_pack__document")
     return get_object_or_404(adventures, group_id=membership.group_id, pk=adventure_id)
 
 
 def table_attempts(group_id: int, adventure_id: int) -> Any:
-    """The group's attempts of an adventure that have a table."""
-    return MissionAttempt.objects.select_related("adventure__content_pack").filter(
-        adventure__group_id=group_id, adventure_id=adventure_id, setup__isnull=False
+    """The group's attempts of an adventure that have a table (the pack comes parsed from its
+    digest, ``ContentPack.pack``: its stored document is not read on every request)."""
+    return (
+        MissionAttempt.objects.select_related("adventure__content_pack")
+        .defer("adventure__content_pack__document")
+        .filter(adventure__group_id=group_id, adventure_id=adventure_id, setup__isnull=False)
     )
 
 
-def attempt_or_404(membership: Membership, adventure_id: int, number: int) -> MissionAttempt:
-    """The attempt, scoped by the membership's group."""
+def attempt_or_404(
+    membership: Membership, adventure_id: int, number: int, *, stamp_only: bool = False
+) -> MissionAttempt:
+    """The attempt, scoped by the membership's group; with ``stamp_only`` just what its stamp
+    is made of (a fetch served from the shared render decodes none of the game's JSON)."""
     attempts = table_attempts(membership.group_id, adventure_id)
+    if stamp_only:
+        attempts = attempts.select_related(None).only(*STAMP_FIELDS)
     return get_object_or_404(attempts, number=number)
 
 
@@ -213,9 +226,10 @@ def render_table(
 def page(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
     """The table; for htmx the ``#table`` region (``shared_region``)."""
     membership = membership_or_404(request, group_id)
-    attempt = attempt_or_404(membership, adventure_id, number)
     if not is_partial(request):
+        attempt = attempt_or_404(membership, adventure_id, number)
         return render_table(request, membership, table_snapshot(attempt))
+    attempt = attempt_or_404(membership, adventure_id, number, stamp_only=True)
     return shared_region(request, membership, attempt)
 
 
@@ -225,14 +239,38 @@ def shared_region(
     """The ``#table`` region, which every member who may play (or only watch) sees alike: when a
     change reaches every device at once, they share one render of it, the mover's answer
     included (cached under the table's stamp, so a change is never served stale)."""
-    stamp, plays = events.stamp(attempt), membership.can_play
-    key = f"table-region:{attempt.pk}:{stamp}:{plays}:{get_language()}"
+    key = region_key(attempt, membership)
     content = cache.get(key)
+    if content is None and not cache.add(f"{key}:drawing", True, RENDER_WAIT_SECONDS):
+        content = drawn_meanwhile(key)
     if content is None:
+        if attempt.get_deferred_fields():
+            attempt = table_attempts(membership.group_id, attempt.adventure_id).get(pk=attempt.pk)
         response = render_table(request, membership, table_snapshot(attempt))
         cache.set(key, response.content, SHARED_RENDER_SECONDS)
         return response
     return vary_on_htmx(HttpResponse(content))
+
+
+def region_key(attempt: MissionAttempt, membership: Membership) -> str:
+    """What the drawing depends on: the table's stamp, playing or watching, the language."""
+    return (
+        f"table-region:{attempt.pk}:{events.stamp(attempt)}:{membership.can_play}:{get_language()}"
+    )
+
+
+def drawn_meanwhile(key: str) -> bytes | None:
+    """The region another request of the same stamp is drawing, once it is there: the event of
+    a move reaches the other devices as its transaction commits, while the mover's answer is
+    being drawn, and they wait for that one render instead of each drawing it again (up to
+    ``RENDER_WAIT_SECONDS``; then they draw it themselves)."""
+    deadline = time.monotonic() + RENDER_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(0.01)
+        content = cache.get(key)
+        if content is not None:
+            return content
+    return None
 
 
 @login_required
@@ -243,7 +281,7 @@ def version(
     """The table's stamp as plain text: what a device whose stream cannot open polls, fetching
     the table when it differs from the one it shows."""
     membership = membership_or_404(request, group_id)
-    attempt = attempt_or_404(membership, adventure_id, number)
+    attempt = attempt_or_404(membership, adventure_id, number, stamp_only=True)
     response = HttpResponse(events.stamp(attempt), content_type="text/plain; charset=utf-8")
     response["Cache-Control"] = "no-store"
     return response
@@ -368,7 +406,7 @@ def stream_member(request: HtmxHttpRequest, group_id: int) -> Membership:
 
 
 def current_stamp(attempt_id: int) -> str | None:
-    attempt = MissionAttempt.objects.filter(pk=attempt_id).first()
+    attempt = MissionAttempt.objects.only(*STAMP_FIELDS).filter(pk=attempt_id).first()
     return events.stamp(attempt) if attempt is not None else None
 
 
@@ -384,7 +422,7 @@ async def stream(
         raise Http404("No such group.")
     request.user = user
     membership = await sync_to_async(stream_member)(request, group_id)
-    attempt = await sync_to_async(attempt_or_404)(membership, adventure_id, number)
+    attempt = await sync_to_async(attempt_or_404)(membership, adventure_id, number, stamp_only=True)
     if not holds_streams(request):
         return no_stream_response()
     # The stream stays open for hours: it must not hold a database connection meanwhile.
