@@ -51,6 +51,13 @@ def play_or_404(membership: Membership, play_id: int) -> Play:
     )
 
 
+def players_play(request: HttpRequest, group_id: int, play_id: int) -> tuple[Membership, Play]:
+    """A play to change: a viewer is refused (403) before another group's play answers 404."""
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    return membership, play_or_404(membership, play_id)
+
+
 def import_or_404(membership: Membership, import_id: int) -> PlayImport:
     return get_object_or_404(PlayImport, group_id=membership.group_id, pk=import_id)
 
@@ -177,9 +184,7 @@ def play_log(request: HttpRequest, group_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def play_edit(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    play = play_or_404(membership, play_id)
+    membership, play = players_play(request, group_id, play_id)
     if play.source == "campaign":
         messages.info(request, str(playlog.CAMPAIGN_PLAY))
         return redirect(play)
@@ -189,9 +194,7 @@ def play_edit(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse
 @login_required
 @require_http_methods(["GET", "POST"])
 def play_delete(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    play = play_or_404(membership, play_id)
+    membership, play = players_play(request, group_id, play_id)
     if request.method == "POST":
         try:
             playlog.delete_play(play=play, by=request.user)
