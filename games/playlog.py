@@ -377,6 +377,12 @@ def out_game(game: CatalogGame, namespace: uuid_module.UUID) -> bgstats.OutEntit
     )
 
 
+def result_fields(line: PlayerResult | bgstats.FileScore) -> dict[str, Any]:
+    """What a player's line holds alike in the play log and in a BG Stats file."""
+    names = ("score", "score_text", "winner", "start_player", "rank", "team")
+    return {name: getattr(line, name) for name in names}
+
+
 def out_play(play: Play, tz: ZoneInfo) -> bgstats.OutPlay:
     return bgstats.OutPlay(
         uuid=str(play.uuid),
@@ -389,15 +395,7 @@ def out_play(play: Play, tz: ZoneInfo) -> bgstats.OutPlay:
         uses_teams=play.uses_teams,
         note=play.note,
         lines=tuple(
-            bgstats.FileScore(
-                player_ref=r.person_id,
-                score=r.score,
-                score_text=r.score_text,
-                winner=r.winner,
-                start_player=r.start_player,
-                rank=r.rank,
-                team=r.team,
-            )
+            bgstats.FileScore(player_ref=r.person_id, **result_fields(r))
             for r in play.results.all()
         ),
     )
@@ -754,17 +752,7 @@ def import_export(
         chunk = fresh[start : start + BATCH]
         Play.objects.bulk_create([row for _, row in chunk])
         PlayerResult.objects.bulk_create(
-            PlayerResult(
-                play=row,
-                seat=seat,
-                person=people[line.player_ref],
-                score=line.score,
-                score_text=line.score_text,
-                winner=line.winner,
-                start_player=line.start_player,
-                rank=line.rank,
-                team=line.team,
-            )
+            PlayerResult(play=row, seat=seat, person=people[line.player_ref], **result_fields(line))
             for play, row in chunk
             for seat, line in enumerate(play.scores)
         )
