@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime
 import json
 import urllib.parse
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -351,6 +351,40 @@ def stamp(value: datetime.datetime) -> str:
     return value.strftime(DATE_FORMAT)
 
 
+def numbered(
+    entities: Iterable[OutEntity], now: str, fields: Callable[[OutEntity], dict[str, Any]]
+) -> tuple[dict[object, int], list[dict[str, Any]]]:
+    """The entities' rows, with ids 1, 2, … in the file, and those ids by each entity's key."""
+    ids: dict[object, int] = {}
+    rows = []
+    for ref, entity in enumerate(entities, start=1):
+        ids[entity.key] = ref
+        rows.append(
+            {
+                "id": ref,
+                "uuid": entity.uuid,
+                "name": entity.name,
+                **fields(entity),
+                "modificationDate": now,
+            }
+        )
+    return ids, rows
+
+
+def game_fields(game: OutEntity) -> dict[str, Any]:
+    return {
+        "bggId": game.bgg_id or 0,
+        "bggName": game.name,
+        "bggYear": 0,
+        "cooperative": game.cooperative,
+        "highestWins": game.highest_wins,
+        "noPoints": game.no_points,
+        "usesTeams": False,
+        "isBaseGame": 1,
+        "isExpansion": 0,
+    }
+
+
 def export_document(
     *,
     games: Iterable[OutEntity],
@@ -362,48 +396,11 @@ def export_document(
 ) -> dict[str, Any]:
     """The BG Stats export shape: integer ids 1, 2, … inside the file, every flag a boolean."""
     now = stamp(exported_at)
-    game_ids: dict[object, int] = {}
-    game_rows = []
-    for number, game in enumerate(games, start=1):
-        game_ids[game.key] = number
-        game_rows.append(
-            {
-                "id": number,
-                "uuid": game.uuid,
-                "name": game.name,
-                "bggId": game.bgg_id or 0,
-                "bggName": game.name,
-                "bggYear": 0,
-                "cooperative": game.cooperative,
-                "highestWins": game.highest_wins,
-                "noPoints": game.no_points,
-                "usesTeams": False,
-                "isBaseGame": 1,
-                "isExpansion": 0,
-                "modificationDate": now,
-            }
-        )
-    player_ids: dict[object, int] = {}
-    player_rows = []
-    for number, player in enumerate(players, start=1):
-        player_ids[player.key] = number
-        player_rows.append(
-            {
-                "id": number,
-                "uuid": player.uuid,
-                "name": player.name,
-                "isAnonymous": False,
-                "bggUsername": "",
-                "modificationDate": now,
-            }
-        )
-    location_ids: dict[object, int] = {}
-    location_rows = []
-    for number, location in enumerate(locations, start=1):
-        location_ids[location.key] = number
-        location_rows.append(
-            {"id": number, "uuid": location.uuid, "name": location.name, "modificationDate": now}
-        )
+    game_ids, game_rows = numbered(games, now, game_fields)
+    player_ids, player_rows = numbered(
+        players, now, lambda _: {"isAnonymous": False, "bggUsername": ""}
+    )
+    location_ids, location_rows = numbered(locations, now, lambda _: {})
     play_rows = []
     for play in plays:
         row: dict[str, Any] = {

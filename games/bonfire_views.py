@@ -211,21 +211,9 @@ def move(request: HttpRequest, group_id: int, play_id: int, seat_id: int) -> Htt
         bonfire_helper.submit_move(
             seat=player, version=form.cleaned_data["version"], move=form.move()
         )
-    except bonfire_helper.GameFinished as done:
-        refusal: dict[str, Any] = {
-            "code": "finished",
-            "headline": str(done),
-            "message": "",
-            "rule": "",
-        }
-        return seat_page(request, membership, player, status=409, refusal=refusal)
-    except bonfire_helper.StaleSeat as stale:
-        refusal = {
-            "code": "stale",
-            "headline": str(stale),
-            "message": "",
-            "rule": "",
-        }
+    except (bonfire_helper.GameFinished, bonfire_helper.StaleSeat) as late:
+        code = "finished" if isinstance(late, bonfire_helper.GameFinished) else "stale"
+        refusal: dict[str, Any] = {"code": code, "headline": str(late), "message": "", "rule": ""}
         return seat_page(request, membership, player, status=409, refusal=refusal)
     except bonfire.IllegalMove as error:
         refusal = {

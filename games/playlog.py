@@ -16,7 +16,7 @@ import uuid as uuid_module
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -67,11 +67,20 @@ IMPORT_NOT_STOPPED = gettext_lazy(
 # died): the progress page says so and offers to try again.
 STALLED_AFTER = datetime.timedelta(minutes=2)
 
-# The games of our content packs: name, cooperative, highest wins, without points.
-BUILTIN_GAMES: dict[str, tuple[str, bool, bool, bool]] = {
-    BuiltinGame.CAMPAIGN: ("Questlog campaign", True, True, True),
-    BuiltinGame.BONFIRE: ("Bonfire", False, True, False),
-    BuiltinGame.SOLSTICIO: ("Solsticio", False, True, False),
+
+class Builtin(NamedTuple):
+    """A game of our content packs, as the catalog holds it."""
+
+    name: str
+    cooperative: bool
+    highest_wins: bool
+    no_points: bool
+
+
+BUILTIN_GAMES = {
+    BuiltinGame.CAMPAIGN: Builtin("Questlog campaign", True, True, True),
+    BuiltinGame.BONFIRE: Builtin("Bonfire", False, True, False),
+    BuiltinGame.SOLSTICIO: Builtin("Solsticio", False, True, False),
 }
 
 
@@ -92,24 +101,17 @@ def ensure_catalog(*, group: Group) -> None:
         .exclude(builtin="")
         .values_list("builtin", flat=True)
     )
-    for key, (name, cooperative, highest_wins, no_points) in BUILTIN_GAMES.items():
+    for key, game in BUILTIN_GAMES.items():
         if key in present:
             continue
-        same_name = CatalogGame.objects.filter(group=group, name__iexact=name).first()
+        same_name = CatalogGame.objects.filter(group=group, name__iexact=game.name).first()
         if same_name is not None:
             same_name.builtin = key
             same_name.save(update_fields=["builtin"])
             continue
         try:
             with transaction.atomic():
-                CatalogGame.objects.create(
-                    group=group,
-                    name=name,
-                    builtin=key,
-                    cooperative=cooperative,
-                    highest_wins=highest_wins,
-                    no_points=no_points,
-                )
+                CatalogGame.objects.create(group=group, builtin=key, **game._asdict())
         except IntegrityError:  # another request added it meanwhile
             pass
 
@@ -375,6 +377,12 @@ def out_game(game: CatalogGame, namespace: uuid_module.UUID) -> bgstats.OutEntit
     )
 
 
+def result_fields(line: PlayerResult | bgstats.FileScore) -> dict[str, Any]:
+    """What a player's line holds alike in the play log and in a BG Stats file."""
+    names = ("score", "score_text", "winner", "start_player", "rank", "team")
+    return {name: getattr(line, name) for name in names}
+
+
 def out_play(play: Play, tz: ZoneInfo) -> bgstats.OutPlay:
     return bgstats.OutPlay(
         uuid=str(play.uuid),
@@ -387,15 +395,7 @@ def out_play(play: Play, tz: ZoneInfo) -> bgstats.OutPlay:
         uses_teams=play.uses_teams,
         note=play.note,
         lines=tuple(
-            bgstats.FileScore(
-                player_ref=r.person_id,
-                score=r.score,
-                score_text=r.score_text,
-                winner=r.winner,
-                start_player=r.start_player,
-                rank=r.rank,
-                team=r.team,
-            )
+            bgstats.FileScore(player_ref=r.person_id, **result_fields(r))
             for r in play.results.all()
         ),
     )
@@ -752,17 +752,7 @@ def import_export(
         chunk = fresh[start : start + BATCH]
         Play.objects.bulk_create([row for _, row in chunk])
         PlayerResult.objects.bulk_create(
-            PlayerResult(
-                play=row,
-                seat=seat,
-                person=people[line.player_ref],
-                score=line.score,
-                score_text=line.score_text,
-                winner=line.winner,
-                start_player=line.start_player,
-                rank=line.rank,
-                team=line.team,
-            )
+            PlayerResult(play=row, seat=seat, person=people[line.player_ref], **result_fields(line))
             for play, row in chunk
             for seat, line in enumerate(play.scores)
         )

@@ -5,6 +5,7 @@ from games import views
 app_name = "games"
 plays = "<int:group_id>/plays/"
 play = plays + "<int:play_id>/"
+stats = plays + "stats/"
 urlpatterns = [
     path(plays, views.history, name="history"),
     path(plays + "new/", views.play_log, name="log"),
@@ -17,8 +18,8 @@ urlpatterns = [
     path(plays + "import/<int:import_id>/progress/", views.import_progress, name="import-progress"),
     path(plays + "import/<int:import_id>/retry/", views.import_retry, name="import-retry"),
     path(plays + "export/", views.export, name="export"),
-    path(plays + "stats/", views.stats, name="stats"),
-    path(plays + "stats/recompute/", views.stats_recompute, name="stats-recompute"),
-    path(plays + "stats/games/<int:game_id>/", views.game_stats, name="game-stats"),
-    path(plays + "stats/players/<int:person_id>/", views.player_stats, name="player-stats"),
+    path(stats, views.stats, name="stats"),
+    path(stats + "recompute/", views.stats_recompute, name="stats-recompute"),
+    path(stats + "games/<int:pk>/", views.entry_stats, {"kind": "games"}, name="game-stats"),
+    path(stats + "players/<int:pk>/", views.entry_stats, {"kind": "players"}, name="player-stats"),
 ]

@@ -51,6 +51,13 @@ def play_or_404(membership: Membership, play_id: int) -> Play:
     )
 
 
+def players_play(request: HttpRequest, group_id: int, play_id: int) -> tuple[Membership, Play]:
+    """A play to change: a viewer is refused (403) before another group's play answers 404."""
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    return membership, play_or_404(membership, play_id)
+
+
 def import_or_404(membership: Membership, import_id: int) -> PlayImport:
     return get_object_or_404(PlayImport, group_id=membership.group_id, pk=import_id)
 
@@ -177,9 +184,7 @@ def play_log(request: HttpRequest, group_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def play_edit(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    play = play_or_404(membership, play_id)
+    membership, play = players_play(request, group_id, play_id)
     if play.source == "campaign":
         messages.info(request, str(playlog.CAMPAIGN_PLAY))
         return redirect(play)
@@ -189,9 +194,7 @@ def play_edit(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse
 @login_required
 @require_http_methods(["GET", "POST"])
 def play_delete(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    play = play_or_404(membership, play_id)
+    membership, play = players_play(request, group_id, play_id)
     if request.method == "POST":
         try:
             playlog.delete_play(play=play, by=request.user)
@@ -362,13 +365,22 @@ def stats(request: HttpRequest, group_id: int) -> HttpResponse:
     return render(request, "games/stats.html", context)
 
 
-def entry_page(
-    request: HttpRequest, membership: Membership, kind: str, subject: Any, template: str
-) -> HttpResponse:
-    """One game's or one player's statistics, read from the group's snapshot."""
-    snapshot = snapshot_of(membership.group_id)
-    entry = (snapshot.data if snapshot else {}).get(kind, {}).get(str(subject.pk))
-    charts = playstats_pages.game_charts if kind == "games" else playstats_pages.player_charts
+STATS_PAGES = {
+    "games": (CatalogGame, "games/game_stats.html", playstats_pages.game_charts),
+    "players": (Person, "games/player_stats.html", playstats_pages.player_charts),
+}
+
+
+@login_required
+@require_GET
+def entry_stats(request: HttpRequest, group_id: int, kind: str, pk: int) -> HttpResponse:
+    """One game's or one player's statistics (``kind``: the snapshot's ``games`` or ``players``),
+    read from the group's snapshot."""
+    membership = membership_or_404(request, group_id)
+    model, template, charts = STATS_PAGES[kind]
+    subject = get_object_or_404(model, group_id=group_id, pk=pk)
+    snapshot = snapshot_of(group_id)
+    entry = (snapshot.data if snapshot else {}).get(kind, {}).get(str(pk))
     context = {
         "group": membership.group,
         "membership": membership,
@@ -378,22 +390,6 @@ def entry_page(
         "charts": charts(entry) if entry else [],
     }
     return render(request, template, context)
-
-
-@login_required
-@require_GET
-def game_stats(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    game = get_object_or_404(CatalogGame, group_id=group_id, pk=game_id)
-    return entry_page(request, membership, "games", game, "games/game_stats.html")
-
-
-@login_required
-@require_GET
-def player_stats(request: HttpRequest, group_id: int, person_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    person = get_object_or_404(Person, group_id=group_id, pk=person_id)
-    return entry_page(request, membership, "players", person, "games/player_stats.html")
 
 
 @login_required

@@ -1,5 +1,5 @@
-"""What every rules engine shares: its two errors, replaying a move log, and the ``replay``
-command line. Pure Python, like the engines."""
+"""What every rules engine shares: its two errors, reading JSON values, replaying a move log, and
+the ``replay`` command line. Pure Python, like the engines."""
 
 from __future__ import annotations
 
@@ -31,6 +31,33 @@ class SetupError(ValueError):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def need(condition: bool, message: str) -> None:
+    if not condition:
+        raise SetupError(message)
+
+
+def obj(value: Any, what: str) -> Mapping[str, Any]:
+    need(isinstance(value, Mapping), f"{what}: expected an object")
+    assert isinstance(value, Mapping)
+    return value
+
+
+def items(value: Any, what: str) -> list[Any]:
+    need(isinstance(value, list), f"{what}: expected a list")
+    assert isinstance(value, list)
+    return value
+
+
+def text(value: Any, what: str) -> str:
+    need(isinstance(value, str) and value.strip() != "", f"{what}: expected a non-empty string")
+    return str(value)
+
+
+def integer(value: Any, what: str, least: int = 0) -> int:
+    need(type(value) is int and value >= least, f"{what}: expected an integer >= {least}")
+    return int(value)
 
 
 def replay_moves(

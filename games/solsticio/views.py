@@ -74,6 +74,16 @@ def game_or_404(membership: Membership, game_id: int) -> SolsticioGame:
     return get_object_or_404(SolsticioGame, group_id=membership.group_id, pk=game_id)
 
 
+def players_game(
+    request: HttpRequest, group_id: int, game_id: int
+) -> tuple[Membership, SolsticioGame]:
+    """A game a player acts on: another group's game answers 404, then a viewer 403."""
+    membership = membership_or_404(request, group_id)
+    game = game_or_404(membership, game_id)
+    require_player(membership)
+    return membership, game
+
+
 def shown_seat(request: HttpRequest, game: SolsticioGame, state: State) -> tuple[str | None, bool]:
     """The seat whose hand this page shows, and whether it is a hand-over screen instead."""
     mine = services.seats_of(game, request.user)
@@ -154,9 +164,7 @@ def game_page(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse
 @require_POST
 def reveal(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
     """On one device: the player due took it and shows their hand (until the turn passes)."""
-    membership = membership_or_404(request, group_id)
-    game = game_or_404(membership, game_id)
-    require_player(membership)
+    _, game = players_game(request, group_id, game_id)
     state = services.game_state(game)
     due = state.players[state.due]
     if due in services.seats_of(game, request.user) and request.POST.get("seat") == due:
@@ -168,9 +176,7 @@ def reveal(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
 @require_POST
 def open_game(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
     """Invite a friend: the second seat goes to another member, on their own device."""
-    membership = membership_or_404(request, group_id)
-    game = game_or_404(membership, game_id)
-    require_player(membership)
+    membership, game = players_game(request, group_id, game_id)
     form = OpenForm(request.POST, game=game)
     if form.is_valid():
         try:

@@ -7,6 +7,8 @@ refusal can link to the rule it breaks.
 
 from __future__ import annotations
 
+from games.rules.common import SetupError as SetupError
+
 NOT_YOUR_TURN = "not-your-turn"
 BAD_MOVE = "bad-move"
 # B1 Destiny tile
@@ -96,12 +98,3 @@ class IllegalMove(ValueError):
         self.message = message
         self.index = index
         self.rule = RULE_OF.get(code, "") if rule is None else rule
-
-
-class SetupError(ValueError):
-    """A scenario or content that cannot start a game. ``code`` is stable."""
-
-    def __init__(self, message: str, code: str = "bad-setup") -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message

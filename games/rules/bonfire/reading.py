@@ -1,41 +1,20 @@
-"""Reading JSON values with messages that say where the problem is (``SetupError``)."""
+"""Reading JSON values with messages that say where the problem is (``SetupError``); the plain
+values are read as every engine reads them (``games.rules.common``)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from typing import Any
 
+from games.rules.common import integer as integer
+from games.rules.common import items as items
+from games.rules.common import need as need
+from games.rules.common import obj as obj
+from games.rules.common import text as text
+
 from .counts import Counts
-from .errors import SetupError
 
 Cell = tuple[int, int]
-
-
-def need(condition: bool, message: str) -> None:
-    if not condition:
-        raise SetupError(message)
-
-
-def obj(value: Any, what: str) -> Mapping[str, Any]:
-    need(isinstance(value, Mapping), f"{what}: expected an object")
-    assert isinstance(value, Mapping)
-    return value
-
-
-def items(value: Any, what: str) -> list[Any]:
-    need(isinstance(value, list), f"{what}: expected a list")
-    assert isinstance(value, list)
-    return value
-
-
-def text(value: Any, what: str) -> str:
-    need(isinstance(value, str) and value.strip() != "", f"{what}: expected a non-empty string")
-    return str(value)
-
-
-def integer(value: Any, what: str, least: int = 0) -> int:
-    need(type(value) is int and value >= least, f"{what}: expected an integer >= {least}")
-    return int(value)
 
 
 def name_in(value: Any, known: Collection[str], what: str, kind: str) -> str:

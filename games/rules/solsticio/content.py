@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from .reading import Cell, cell, integer, items, need, obj, text
+from games.rules.common import integer, items, need, obj, text
+
+from .reading import Cell, cell
 
 PLAIN = "plain"
 BLUE = "blue"

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from games.rules.common import integer, items, need, obj, text
+
 from .content import Content, content_from_dict, content_to_dict
 from .errors import SetupError
-from .reading import ids, integer, items, need, obj, text
+from .reading import ids
 
 FORMAT = "solsticio-scenario/1"
 HAND_SIZE = 3

@@ -524,32 +524,37 @@ def apply_reward(
 ) -> CampaignState:
     """Seed, "Rewards": Totem, Castle, White Envelope and Purified Holo Liana."""
     if kind == "totem" and target and target not in state.unlocked_spaces:
-        name = pack.power_space(target).name
-        changes.append(
-            Change(
-                "space-unlocked",
-                target,
-                f"Totem: {name} unlocked.",
-                (("name", name.to_json()), ("via", "totem")),
-            )
-        )
-        return replace(state, unlocked_spaces=(*state.unlocked_spaces, target))
+        return add_power(pack, state, UNLOCK_SPACE, target, "totem", changes, "Totem: ")
     if kind == "castle" and target and target not in state.power_tokens:
-        name = pack.power_token(target).name
-        changes.append(
-            Change(
-                "token-gained",
-                target,
-                f"Castle: Power token {name} gained.",
-                (("name", name.to_json()), ("via", "castle")),
-            )
-        )
-        return replace(state, power_tokens=(*state.power_tokens, target))
+        return add_power(pack, state, GAIN_TOKEN, target, "castle", changes, "Castle: ")
     if kind == "white-envelope" and target:
         return open_envelope(pack, state, target, "reward", number, changes)
     if kind == "holo-liana" and not state.holo_liana:
         changes.append(Change("holo-liana", "", "Purified Holo Liana: Mission 22 becomes easier."))
         return replace(state, holo_liana=True)
+    return state
+
+
+def add_power(
+    pack: Pack,
+    state: CampaignState,
+    kind: str,
+    target: str,
+    via: str,
+    changes: list[Change],
+    prefix: str = "",
+) -> CampaignState:
+    """A Power space unlocked (``UNLOCK_SPACE``) or a Power token gained (``GAIN_TOKEN``), by a
+    reward (``prefix`` names it) or by hand."""
+    if kind == UNLOCK_SPACE:
+        name = pack.power_space(target).name
+        change, text = "space-unlocked", f"{prefix}{name} unlocked."
+        state = replace(state, unlocked_spaces=(*state.unlocked_spaces, target))
+    else:
+        name = pack.power_token(target).name
+        change, text = "token-gained", f"{prefix}Power token {name} gained."
+        state = replace(state, power_tokens=(*state.power_tokens, target))
+    changes.append(Change(change, target, text, (("name", name.to_json()), ("via", via))))
     return state
 
 
@@ -662,28 +667,8 @@ def apply_override(
         state = open_envelope(
             pack, state, override.target, "override", None, changes, override=override.key
         )
-    elif override.kind == UNLOCK_SPACE:
-        name = pack.power_space(override.target).name
-        state = replace(state, unlocked_spaces=(*state.unlocked_spaces, override.target))
-        changes.append(
-            Change(
-                "space-unlocked",
-                override.target,
-                f"{name} unlocked.",
-                (("name", name.to_json()), ("via", "hand")),
-            )
-        )
-    elif override.kind == GAIN_TOKEN:
-        name = pack.power_token(override.target).name
-        state = replace(state, power_tokens=(*state.power_tokens, override.target))
-        changes.append(
-            Change(
-                "token-gained",
-                override.target,
-                f"Power token {name} gained.",
-                (("name", name.to_json()), ("via", "hand")),
-            )
-        )
+    elif override.kind in (UNLOCK_SPACE, GAIN_TOKEN):
+        state = add_power(pack, state, override.kind, override.target, "hand", changes)
     else:
         state = replace(state, night_mode=True)
         changes.append(Change("night-mode", "", "Night mode is on from now on."))

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from . import errors
+from games.rules.common import integer, need
+
 from .board import MIST, SIDES, WHIRLPOOL, Board, ColouredEdge, MissionTile, Token
 from .cards import Card
 from .moon import MOON_EFFECTS
@@ -21,23 +22,13 @@ from .state import PowerUse
 FORMAT = "spirits-scenario/1"
 
 
-def _need(condition: bool, message: str) -> None:
-    if not condition:
-        raise errors.SetupError(message)
-
-
 def _str(value: Any, what: str) -> str:
-    _need(isinstance(value, str) and value != "", f"{what}: expected a non-empty string")
+    need(isinstance(value, str) and value != "", f"{what}: expected a non-empty string")
     return str(value)
 
 
-def _int(value: Any, what: str, least: int = 0) -> int:
-    _need(type(value) is int and value >= least, f"{what}: expected an integer >= {least}")
-    return int(value)
-
-
 def _cell(value: Any, what: str) -> Cell:
-    _need(
+    need(
         isinstance(value, list | tuple) and len(value) == 2 and all(type(x) is int for x in value),
         f"{what}: expected [row, col]",
     )
@@ -45,22 +36,22 @@ def _cell(value: Any, what: str) -> Cell:
 
 
 def _cells(value: Any, what: str, size: int | None = None) -> tuple[Cell, ...]:
-    _need(isinstance(value, list | tuple) and len(value) > 0, f"{what}: expected a list of cells")
+    need(isinstance(value, list | tuple) and len(value) > 0, f"{what}: expected a list of cells")
     cells = tuple(_cell(v, what) for v in value)
-    _need(len(set(cells)) == len(cells), f"{what}: repeated cell")
+    need(len(set(cells)) == len(cells), f"{what}: repeated cell")
     if size is not None:
-        _need(all(0 <= r < size and 0 <= c < size for r, c in cells), f"{what}: off the grid")
+        need(all(0 <= r < size and 0 <= c < size for r, c in cells), f"{what}: off the grid")
     return cells
 
 
 def _card(card_id: str, data: Any) -> Card:
     what = f"cards.{card_id}"
-    _need(isinstance(data, Mapping), f"{what}: expected an object")
+    need(isinstance(data, Mapping), f"{what}: expected an object")
     back = data.get("back")
     return Card(
         id=card_id,
         colour=_str(data.get("colour"), f"{what}.colour"),
-        value=_int(data.get("value"), f"{what}.value"),
+        value=integer(data.get("value"), f"{what}.value"),
         tile=_cells(data.get("tile"), f"{what}.tile"),
         back=None if back is None else _cells(back, f"{what}.back"),
     )
@@ -80,19 +71,19 @@ def night_edges_key(data: Mapping[str, Any], night: bool) -> str:
 
 def _mission_tile(data: Any, size: int, night: bool, index: int) -> MissionTile:
     what = f"board.mission_tiles[{index}]"
-    _need(isinstance(data, Mapping), f"{what}: expected an object")
+    need(isinstance(data, Mapping), f"{what}: expected an object")
     edges = []
     edges_key = night_edges_key(data, night)
     for j, edge in enumerate(data.get(edges_key) or []):
         where = f"{what}.{edges_key}[{j}]"
-        _need(isinstance(edge, Mapping) and edge.get("side") in SIDES, f"{where}: bad side")
+        need(isinstance(edge, Mapping) and edge.get("side") in SIDES, f"{where}: bad side")
         edges.append(
             ColouredEdge(
                 _cell(edge.get("cell"), where), edge["side"], _str(edge.get("colour"), where)
             )
         )
     night_cells = data.get("night_cells")
-    _need(not night or night_cells is not None, f"{what}: Night mode needs night_cells")
+    need(not night or night_cells is not None, f"{what}: Night mode needs night_cells")
     tile = MissionTile(
         id=_str(data.get("id"), f"{what}.id"),
         cells=_cells(data.get("cells"), f"{what}.cells", size),
@@ -102,13 +93,13 @@ def _mission_tile(data: Any, size: int, night: bool, index: int) -> MissionTile:
         night_cells=None if night_cells is None else _cells(night_cells, what, size),
     )
     on_side = tile.night_cells if night and tile.night_cells else tile.cells
-    _need(tile.triangle in on_side, f"{what}: the black triangle is not on the tile")
+    need(tile.triangle in on_side, f"{what}: the black triangle is not on the tile")
     return tile
 
 
 def _token(data: Any, size: int, index: int) -> Token:
     what = f"board.tokens[{index}]"
-    _need(isinstance(data, Mapping) and data.get("kind") in (WHIRLPOOL, MIST), f"{what}: kind")
+    need(isinstance(data, Mapping) and data.get("kind") in (WHIRLPOOL, MIST), f"{what}: kind")
     colour = data.get("colour")
     if data["kind"] == MIST:
         colour = _str(colour, f"{what}.colour")
@@ -117,8 +108,8 @@ def _token(data: Any, size: int, index: int) -> Token:
 
 
 def _board(data: Any, night: bool) -> Board:
-    _need(isinstance(data, Mapping), "board: expected an object")
-    size = _int(data.get("size", 12), "board.size", 1)
+    need(isinstance(data, Mapping), "board: expected an object")
+    size = integer(data.get("size", 12), "board.size", 1)
     tiles = tuple(
         _mission_tile(t, size, night, i) for i, t in enumerate(data.get("mission_tiles") or [])
     )
@@ -128,49 +119,49 @@ def _board(data: Any, night: bool) -> Board:
 
 
 def _ids(value: Any, what: str, known: Mapping[str, Card]) -> tuple[str, ...]:
-    _need(isinstance(value, list | tuple), f"{what}: expected a list of card ids")
+    need(isinstance(value, list | tuple), f"{what}: expected a list of card ids")
     for card in value:
-        _need(card in known, f"{what}: unknown card {card!r}")
+        need(card in known, f"{what}: unknown card {card!r}")
     return tuple(value)
 
 
 def setup_from_dict(data: Mapping[str, Any]) -> Setup:
     """Read and validate a scenario's setup (everything but ``moves``); raises ``SetupError``."""
-    _need(isinstance(data, Mapping), "a scenario is a JSON object")
-    _need(data.get("format") == FORMAT, f'format: expected "{FORMAT}"')
+    need(isinstance(data, Mapping), "a scenario is a JSON object")
+    need(data.get("format") == FORMAT, f'format: expected "{FORMAT}"')
     cards_data = data.get("cards")
-    _need(isinstance(cards_data, Mapping) and len(cards_data) > 0, "cards: expected an object")
+    need(isinstance(cards_data, Mapping) and len(cards_data) > 0, "cards: expected an object")
     assert isinstance(cards_data, Mapping)
     cards = tuple(_card(_str(k, "cards"), v) for k, v in cards_data.items())
     index = {card.id: card for card in cards}
     night = data.get("night", False)
-    _need(isinstance(night, bool), "night: expected true or false")
+    need(isinstance(night, bool), "night: expected true or false")
     board = _board(data.get("board"), night)
     players_data = data.get("players")
-    _need(isinstance(players_data, list) and len(players_data) > 0, "players: expected a list")
+    need(isinstance(players_data, list) and len(players_data) > 0, "players: expected a list")
     assert isinstance(players_data, list)
     players = tuple(_str(p, "players") for p in players_data)
-    _need(len(set(players)) == len(players) and AUTOMA not in players, "players: bad names")
+    need(len(set(players)) == len(players) and AUTOMA not in players, "players: bad names")
     hands = None
     if data.get("hands") is not None:
         hands_data = data["hands"]
-        _need(isinstance(hands_data, Mapping) and set(hands_data) == set(players), "hands: seats")
+        need(isinstance(hands_data, Mapping) and set(hands_data) == set(players), "hands: seats")
         hands = tuple(_ids(hands_data[p], f"hands.{p}", index) for p in players)
     automa = None
     if data.get("automa") is not None:
         automa = _automa(data["automa"], players, index)
     seats = (*players, AUTOMA) if automa else players
     first = data.get("first_player")
-    _need(first in seats, "first_player: not a seat")
+    need(first in seats, "first_player: not a seat")
     dealt = [c for hand in hands or () for c in hand]
     if automa is not None:
         dealt += [*(automa.deck or ()), *automa.river]
-    _need(len(set(dealt)) == len(dealt), "hands/automa: a card is dealt twice")
+    need(len(set(dealt)) == len(dealt), "hands/automa: a card is dealt twice")
     powers = data.get("powers") or []
     moon_effects = data.get("moon_effects") or []
-    _need(isinstance(moon_effects, list), "moon_effects: expected a list")
+    need(isinstance(moon_effects, list), "moon_effects: expected a list")
     for effect in moon_effects:
-        _need(effect in MOON_EFFECTS, f"moon_effects: unknown effect {effect!r}")
+        need(effect in MOON_EFFECTS, f"moon_effects: unknown effect {effect!r}")
     hand_size = data.get("hand_size")
     return Setup(
         cards=cards,
@@ -179,26 +170,26 @@ def setup_from_dict(data: Mapping[str, Any]) -> Setup:
         players=players,
         first_player=str(first),
         trump=_str(data.get("trump"), "trump"),
-        rounds=_int(data.get("rounds"), "rounds", 1),
+        rounds=integer(data.get("rounds"), "rounds", 1),
         hands=hands,
         automa=automa,
         powers=tuple(_str(p, "powers") for p in powers),
         deal=data.get("deal") is True,
-        hand_size=None if hand_size is None else _int(hand_size, "hand_size", 1),
+        hand_size=None if hand_size is None else integer(hand_size, "hand_size", 1),
         moon_effects=tuple(moon_effects),
     )
 
 
 def _automa(data: Any, players: tuple[str, ...], index: Mapping[str, Card]) -> AutomaSetup:
-    _need(isinstance(data, Mapping), "automa: expected an object")
-    _need(len(players) == 2, "automa: the Automa plays only in 2-player games")
-    _need(data.get("kakapo") in players, "automa.kakapo: not a player")
+    need(isinstance(data, Mapping), "automa: expected an object")
+    need(len(players) == 2, "automa: the Automa plays only in 2-player games")
+    need(data.get("kakapo") in players, "automa.kakapo: not a player")
     deck = None
     if data.get("deck") is not None:
         deck = _ids(data["deck"], "automa.deck", index)
         size = len(deck)
     else:
-        size = _int(data.get("deck_size"), "automa.deck_size")
+        size = integer(data.get("deck_size"), "automa.deck_size")
     return AutomaSetup(
         deck=deck,
         deck_size=size,
