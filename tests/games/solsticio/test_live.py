@@ -11,27 +11,20 @@ from typing import Any
 
 from tests.support.live import (
     HTMX,
-    PASSWORD,
     client,
     closes_when_removed,
     member_stream,
+    members,
     on_one_process,
     on_two_processes,
 )
 from tests.support.servers import ServerProcess, run_django
 
-ARRANGE = f"""
-from django.contrib.auth.models import User
+ARRANGE = (
+    members("Solstice")
+    + """
 from games.rules.solsticio import from_dict, legal_moves
 from games.solsticio import services
-from groups.models import Group, Membership
-group = Group.objects.create(name="Solstice")
-ana, bea = (User.objects.create_user(name, password="{PASSWORD}") for name in ("ana", "bea"))
-stranger = User.objects.create_user("cy", password="{PASSWORD}")
-other = Group.objects.create(name="Elsewhere")
-Membership.objects.create(group=other, user=stranger, role="owner")
-Membership.objects.create(group=group, user=ana, role="owner")
-Membership.objects.create(group=group, user=bea, role="player")
 game = services.start_solsticio_game(
     group=group, players=("Ana", "Bea"), seed=3, by=ana, opponent=bea
 )
@@ -39,6 +32,7 @@ state = from_dict(game.document)
 move = legal_moves(state)[0]
 result = [game.get_absolute_url(), other.pk, group.pk, move["play"], list(state.hands[0])]
 """
+)
 HANDS = """
 from games.models import SolsticioGame
 from games.rules.solsticio import from_dict
