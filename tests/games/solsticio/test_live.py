@@ -9,19 +9,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.support.live import (
-    HTMX,
-    client,
-    closes_when_removed,
-    member_stream,
-    members,
-    on_one_process,
-    on_two_processes,
-)
+from tests.support import live
 from tests.support.servers import ServerProcess, run_django
 
 ARRANGE = (
-    members("Solstice")
+    live.members("Solstice")
     + """
 from games.rules.solsticio import from_dict, legal_moves
 from games.solsticio import services
@@ -47,27 +39,27 @@ def shows(html: str, tile: str) -> bool:
 
 def check_push(mover_server: ServerProcess, watcher_server: ServerProcess, url: str, **env: Any):
     base, other_group, group, tile, _ = run_django(url, ARRANGE, **env)
-    ana, bea = client(mover_server, "ana"), client(watcher_server, "bea")
-    stranger = client(watcher_server, "cy")
-    stream = member_stream(watcher_server, bea, stranger, base, group, other_group)
+    ana, bea = live.client(mover_server, "ana"), live.client(watcher_server, "bea")
+    stranger = live.client(watcher_server, "cy")
+    stream = live.member_stream(watcher_server, bea, stranger, base, group, other_group)
 
     reply = ana.post(base, {"seat": "Ana", "action": "play", "value": tile, "version": "0"})
     assert reply.status == 302
     moved = stream.wait_for("changed", timeout=5)
     assert moved.data.startswith("1-")
-    region = bea.get(base, HTMX).body
+    region = bea.get(base, live.HTMX).body
     assert f'data-stamp="{moved.data}"' in region
     hands = run_django(url, HANDS, **env)
     assert all(shows(region, t) for t in hands[1])
     assert not any(shows(region, t) for t in hands[0])
 
     # Removed from the group: the open stream says "gone" and closes; the page is 404.
-    closes_when_removed(stream, bea, base, url, **env)
+    live.closes_when_removed(stream, bea, base, url, **env)
 
 
 def test_the_embedded_default_pushes_a_move_in_process(server_database, request):
-    on_one_process(check_push, server_database, request)
+    live.on_one_process(check_push, server_database, request)
 
 
 def test_two_server_processes_push_a_move_through_redis(postgres_database, redis_url, request):
-    on_two_processes(check_push, postgres_database, redis_url, request)
+    live.on_two_processes(check_push, postgres_database, redis_url, request)
