@@ -18,56 +18,15 @@ import statistics
 import sys
 import tempfile
 import time
-import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.harness import configure, percentile  # noqa: E402
+
 REQUESTS = 300
 PINGS = 3
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
-def configure(folder: str, redis_url: str) -> None:
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=f"sqlite:///{folder}/bench.sqlite3",
-        REDIS_URL=redis_url,
-        DEBUG="0",
-        SECRET_KEY="bench-only-secret-key-" + "x" * 40,
-        ALLOWED_HOSTS="testserver",
-        SECURE_SSL_REDIRECT="0",
-    )
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.http import HttpRequest, HttpResponse
-    from django.urls import path
-
-    import config.urls
-
-    def trivial(request: HttpRequest) -> HttpResponse:
-        return HttpResponse(b"ok", content_type="text/plain")
-
-    urls = types.ModuleType("bench_health_urls")
-    urls.urlpatterns = [path("bench-trivial", trivial), *config.urls.urlpatterns]  # type: ignore[attr-defined]
-    sys.modules[urls.__name__] = urls
-    settings.ROOT_URLCONF = urls.__name__
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    import logging
-    import warnings
-
-    logging.disable(logging.WARNING)
-    warnings.filterwarnings("ignore", message="No directory at")
 
 
 def main() -> None:

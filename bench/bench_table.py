@@ -9,7 +9,7 @@ Two passes, both through Django's test Client (the whole middleware stack, no ne
 
 * Times: 200 HTMX moves through the move endpoint, each followed by the polling fallback's stamp, a
   request to the trivial view and one to ``/healthz``, taking turns to come first. The trivial
-  view is this file's own ``trivial`` (a tiny ``HttpResponse`` behind the full middleware stack,
+  view is ``bench/harness.py``'s (a tiny ``HttpResponse`` behind the full middleware stack,
   touching neither the session nor the database), measured in the same run; ``/healthz`` (one
   ``SELECT 1``) is shown beside it for reference, and so is the floor of any move: this file's
   ``authenticated_write`` (a signed-in user's POST that loads the user and, in one transaction,
@@ -27,12 +27,10 @@ whole table region); ``bench_live.py`` measures what players feel, tap to every 
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
 import tempfile
 import time
-import types
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -40,37 +38,19 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.harness import configure, percentile  # noqa: E402
+
 MOVES = 200
 WARM_UP = 20
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
-def configure(folder: str) -> None:
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=f"sqlite:///{folder}/bench.sqlite3",
-        REDIS_URL="",
-        DEBUG="0",
-        SECRET_KEY="bench-only-secret-key-" + "x" * 40,
-        ALLOWED_HOSTS="testserver",
-        SECURE_SSL_REDIRECT="0",
-    )
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.http import HttpRequest, HttpResponse
-    from django.urls import path
-
-    def trivial(request: HttpRequest) -> HttpResponse:
-        return HttpResponse(b"ok", content_type="text/plain")
-
+def write_view() -> Callable[..., Any]:
+    """``authenticated_write``: the floor of any move (a signed-in user's POST that loads the
+    user and, in one transaction, updates one small row, answering a tiny response)."""
     from django.contrib.auth.decorators import login_required
     from django.db import transaction
+    from django.http import HttpRequest, HttpResponse
     from django.views.decorators.http import require_POST
 
     @login_required
@@ -82,28 +62,7 @@ def configure(folder: str) -> None:
             user.save(update_fields=["last_name"])
         return HttpResponse(b"<p>ok</p>")
 
-    import config.urls
-
-    urls = types.ModuleType("bench_table_urls")
-    urls.urlpatterns = [  # type: ignore[attr-defined]
-        path("bench-trivial", trivial),
-        path("bench-write", authenticated_write),
-        *config.urls.urlpatterns,
-    ]
-    sys.modules[urls.__name__] = urls
-    settings.ROOT_URLCONF = urls.__name__
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    assert not settings.DEBUG
-    import logging
-    import warnings
-
-    logging.disable(logging.WARNING)
-    # WhiteNoise looks for collected static files the bench does not build.
-    warnings.filterwarnings("ignore", message="No directory at")
+    return authenticated_write
 
 
 def move_kind(before: Any, after: Any, move: dict[str, Any]) -> str:
@@ -149,7 +108,8 @@ def encode(move: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
-    configure(tempfile.mkdtemp(prefix="questlog-bench-"))
+    folder = tempfile.mkdtemp(prefix="questlog-bench-")
+    configure(folder, views=lambda: {"bench-write": write_view()})
     from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.test import Client

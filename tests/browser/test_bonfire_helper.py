@@ -8,9 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import BonfirePlay, BonfireSeat, Play
-from groups.models import Group, Membership, Role
-from tests.browser.test_groups_flow import log_in
-from tests.factories import UserFactory
+from tests.browser.steps import owner_on_group_page
 
 pytestmark = pytest.mark.browser
 
@@ -22,21 +20,31 @@ def open_move(page, name):
     return section
 
 
-def refusal(page):
-    alert = page.locator(".refusal")
-    alert.first.wait_for()
-    return alert.first.inner_text()
+def move_form(page, name, fields):
+    """Move ``name``'s form, opened and filled in: ``fields`` by label (a list's option or a
+    box's text)."""
+    section = open_move(page, name)
+    for label, value in fields.items():
+        field = section.get_by_label(label, exact=True)
+        if field.evaluate("field => field.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    return section
+
+
+def refused(session, section, button, shot):
+    """Submit ``section``'s form with ``button``: the refusal's text, once shown and shot."""
+    section.get_by_role("button", name=button).click()
+    alert = session.page.locator(".refusal").first
+    alert.wait_for()
+    session.shot(shot)
+    return alert.inner_text()
 
 
 def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_db):
-    owner = UserFactory(username="ana")
-    group = Group.objects.create(name="Thursday crew")
-    Membership.objects.create(group=group, user=owner, role=Role.OWNER)
-    session = browser_session(name="ana")
-    log_in(session, "ana")
+    group, session = owner_on_group_page(browser_session, "ana")
     page = session.page
-
-    page.goto(reverse("groups:detail", args=[group.pk]))
     page.get_by_role("link", name="Bonfire turn helper").click()
     page.locator("#id_seat-1-name").fill("Ana")
     page.locator("#id_seat-2-name").fill("Ben")
@@ -61,31 +69,22 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     session.shot("helper-start")
 
     # B1: off the Destiny Area, then next to the start tile.
-    destiny = open_move(page, "destiny")
-    destiny.get_by_label("Row").fill("0")
-    destiny.get_by_label("Column").fill("0")
-    destiny.get_by_role("button", name="Place the tile").click()
-    reason = refusal(page)
+    destiny = move_form(page, "destiny", {"Row": "0", "Column": "0"})
+    reason = refused(session, destiny, "Place the tile", "refused-off-area")
     assert "That cell is outside your Destiny Area." in reason
     assert "[0, 0] is outside the Destiny Area (B1, p. 7)" in reason
     assert page.locator(".refusal").get_by_role("link", name="Rule B1").is_visible()
-    session.shot("refused-off-area")
-    destiny = open_move(page, "destiny")
-    destiny.get_by_label("Row").fill("2")
-    destiny.get_by_label("Column").fill("3")
+    destiny = move_form(page, "destiny", {"Row": "2", "Column": "3"})
     destiny.get_by_role("button", name="Place the tile").click()
     page.get_by_text("Done: Place a Destiny tile.").wait_for()
     assert page.locator("#my-destiny td.placed").count() == 2
     session.shot("destiny-placed")
 
     # B2: purple is lacking: 1 yellow or any 2 tiles; 3 purple cannot be paid.
-    pay = open_move(page, "pay")
-    pay.get_by_label("purple").fill("3")
-    pay.get_by_role("button", name="Show the ways to pay").click()
-    assert "You cannot pay this" in refusal(page)
-    session.shot("refused-cannot-pay")
-    pay = open_move(page, "pay")
-    pay.get_by_label("purple").fill("1")
+    pay = move_form(page, "pay", {"purple": "3"})
+    reason = refused(session, pay, "Show the ways to pay", "refused-cannot-pay")
+    assert "You cannot pay this" in reason
+    pay = move_form(page, "pay", {"purple": "1"})
     pay.get_by_role("button", name="Show the ways to pay").click()
     page.get_by_role("button", name="Pay with 1 yellow").wait_for()  # the ways, once loaded
     session.shot("ways-to-pay")
@@ -110,29 +109,19 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     session.shot("ship-and-path")
 
     # B4: not at that island, then the 1st Offering at Ember Rock for 1 Action tile.
-    task = open_move(page, "task")
-    task.get_by_label("At the island").select_option("tidewatch")
-    task.get_by_label("red").fill("1")
-    task.get_by_role("button", name="Receive the Task").click()
-    assert "Your Ship is not at that island." in refusal(page)
-    session.shot("refused-not-at-island")
-    task = open_move(page, "task")
-    task.get_by_label("At the island").select_option("ember")
-    task.get_by_label("Offering tile").select_option("o01")
-    task.get_by_label("red").fill("1")
+    task = move_form(page, "task", {"At the island": "tidewatch", "red": "1"})
+    reason = refused(session, task, "Receive the Task", "refused-not-at-island")
+    assert "Your Ship is not at that island." in reason
+    task = move_form(page, "task", {"At the island": "ember", "Offering tile": "o01", "red": "1"})
     task.get_by_role("button", name="Receive the Task").click()
     page.get_by_text("Done: Receive a Task.").wait_for()
     assert "fulfilled" in page.locator("#my-tasks li").first.inner_text()
 
     # B5: an empty Task space, then the fulfilled Task lights its Bonfire.
-    bonfire = open_move(page, "bonfire")
-    bonfire.get_by_label("Task", exact=True).select_option("2")
-    bonfire.get_by_role("button", name="Light it").click()
-    assert "That Task space is empty." in refusal(page)
-    session.shot("refused-empty-task-space")
-    bonfire = open_move(page, "bonfire")
-    bonfire.get_by_label("Task", exact=True).select_option("1")
-    bonfire.get_by_label("High Council space").select_option("hearth")
+    bonfire = move_form(page, "bonfire", {"Task": "2"})
+    reason = refused(session, bonfire, "Light it", "refused-empty-task-space")
+    assert "That Task space is empty." in reason
+    bonfire = move_form(page, "bonfire", {"Task": "1", "High Council space": "hearth"})
     bonfire.get_by_role("button", name="Light it").click()
     page.get_by_text("Done: Light a Bonfire.").wait_for()
     assert "red · Ana" in page.locator("#council").inner_text()
@@ -140,14 +129,10 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     session.shot("bonfire-lit")
 
     # B6: G1 cannot step onto G2's tile; then two steps of G2.
-    guardians = open_move(page, "guardians")
-    guardians.get_by_label("Step 1").select_option("1")
-    guardians.get_by_role("button", name=re.compile("^Advance")).click()
-    assert "That space already holds a Guardian." in refusal(page)
-    session.shot("refused-space-taken")
-    guardians = open_move(page, "guardians")
-    guardians.get_by_label("Step 1").select_option("2")
-    guardians.get_by_label("Step 2").select_option("2")
+    guardians = move_form(page, "guardians", {"Step 1": "1"})
+    reason = refused(session, guardians, re.compile("^Advance"), "refused-space-taken")
+    assert "That space already holds a Guardian." in reason
+    guardians = move_form(page, "guardians", {"Step 1": "2", "Step 2": "2"})
     guardians.get_by_role("button", name=re.compile("^Advance")).click()
     page.get_by_text("Done: Advance Guardians.").wait_for()
     assert page.locator("#my-guardians").inner_text() == "G1: g1 · G2: g4"

@@ -7,9 +7,7 @@ import pytest
 from django.urls import reverse
 
 from campaign.models import Adventure
-from groups.models import Group, Membership, Role
-from tests.browser.test_groups_flow import log_in
-from tests.factories import UserFactory
+from tests.browser.steps import owner_on_group_page
 
 pytestmark = pytest.mark.browser
 
@@ -28,13 +26,8 @@ def test_log_attempts_browse_and_correct(browser_session, transactional_db):
     from django.core.management import call_command
 
     call_command("load_content", verbosity=0)
-    owner = UserFactory(username="ana")
-    group = Group.objects.create(name="Thursday crew")
-    Membership.objects.create(group=group, user=owner, role=Role.OWNER)
-    session = browser_session(name="owner")
-    log_in(session, "ana")
+    group, session = owner_on_group_page(browser_session, "owner")
     page = session.page
-    page.goto(reverse("groups:detail", args=[group.pk]))
     page.get_by_role("link", name="New adventure").click()
     page.get_by_label("Name").fill("Spring campaign")
     page.get_by_role("button", name="Start the adventure").click()

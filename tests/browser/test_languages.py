@@ -4,6 +4,7 @@ Every screen speaks their language; screenshots of each step go to test-output/s
 
 import json
 import re
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -61,6 +62,21 @@ def words(text: str) -> set[str]:
     return {w.casefold() for w in WORD.findall(text)}
 
 
+def sample_pack_values() -> Iterator[object]:
+    """Every value in the sample content pack's files: each object, list and string in them."""
+
+    def walk(value: object) -> Iterator[object]:
+        yield value
+        if isinstance(value, dict):
+            value = list(value.values())
+        if isinstance(value, list):
+            for item in value:
+                yield from walk(item)
+
+    for path in (Path(settings.BASE_DIR) / "games" / "content" / "sample").glob("*.json"):
+        yield from walk(json.loads(path.read_text(encoding="utf-8")))
+
+
 @cache
 def pack_texts() -> tuple[str, ...]:
     """Every text of the sample content pack, longest first.
@@ -69,20 +85,7 @@ def pack_texts() -> tuple[str, ...]:
     off the screen before its words are checked, exactly, so a word of the interface is never
     excused for appearing in the pack too. ``english_in_main`` checks the pack's texts as well.
     """
-    found: set[str] = set()
-
-    def collect(value: object) -> None:
-        if isinstance(value, str) and WORD.search(value):
-            found.add(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                collect(item)
-        elif isinstance(value, list):
-            for item in value:
-                collect(item)
-
-    for path in (Path(settings.BASE_DIR) / "games" / "content" / "sample").glob("*.json"):
-        collect(json.loads(path.read_text(encoding="utf-8")))
+    found = {v for v in sample_pack_values() if isinstance(v, str) and WORD.search(v)}
     return tuple(sorted(found, key=len, reverse=True))
 
 
@@ -180,20 +183,10 @@ def pack_vocabularies(language: str) -> tuple[frozenset[str], frozenset[str]]:
     carries its names and texts per language, so its English is English left on screen."""
     english: set[str] = set()
     translated: set[str] = set()
-
-    def collect(value: object) -> None:
+    for value in sample_pack_values():
         if isinstance(value, dict) and "en" in value:
             english.update(words(str(value["en"])))
             translated.update(words(str(value.get(PACK_LANGUAGES[language], ""))))
-        elif isinstance(value, dict):
-            for item in value.values():
-                collect(item)
-        elif isinstance(value, list):
-            for item in value:
-                collect(item)
-
-    for path in (Path(settings.BASE_DIR) / "games" / "content" / "sample").glob("*.json"):
-        collect(json.loads(path.read_text(encoding="utf-8")))
     return frozenset(english), frozenset(translated)
 
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import playlog
 from games.models import ImportState, Person, Play, PlayImport
 from groups.models import Role
+from tests.browser.steps import charts_fit_a_phone
 from tests.browser.test_groups_flow import log_in
 from tests.factories import MembershipFactory
 from tests.games.playlog_helpers import FIXTURE
@@ -69,12 +70,7 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     page.wait_for_url(re.compile(rf"/stats/players/{zoe.pk}/$"))
     assert page.locator("#stat-plays").inner_text() == "4"
     assert page.locator("#stat-wins").inner_text() == "2"
-    charts = page.locator("figure.chart svg")
-    assert charts.count() >= 1
-    for index in range(charts.count()):
-        box = charts.nth(index).bounding_box()
-        assert box is not None
-        assert box["width"] <= 360, "charts fit a phone's width"
+    assert charts_fit_a_phone(page) >= 1
     rivals = page.locator("#head-to-head tbody tr")
     assert rivals.count() == 3  # lena (José), Łukasz, Müller
     shot(session, "player-statistics")

@@ -17,28 +17,10 @@ from games.rules.solsticio import from_dict, outcome
 from groups.models import Group, Membership, Role
 from tests.browser import table_driver as driver
 from tests.factories import UserFactory
-from tests.support.fixtures import database_url_for_subprocess, open_sessions
-from tests.support.servers import ROOT, ServerProcess
 
 pytestmark = pytest.mark.browser
 # Another phone shows a move without any reload: pushed, then fetched (well under a poll's 2 s).
 SEEN_MS = 4000
-
-
-@pytest.fixture
-def asgi_server(transactional_db: None, request: pytest.FixtureRequest) -> Any:
-    """The game as ``make run`` serves it: uvicorn (the event stream is an async view)."""
-    log = ROOT / "test-output" / "servers" / f"{request.node.name}.log"
-    server = ServerProcess(
-        database_url_for_subprocess(), log, workers=1, DJANGO_SETTINGS_MODULE="config.settings_test"
-    )
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def browser_session(chromium: Any, asgi_server: Any, request: pytest.FixtureRequest) -> Any:
-    yield from open_sessions(chromium, asgi_server.url, request)
 
 
 class Received:
@@ -65,15 +47,16 @@ def tiles_in(html: str, tiles: tuple[str, ...]) -> set[str]:
     return {t for t in tiles if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", html)}
 
 
-def test_two_phones_play_a_whole_seeded_game(browser_session: Any) -> None:
+def test_two_phones_play_a_whole_seeded_game(table_session: Any) -> None:
+    """On uvicorn (``table_session``): the event stream is an async view."""
     ana = UserFactory(username="ana")
     bru = UserFactory(username="bru")
     group = Group.objects.create(name="Solstice pair")
     Membership.objects.create(group=group, user=ana, role=Role.OWNER)
     Membership.objects.create(group=group, user=bru, role=Role.PLAYER)
 
-    phone_a = browser_session(width=360, name="ana")
-    phone_b = browser_session(width=360, name="bru")
+    phone_a = table_session(width=360, name="ana")
+    phone_b = table_session(width=360, name="bru")
     driver.log_in(phone_a, "ana")
     driver.log_in(phone_b, "bru")
     received = {"Ana": Received(phone_a), "Bru": Received(phone_b)}

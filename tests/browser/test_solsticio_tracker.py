@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
-from games.rules.solsticio import from_dict, new_game, outcome, to_dict
+from games.rules.solsticio import from_dict, new_game, outcome
 from groups.models import Role
 from tests.browser.test_groups_flow import log_in
 from tests.factories import MembershipFactory
@@ -24,6 +24,7 @@ from tests.games.rules.solsticio.factories import (
     up,
     with_panorama,
 )
+from tests.support.solsticio import saved_game
 
 pytestmark = pytest.mark.browser
 
@@ -101,14 +102,7 @@ def test_rainbows_spirits_and_the_evil_spirit_on_a_phone(browser_session, transa
     state = run(state, play(ANA, "sun1"), choose(ANA, "spirit", "evil"))
     state = run(state, play(BRU, "leaf1"), choose(BRU, "spirit", "oak"))
     state = run(state, play(ANA, "moon1"), choose(ANA, "spirit", "herald"))
-    game = SolsticioGame.objects.create(
-        group=member.group,
-        players=[ANA, BRU],
-        first_user=member.user,
-        second_user=member.user,
-        document=to_dict(state),
-        version=state.version,
-    )
+    game = saved_game(member.group, member.user, state)
     session = browser_session()
     log_in(session, "sol-end")
     page = session.page
@@ -155,14 +149,7 @@ def test_the_spirit_choice_keeps_each_pill_whole_on_a_phone(browser_session, tra
     dealt["content"]["spirits"] = solsticio_pack().scenario_content()["spirits"]
     dealt["deal"]["spirits"] = ["lantern-keeper", "prism-watcher", "hearth-sprite", "old-oak"]
     state = run(new_game(dealt), play(ANA, "sun1"))
-    game = SolsticioGame.objects.create(
-        group=member.group,
-        players=[ANA, BRU],
-        first_user=member.user,
-        second_user=member.user,
-        document=to_dict(state),
-        version=state.version,
-    )
+    game = saved_game(member.group, member.user, state)
     session = browser_session()
     log_in(session, "sol-pick")
     page = session.page

@@ -16,6 +16,7 @@ from games.rules.spirits import from_dict
 from groups.models import Role
 from stats import services
 from stats.models import JobState, RecomputeJob, StatsSnapshot
+from tests.browser.steps import charts_fit_a_phone
 from tests.browser.test_groups_flow import log_in
 from tests.factories import AdventureFactory, MembershipFactory
 from tests.stats.conftest import record_driven
@@ -66,12 +67,7 @@ def test_stats_pages_render_charts_with_matching_numbers(browser_session, transa
     page.goto(reverse("stats:adventure", args=[member.group.pk, adventure.pk]))
     assert page.locator("#total-attempts").inner_text() == "5"
     assert page.locator("#total-successes").inner_text() == "2"
-    charts = page.locator("figure.chart svg")
-    assert charts.count() >= 12
-    for index in range(charts.count()):
-        box = charts.nth(index).bounding_box()
-        assert box is not None
-        assert box["width"] <= 360, "charts fit a phone's width"
+    assert charts_fit_a_phone(page) >= 12
     assert page.evaluate(CUT_OFF) == [], "no chart text outside its picture"
     session.shot("adventure-stats")
     heat = table_of(page, "Board cells covered, all missions")

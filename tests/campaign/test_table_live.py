@@ -7,34 +7,28 @@ server processes against one PostgreSQL database and one Redis, as ``make serve`
 
 from tests.support.live import (
     HTMX,
-    PASSWORD,
     client,
     closes_when_removed,
     member_stream,
+    members,
     on_one_process,
     on_two_processes,
 )
 from tests.support.servers import ServerProcess, run_django
 from tests.support.sse import EventStream
 
-ARRANGE = f"""
-from django.contrib.auth.models import User
+ARRANGE = (
+    members("Live table")
+    + """
 from campaign import services
 from campaign.table import services as table
-from groups.models import Group, Membership
-group = Group.objects.create(name="Live table")
-ana, bea = (User.objects.create_user(name, password="{PASSWORD}") for name in ("ana", "bea"))
-stranger = User.objects.create_user("cy", password="{PASSWORD}")
-other = Group.objects.create(name="Elsewhere")
-Membership.objects.create(group=other, user=stranger, role="owner")
-Membership.objects.create(group=group, user=ana, role="owner")
-Membership.objects.create(group=group, user=bea, role="player")
 adventure = services.start_adventure(group=group, name="Live", by=ana)
 attempt = table.begin_mission(adventure=adventure, by=ana, players=["Ana", "Ben", "Cy"],
                               first_player="Ana")
-base = f"/groups/{{group.pk}}/adventures/{{adventure.pk}}/table/1/"
+base = f"/groups/{group.pk}/adventures/{adventure.pk}/table/1/"
 result = [base, other.pk, group.pk, adventure.pk]
 """
+)
 
 
 def check_push(

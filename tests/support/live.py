@@ -22,6 +22,22 @@ result = True
 Check = Callable[..., None]
 
 
+def members(group_name: str) -> str:
+    """The start of an arranging script for ``run_django``: ``group`` with ana (owner) and bea
+    (player), and the stranger cy, who owns only the group ``other``."""
+    return f"""
+from django.contrib.auth.models import User
+from groups.models import Group, Membership
+group = Group.objects.create(name={group_name!r})
+ana, bea = (User.objects.create_user(name, password="{PASSWORD}") for name in ("ana", "bea"))
+stranger = User.objects.create_user("cy", password="{PASSWORD}")
+other = Group.objects.create(name="Elsewhere")
+Membership.objects.create(group=other, user=stranger, role="owner")
+Membership.objects.create(group=group, user=ana, role="owner")
+Membership.objects.create(group=group, user=bea, role="player")
+"""
+
+
 def client(server: ServerProcess, username: str) -> WebClient:
     device = WebClient(server.url)
     device.log_in(username, PASSWORD)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,26 +9,17 @@ from typing import Any
 import pytest
 
 from games.content.pack import SAMPLE_PATH
+from tests.support.packs import copy_pack, edit_json
 
 Edit = Callable[[str, Callable[[Any], object]], Path]
 
 
 @pytest.fixture
 def pack_copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "pack"
-    shutil.copytree(SAMPLE_PATH, folder)
-    return folder
+    return copy_pack(SAMPLE_PATH, tmp_path)
 
 
 @pytest.fixture
 def edit(pack_copy: Path) -> Edit:
     """``edit("missions", change)`` runs ``change`` on that file's JSON and writes it back."""
-
-    def apply(name: str, change: Callable[[Any], object]) -> Path:
-        path = pack_copy / f"{name}.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
-        change(data)
-        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        return pack_copy
-
-    return apply
+    return lambda name, change: edit_json(pack_copy, name, change)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ from games.content.bonfire import (
     load_bonfire_pack,
 )
 from games.rules.bonfire import content_to_dict
+from tests.support.packs import copy_pack, edit_json, pack_error
 
 
 def test_sample_pack_is_labelled_and_complete() -> None:
@@ -72,16 +71,7 @@ def test_sample_routes_reach_every_island() -> None:
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    copy = tmp_path / "pack"
-    shutil.copytree(SAMPLE_PATH, copy)
-    return copy
-
-
-def _edit(folder: Path, name: str, change: Callable[[Any], object]) -> None:
-    path = folder / f"{name}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    change(data)
-    path.write_text(json.dumps(data), encoding="utf-8")
+    return copy_pack(SAMPLE_PATH, tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -140,10 +130,7 @@ def _edit(folder: Path, name: str, change: Callable[[Any], object]) -> None:
 def test_bad_pack_names_the_file(
     folder: Path, name: str, change: Callable[[Any], object], message: str
 ) -> None:
-    _edit(folder, name, change)
-    with pytest.raises(PackError) as error:
-        load_bonfire_pack(folder)
-    assert str(error.value) == message
+    assert pack_error(load_bonfire_pack, edit_json(folder, name, change)) == message
 
 
 def test_missing_or_broken_files(folder: Path) -> None:

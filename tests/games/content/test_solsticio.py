@@ -3,17 +3,15 @@ the entry and the field."""
 
 from __future__ import annotations
 
-import json
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from games.content.errors import PackError
 from games.content.solsticio import SAMPLE_PATH, load_solsticio_pack, solsticio_pack
 from games.rules.solsticio import content_from_dict, new_game
+from tests.support.packs import copy_pack, edit_json, pack_error
 
 
 def test_the_sample_pack_is_labelled_and_playable() -> None:
@@ -32,16 +30,14 @@ def test_the_sample_pack_is_labelled_and_playable() -> None:
 
 @pytest.fixture
 def pack_copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "solsticio"
-    shutil.copytree(SAMPLE_PATH, folder)
-    return folder
+    return copy_pack(SAMPLE_PATH, tmp_path)
 
 
-def _edit(folder: Path, name: str, change: Callable[[Any], object]) -> None:
-    path = folder / f"{name}.json"
-    data = json.loads(path.read_text())
-    result = change(data)
-    path.write_text(json.dumps(data if result is None else result))
+def test_missing_and_broken_files(pack_copy: Path) -> None:
+    (pack_copy / "rules.json").unlink()
+    assert pack_error(load_solsticio_pack, pack_copy) == "rules.json: file missing"
+    (pack_copy / "spirits.json").write_text("{")
+    assert pack_error(load_solsticio_pack, pack_copy).startswith("spirits.json: invalid JSON: ")
 
 
 def _first(key: str, value: object) -> Callable[[Any], None]:
@@ -56,10 +52,10 @@ def _first(key: str, value: object) -> Callable[[Any], None]:
     [
         (
             "pack",
-            lambda d: {**d, "format": "x"},
+            lambda d: d.update(format="x"),
             "pack.json: format: expected 'solsticio-pack/1', got 'x'",
         ),
-        ("pack", lambda d: {**d, "extra": 1}, "pack.json: extra: unknown field"),
+        ("pack", lambda d: d.update(extra=1), "pack.json: extra: unknown field"),
         (
             "symbols",
             _first("mark", 3),
@@ -93,7 +89,7 @@ def _first(key: str, value: object) -> Callable[[Any], None]:
         ),
         (
             "rules",
-            lambda d: {**d, "hand_size": 0},
+            lambda d: d.update(hand_size=0),
             "rules.json: hand_size: expected 1 to 10, got 0",
         ),
     ],
@@ -101,18 +97,4 @@ def _first(key: str, value: object) -> Callable[[Any], None]:
 def test_pack_checks(
     pack_copy: Path, name: str, change: Callable[[Any], object], message: str
 ) -> None:
-    _edit(pack_copy, name, change)
-    with pytest.raises(PackError) as caught:
-        load_solsticio_pack(pack_copy)
-    assert str(caught.value) == message
-
-
-def test_missing_and_broken_files(pack_copy: Path) -> None:
-    (pack_copy / "rules.json").unlink()
-    with pytest.raises(PackError) as caught:
-        load_solsticio_pack(pack_copy)
-    assert str(caught.value) == "rules.json: file missing"
-    (pack_copy / "spirits.json").write_text("{")
-    with pytest.raises(PackError) as caught:
-        load_solsticio_pack(pack_copy)
-    assert str(caught.value).startswith("spirits.json: invalid JSON: ")
+    assert pack_error(load_solsticio_pack, edit_json(pack_copy, name, change)) == message

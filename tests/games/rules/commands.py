@@ -1,4 +1,5 @@
-"""Running an engine's ``replay`` command line from a test, as a process or as ``python -m``."""
+"""Running an engine's ``replay`` command line from a test: as a process, as ``python -m``, or
+through its ``main`` for a file it refuses."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 import runpy
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,3 +35,11 @@ def run_as_main(module: str, path: Path, monkeypatch: pytest.MonkeyPatch) -> int
     with pytest.raises(SystemExit) as done:
         runpy.run_module(module, run_name="__main__")
     return int(done.value.code or 0)
+
+
+def replay_error(
+    main: Callable[[list[str]], int], path: Path, capsys: pytest.CaptureFixture[str]
+) -> dict[str, Any]:
+    """``main(["replay", PATH])`` in this process must exit with status 2: the error it prints."""
+    assert main(["replay", str(path)]) == 2
+    return dict(json.loads(capsys.readouterr().out)["error"])

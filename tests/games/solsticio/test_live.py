@@ -9,29 +9,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.support.live import (
-    HTMX,
-    PASSWORD,
-    client,
-    closes_when_removed,
-    member_stream,
-    on_one_process,
-    on_two_processes,
-)
+from tests.support import live
 from tests.support.servers import ServerProcess, run_django
 
-ARRANGE = f"""
-from django.contrib.auth.models import User
+ARRANGE = (
+    live.members("Solstice")
+    + """
 from games.rules.solsticio import from_dict, legal_moves
 from games.solsticio import services
-from groups.models import Group, Membership
-group = Group.objects.create(name="Solstice")
-ana, bea = (User.objects.create_user(name, password="{PASSWORD}") for name in ("ana", "bea"))
-stranger = User.objects.create_user("cy", password="{PASSWORD}")
-other = Group.objects.create(name="Elsewhere")
-Membership.objects.create(group=other, user=stranger, role="owner")
-Membership.objects.create(group=group, user=ana, role="owner")
-Membership.objects.create(group=group, user=bea, role="player")
 game = services.start_solsticio_game(
     group=group, players=("Ana", "Bea"), seed=3, by=ana, opponent=bea
 )
@@ -39,6 +24,7 @@ state = from_dict(game.document)
 move = legal_moves(state)[0]
 result = [game.get_absolute_url(), other.pk, group.pk, move["play"], list(state.hands[0])]
 """
+)
 HANDS = """
 from games.models import SolsticioGame
 from games.rules.solsticio import from_dict
@@ -53,27 +39,27 @@ def shows(html: str, tile: str) -> bool:
 
 def check_push(mover_server: ServerProcess, watcher_server: ServerProcess, url: str, **env: Any):
     base, other_group, group, tile, _ = run_django(url, ARRANGE, **env)
-    ana, bea = client(mover_server, "ana"), client(watcher_server, "bea")
-    stranger = client(watcher_server, "cy")
-    stream = member_stream(watcher_server, bea, stranger, base, group, other_group)
+    ana, bea = live.client(mover_server, "ana"), live.client(watcher_server, "bea")
+    stranger = live.client(watcher_server, "cy")
+    stream = live.member_stream(watcher_server, bea, stranger, base, group, other_group)
 
     reply = ana.post(base, {"seat": "Ana", "action": "play", "value": tile, "version": "0"})
     assert reply.status == 302
     moved = stream.wait_for("changed", timeout=5)
     assert moved.data.startswith("1-")
-    region = bea.get(base, HTMX).body
+    region = bea.get(base, live.HTMX).body
     assert f'data-stamp="{moved.data}"' in region
     hands = run_django(url, HANDS, **env)
     assert all(shows(region, t) for t in hands[1])
     assert not any(shows(region, t) for t in hands[0])
 
     # Removed from the group: the open stream says "gone" and closes; the page is 404.
-    closes_when_removed(stream, bea, base, url, **env)
+    live.closes_when_removed(stream, bea, base, url, **env)
 
 
 def test_the_embedded_default_pushes_a_move_in_process(server_database, request):
-    on_one_process(check_push, server_database, request)
+    live.on_one_process(check_push, server_database, request)
 
 
 def test_two_server_processes_push_a_move_through_redis(postgres_database, redis_url, request):
-    on_two_processes(check_push, postgres_database, redis_url, request)
+    live.on_two_processes(check_push, postgres_database, redis_url, request)

@@ -19,6 +19,7 @@ from groups.models import Role
 from tests.factories import MembershipFactory
 from tests.games.rules.solsticio.factories import ANA, BRU
 from tests.support.pages import text
+from tests.support.solsticio import assert_refused, post_move
 
 pytestmark = pytest.mark.django_db
 
@@ -42,20 +43,6 @@ def published(monkeypatch: Any) -> list[tuple[str, str]]:
         live, "publish_now", lambda channel, message: sent.append((channel, message))
     )
     return sent
-
-
-def post_move(client: Any, game: SolsticioGame, move: dict[str, Any], version: int | None = None):
-    action = next(k for k in move if k != "seat")
-    value = move[action]
-    if isinstance(value, list):
-        value = f"{value[0]},{value[1]}"
-    data = {
-        "seat": move["seat"],
-        "action": action,
-        "value": "" if value is True else value,
-        "version": game.version if version is None else version,
-    }
-    return client.post(game.get_absolute_url(), data)
 
 
 def tiles_in(html: str, tiles: tuple[str, ...]) -> set[str]:
@@ -94,12 +81,8 @@ def test_a_member_not_in_the_game_watches_without_hands(
     assert response.status_code == 200
     assert tiles_in(response.content.decode(), (*state.hands[0], *state.hands[1])) == set()
     assert "you are watching" in text(response)
-    before = duel.document
-    refused = post_move(client, duel, legal_moves(state)[0])
-    assert refused.status_code == 403
-    assert str(services.MOVE_ERRORS["not-your-seat"]) in text(refused)
-    duel.refresh_from_db()
-    assert (duel.document, duel.version) == (before, 0)
+    assert duel.version == 0  # and still after the refused move
+    assert_refused(client, duel, legal_moves(state)[0], 403, "not-your-seat")
 
 
 def test_a_player_cannot_move_for_the_other_seat(
@@ -108,22 +91,14 @@ def test_a_player_cannot_move_for_the_other_seat(
     """Bru's device cannot play Ana's turn, even with Ana's tile."""
     client.force_login(friend)
     state = from_dict(duel.document)
-    before = duel.document
-    response = post_move(client, duel, legal_moves(state)[0])
-    assert response.status_code == 403
-    assert str(services.MOVE_ERRORS["not-your-seat"]) in text(response)
-    duel.refresh_from_db()
-    assert duel.document == before
+    assert_refused(client, duel, legal_moves(state)[0], 403, "not-your-seat")
 
 
 def test_a_move_out_of_turn_names_the_rule(client: Any, duel: SolsticioGame, friend: Any) -> None:
     client.force_login(friend)
     state = from_dict(duel.document)
-    response = post_move(client, duel, {"seat": BRU, "play": state.hands[1][0]})
-    assert response.status_code == 400
-    assert str(services.MOVE_ERRORS["not-your-turn"]) in text(response)
-    duel.refresh_from_db()
-    assert duel.version == 0
+    assert duel.version == 0  # and still after the refused move
+    assert_refused(client, duel, {"seat": BRU, "play": state.hands[1][0]}, 400, "not-your-turn")
 
 
 def test_every_write_is_pushed_on_the_games_channel_once_committed(
@@ -238,9 +213,4 @@ def test_a_move_replayed_from_a_second_tab_changes_nothing(
     first, other = legal_moves(state)[0], legal_moves(state)[1]
     assert post_move(client, duel, first, version=0).status_code == 302
     duel.refresh_from_db()
-    after = (duel.document, duel.version)
-    response = post_move(client, duel, other, version=0)
-    assert response.status_code == 409
-    assert str(services.MOVE_ERRORS["stale-move"]) in text(response)
-    duel.refresh_from_db()
-    assert (duel.document, duel.version) == after
+    assert_refused(client, duel, other, 409, "stale-move", version=0)

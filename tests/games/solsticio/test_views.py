@@ -15,25 +15,12 @@ from games.solsticio.forms import SAME_NAMES
 from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
 from tests.games.rules.solsticio.factories import scenario as engine_scenario
 from tests.support.pages import element_attribute, element_text, text
+from tests.support.solsticio import assert_refused, play_to_the_end, post_move, saved_game
 
 
 @pytest.fixture
 def game(group: Any, player: Any) -> SolsticioGame:
     return services.start_solsticio_game(group=group, players=(ANA, BRU), seed=7, by=player)
-
-
-def _post(client: Any, game: SolsticioGame, move: dict[str, Any], version: int | None = None):
-    action = next(k for k in move if k != "seat")
-    value = move[action]
-    if isinstance(value, list):
-        value = f"{value[0]},{value[1]}"
-    data = {
-        "seat": move["seat"],
-        "action": action,
-        "value": "" if value is True else value,
-        "version": game.version if version is None else version,
-    }
-    return client.post(game.get_absolute_url(), data)
 
 
 def test_a_player_deals_a_game(client: Any, group: Any, player: Any) -> None:
@@ -85,7 +72,7 @@ def test_the_page_shows_the_player_due_their_hand_only(
 def test_a_legal_move_is_applied_and_saved(client: Any, game: SolsticioGame, player: Any) -> None:
     client.force_login(player)
     move = legal_moves(from_dict(game.document))[0]
-    response = _post(client, game, move)
+    response = post_move(client, game, move)
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.version >= 1
@@ -94,13 +81,9 @@ def test_a_legal_move_is_applied_and_saved(client: Any, game: SolsticioGame, pla
 
 def test_a_tile_not_in_hand_changes_nothing(client: Any, game: SolsticioGame, player: Any) -> None:
     client.force_login(player)
-    before = game.document
-    bru_tile = from_dict(before).hands[1][0]
-    response = _post(client, game, play(ANA, bru_tile))
-    assert response.status_code == 400
-    assert str(services.MOVE_ERRORS["not-in-hand"]) in text(response)
-    game.refresh_from_db()
-    assert (game.document, game.version) == (before, 0)
+    assert game.version == 0  # and still after the refused move
+    bru_tile = from_dict(game.document).hands[1][0]
+    assert_refused(client, game, play(ANA, bru_tile), 400, "not-in-hand")
 
 
 def test_a_stale_move_from_a_second_tab_changes_nothing(
@@ -109,14 +92,9 @@ def test_a_stale_move_from_a_second_tab_changes_nothing(
     client.force_login(player)
     state = from_dict(game.document)
     first = legal_moves(state)[0]
-    assert _post(client, game, first, version=0).status_code == 302
+    assert post_move(client, game, first, version=0).status_code == 302
     game.refresh_from_db()
-    after = game.document
-    response = _post(client, game, first, version=0)
-    assert response.status_code == 409
-    assert str(services.MOVE_ERRORS["stale-move"]) in text(response)
-    game.refresh_from_db()
-    assert game.document == after
+    assert_refused(client, game, first, 409, "stale-move", version=0)
 
 
 def test_a_malformed_post_is_refused(client: Any, game: SolsticioGame, player: Any) -> None:
@@ -149,14 +127,7 @@ def test_the_evil_spirit_placed_by_the_wrong_player(group: Any, player: Any) -> 
         passes(BRU),
         passes(ANA),
     )
-    game = SolsticioGame.objects.create(
-        group=group,
-        players=[ANA, BRU],
-        first_user=player,
-        second_user=player,
-        document=to_dict(state),
-        version=state.version,
-    )
+    game = saved_game(group, player, state)
     with pytest.raises(services.SolsticioMoveError) as caught:
         services.play_solsticio_move(
             game=game, move=choose(ANA, "cover", "sprite"), version=state.version, by=player
@@ -176,12 +147,7 @@ def test_the_evil_spirit_placed_by_the_wrong_player(group: Any, player: Any) -> 
 def test_a_whole_game_through_the_page(client: Any, game: SolsticioGame, player: Any) -> None:
     """Every move the page offers is legal, until the scores show."""
     client.force_login(player)
-    for _ in range(200):
-        game.refresh_from_db()
-        state = from_dict(game.document)
-        if state.over:
-            break
-        assert _post(client, game, legal_moves(state)[-1]).status_code == 302
+    play_to_the_end(client, game)
     assert game.over
     response = client.get(game.get_absolute_url())
     assert "The game is over" in text(response)
@@ -193,7 +159,7 @@ def test_viewers_read_and_others_see_nothing(
 ) -> None:
     client.force_login(viewer)
     assert client.get(game.get_absolute_url()).status_code == 200
-    assert _post(client, game, legal_moves(from_dict(game.document))[0]).status_code == 403
+    assert post_move(client, game, legal_moves(from_dict(game.document))[0]).status_code == 403
     list_url = reverse("solsticio:list", args=[game.group_id])
     assert client.post(list_url, {"first": "A", "second": "B"}).status_code == 403
     client.force_login(outsider)
@@ -214,21 +180,11 @@ def test_a_capture_of_a_tile_that_cannot_be_captured_changes_nothing(
         )
     )
     state = run(state, play(ANA, "sun1"))
-    game = SolsticioGame.objects.create(
-        group=group,
-        players=[ANA, BRU],
-        first_user=player,
-        second_user=player,
-        document=to_dict(state),
-        version=state.version,
-    )
+    game = saved_game(group, player, state)
     client.force_login(player)
     body = text(client.get(game.get_absolute_url()))
     assert "Ana captures exactly one tile with sun1 (S1)." in body
-    response = _post(client, game, choose(ANA, "capture", "moon2"))
-    assert response.status_code == 400
-    assert str(services.MOVE_ERRORS["not-capturable"]) in text(response)
-    game.refresh_from_db()
+    assert_refused(client, game, choose(ANA, "capture", "moon2"), 400, "not-capturable")
     assert game.document == to_dict(state)
 
 
@@ -240,12 +196,7 @@ def test_spirits_and_the_notice_in_the_readers_language(
     from games.content.solsticio import solsticio_pack
 
     client.force_login(player)
-    for _ in range(200):
-        game.refresh_from_db()
-        state = from_dict(game.document)
-        if state.over:
-            break
-        _post(client, game, legal_moves(state)[-1])
+    state = play_to_the_end(client, game)
     spirits = {s for panorama in state.panoramas for s in panorama.spirits}
     assert spirits, "the seeded game ends with Spirits in the panoramas"
     catalan = text(client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ca"))

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
-from games.rules.bonfire import State, apply_move, start_from_dict
+import pytest
+
+from games.rules.bonfire import SetupError, State, apply_move, start_from_dict
 from games.rules.bonfire.scenario import FORMAT
 
 CONTENT: dict[str, Any] = {
@@ -98,3 +101,20 @@ def play(state: State, *moves: dict[str, Any]) -> State:
     for move in moves:
         state = apply_move(state, {"player": "Ana", **move})
     return state
+
+
+def setup_error(load: Callable[[Any], object], data: Any) -> SetupError:
+    """The ``SetupError`` that ``load`` must raise for ``data``."""
+    with pytest.raises(SetupError) as error:
+        load(data)
+    return error.value
+
+
+def cannot_sail(move: int, island: str) -> dict[str, Any]:
+    """A report's error for move ``move``: sailing to ``island`` with no Action token left (B3)."""
+    return {
+        "move": move,
+        "code": "cannot-pay",
+        "message": f"sailing to {island} costs 1 Action token(s); you have 0 (B3, p. 8)",
+        "rule": "B3",
+    }

@@ -9,7 +9,7 @@ import pytest
 
 from games.rules.bonfire import SetupError, content_from_dict, content_to_dict
 
-from .factories import content
+from .factories import content, setup_error
 
 
 def test_round_trip() -> None:
@@ -112,10 +112,8 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
 def test_bad_content(change: Callable[[dict[str, Any]], None], message: str) -> None:
     data = content()
     change(data)
-    with pytest.raises(SetupError) as error:
-        content_from_dict(data)
-    assert error.value.message == message
-    assert error.value.code == "bad-setup"
+    error = setup_error(content_from_dict, data)
+    assert (error.message, error.code) == (message, "bad-setup")
 
 
 def test_content_is_an_object() -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from games.rules.bonfire.__main__ import main
 
-from .factories import scenario
+from .factories import cannot_sail, scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 ROOT = Path(__file__).resolve().parents[4]
@@ -51,12 +51,7 @@ def test_walkthrough_with_the_default_pack() -> None:
     assert ana["resources"] == {"wood": 1}
     assert ben["ship"] == "ember"
     assert out["applied"] == 8
-    assert out["error"] == {
-        "move": 8,
-        "code": "cannot-pay",
-        "message": "sailing to tidewatch costs 1 Action token(s); you have 0 (B3, p. 8)",
-        "rule": "B3",
-    }
+    assert out["error"] == cannot_sail(8, "tidewatch")
 
 
 def test_pay_command() -> None:

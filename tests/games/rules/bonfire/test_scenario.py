@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from games.rules.bonfire import SetupError, run_scenario, start_from_dict
+from games.rules.bonfire import run_scenario, start_from_dict
 
-from .factories import scenario
+from .factories import cannot_sail, scenario, setup_error
 
 
 def test_defaults_start_tile_task_spaces_and_guardians() -> None:
@@ -79,9 +79,7 @@ def _player(**fields: Any) -> Callable[[dict[str, Any]], None]:
 def test_bad_scenarios(change: Callable[[dict[str, Any]], None], message: str) -> None:
     data = scenario()
     change(data)
-    with pytest.raises(SetupError) as error:
-        run_scenario(data)
-    assert error.value.message == message
+    assert setup_error(run_scenario, data).message == message
 
 
 def test_report_after_last_legal_move_and_first_illegal() -> None:
@@ -92,12 +90,7 @@ def test_report_after_last_legal_move_and_first_illegal() -> None:
     ]
     out = run_scenario(data)
     assert out["applied"] == 1
-    assert out["error"] == {
-        "move": 1,
-        "code": "cannot-pay",
-        "message": "sailing to d costs 1 Action token(s); you have 0 (B3, p. 8)",
-        "rule": "B3",
-    }
+    assert out["error"] == cannot_sail(1, "d")
     assert out["players"][0]["ship"] == "c"
     assert out["board"]["turn"] == "Ana"
     assert out["board"]["just_moved"] is True

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +11,7 @@ from games.content.errors import PackError
 from games.rules.solsticio import CODES
 from games.rules.solsticio.__main__ import main
 
-from ..commands import run_as_main, run_cli
+from ..commands import replay_error, run_as_main, run_cli
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -67,8 +66,7 @@ def test_a_malformed_file_gets_a_message_not_a_traceback(
         path.write_bytes(text)
     else:
         path.write_text(text)
-    assert main(["replay", str(path)]) == 2
-    error = json.loads(capsys.readouterr().out)["error"]
+    error = replay_error(main, path, capsys)
     assert (error["move"], error["code"]) == (None, code)
     if message is not None:
         assert error["message"] == message
@@ -76,8 +74,7 @@ def test_a_malformed_file_gets_a_message_not_a_traceback(
 
 
 def test_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", str(tmp_path / "none.json")]) == 2
-    error = json.loads(capsys.readouterr().out)["error"]
+    error = replay_error(main, tmp_path / "none.json", capsys)
     assert error["code"] == "unreadable"
     assert "none.json" in error["message"]
 
@@ -89,9 +86,7 @@ def test_a_broken_content_pack(
         raise PackError("earth.json", "", "", "file missing")
 
     monkeypatch.setattr("games.content.solsticio.solsticio_pack", broken)
-    assert main(["replay", str(SCENARIOS / "not_capturable.json")]) == 2
-    error = json.loads(capsys.readouterr().out)["error"]
-    assert error == {
+    assert replay_error(main, SCENARIOS / "not_capturable.json", capsys) == {
         "move": None,
         "code": "bad-content-pack",
         "message": "the content pack is invalid: earth.json: file missing",

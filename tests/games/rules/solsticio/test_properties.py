@@ -11,16 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.content.solsticio import solsticio_pack
-from games.rules.solsticio import (
-    State,
-    apply_move,
-    from_dict,
-    legal_moves,
-    new_game,
-    outcome,
-    replay,
-    to_dict,
-)
+from games.rules import solsticio as engine
+from games.rules.solsticio import State
 
 #: A game cannot last longer: each turn plays a tile from a hand, each choice answers one item.
 MOVE_BOUND = 400
@@ -70,7 +62,7 @@ def _setup(hand_size: int, stacks: int, depth: int, pairs: bool) -> dict[str, An
 def test_random_games_end_conserve_tiles_and_replay(
     seed: int, hand_size: int, stacks: int, depth: int, pairs: bool
 ) -> None:
-    state = new_game(_setup(hand_size, stacks, depth, pairs), seed)
+    state = engine.new_game(_setup(hand_size, stacks, depth, pairs), seed)
     deal = state.setup.deal
     assert deal is not None
     earth, spirits = sorted(deal.earth), _spirits(state)
@@ -78,14 +70,14 @@ def test_random_games_end_conserve_tiles_and_replay(
     moves = []
     while not state.over:
         assert len(moves) < MOVE_BOUND
-        options = legal_moves(state)
+        options = engine.legal_moves(state)
         assert options
         move = rng.choice(options)
         moves.append(move)
-        state = apply_move(state, move)
+        state = engine.apply_move(state, move)
         assert _tiles(state) == earth
         assert _spirits(state) == spirits
-    assert outcome(state).over
-    assert replay(state.setup, moves, seed) == state
-    assert replay(_setup(hand_size, stacks, depth, pairs), moves, seed) == state
-    assert from_dict(json.loads(json.dumps(to_dict(state)))) == state
+    assert engine.outcome(state).over
+    assert engine.replay(state.setup, moves, seed) == state
+    assert engine.replay(_setup(hand_size, stacks, depth, pairs), moves, seed) == state
+    assert engine.from_dict(json.loads(json.dumps(engine.to_dict(state)))) == state

@@ -12,7 +12,7 @@ import pytest
 
 from games.rules.spirits.__main__ import main
 
-from ..commands import run_cli
+from ..commands import replay_error, run_cli
 from .factories import pack_mission, scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -67,24 +67,21 @@ def test_seed_invalid_placements(name: str, index: int, code: str) -> None:
 
 def test_unreadable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A missing file is reported as JSON with exit status 2."""
-    assert main(["replay", str(tmp_path / "missing.json")]) == 2
-    assert json.loads(capsys.readouterr().out)["error"]["code"] == "unreadable"
+    assert replay_error(main, tmp_path / "missing.json", capsys)["code"] == "unreadable"
 
 
 def test_invalid_setup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """An invalid setup is reported with its code and exit status 2."""
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(scenario(rounds=0)))
-    assert main(["replay", str(path)]) == 2
-    assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad-setup"
+    assert replay_error(main, path, capsys)["code"] == "bad-setup"
 
 
 def test_not_an_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A scenario must be a JSON object."""
     path = tmp_path / "list.json"
     path.write_text("[]")
-    assert main(["replay", str(path)]) == 2
-    assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad-setup"
+    assert replay_error(main, path, capsys)["code"] == "bad-setup"
 
 
 def test_missing_cards_without_content_pack(
@@ -96,8 +93,7 @@ def test_missing_cards_without_content_pack(
     path = tmp_path / "nocards.json"
     path.write_text(json.dumps(data))
     monkeypatch.setitem(sys.modules, "games.content", None)
-    assert main(["replay", str(path)]) == 2
-    error = json.loads(capsys.readouterr().out)["error"]
+    error = replay_error(main, path, capsys)
     assert error["code"] == "no-content-pack"
     assert "content pack" in error["message"]
 

@@ -1,0 +1,66 @@
+"""Solsticio games for the page tests: a position saved as a game, a move posted the way the
+game's page posts it, a refused move, a game played to its end through the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import SolsticioGame
+from games.rules.solsticio import State, from_dict, legal_moves, to_dict
+from games.solsticio.services import MOVE_ERRORS
+from tests.support.pages import text
+
+
+def saved_game(group: Any, user: Any, state: State) -> SolsticioGame:
+    """``state`` (built with the engine) as a one-device game of ``group`` dealt by ``user``."""
+    return SolsticioGame.objects.create(
+        group=group,
+        players=list(state.players),
+        first_user=user,
+        second_user=user,
+        document=to_dict(state),
+        version=state.version,
+    )
+
+
+def post_move(client: Any, game: SolsticioGame, move: dict[str, Any], version: int | None = None):
+    """The page's form for an engine move, at ``version`` (the game's current one by default)."""
+    action = next(k for k in move if k != "seat")
+    value = move[action]
+    if isinstance(value, list):
+        value = f"{value[0]},{value[1]}"
+    data = {
+        "seat": move["seat"],
+        "action": action,
+        "value": "" if value is True else value,
+        "version": game.version if version is None else version,
+    }
+    return client.post(game.get_absolute_url(), data)
+
+
+def assert_refused(
+    client: Any,
+    game: SolsticioGame,
+    move: dict[str, Any],
+    status: int,
+    code: str,
+    version: int | None = None,
+) -> None:
+    """``move`` posted: answered with ``status`` and the message of ``code``, the game unchanged."""
+    before = (game.document, game.version)
+    response = post_move(client, game, move, version)
+    assert response.status_code == status
+    assert str(MOVE_ERRORS[code]) in text(response)
+    game.refresh_from_db()
+    assert (game.document, game.version) == before
+
+
+def play_to_the_end(client: Any, game: SolsticioGame) -> State:
+    """Post the last move the page offers (each one accepted) until the game is over."""
+    for _ in range(200):
+        game.refresh_from_db()
+        state = from_dict(game.document)
+        if state.over:
+            break
+        assert post_move(client, game, legal_moves(state)[-1]).status_code == 302
+    return state
