@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
@@ -94,27 +96,53 @@ A_STRING = _("a string")
 A_BOOLEAN = _("a boolean")
 A_NUMBER = _("a number")
 AN_INTEGER = _("an integer")
-ANYTHING = _("anything")
 
 
 class ExchangeError(ValueError):
     """An import document the format does not allow; ``str()`` says where and what."""
 
     def __init__(self, where: str, problem: str) -> None:
-        self.where = where
-        self.problem = problem
         super().__init__(f"{where}: {problem}" if where else problem)
 
 
 # --- Export --------------------------------------------------------------------------------------
 
+# The fields of the format an object's own columns fill, in the order the export writes them;
+# the import accepts these and no others.
+ADVENTURE_COLUMNS = ("name", "created_at", "created_by")
+ATTEMPT_COLUMNS = (
+    "number",
+    "mission",
+    "status",
+    "failure_reason",
+    "players",
+    "rounds_played",
+    "played_on",
+    "duration_minutes",
+    "loadout",
+    "setup",
+    "state",
+    "version",
+    "created_by",
+    "created_at",
+)
+MOVE_FIELDS = ("seq", "payload", "created_by", "created_at", "undone_at", "undone_by")
+OVERRIDE_FIELDS = ("after_attempt", "kind", "target", "reason", "created_by", "created_at")
+ADVENTURE_FIELDS = (*ADVENTURE_COLUMNS, "content_pack", "attempts", "overrides", "audit")
+ATTEMPT_FIELDS = (*ATTEMPT_COLUMNS, "notes", "moves")
+NOTE_FIELDS = ("author", "text", "created_at")
+AUDIT_FIELDS = ("actor", "at", "action", "summary", "code", "params", "details")
 
-def when(value: datetime.datetime | None) -> str | None:
-    return value.isoformat() if value else None
+
+def as_json(value: Any) -> Any:
+    """A column as the format writes it: a date or time in ISO 8601, a person by username."""
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return value.username if isinstance(value, AbstractBaseUser) else value
 
 
-def username(user: Any) -> str | None:
-    return user.username if user is not None else None
+def columns(row: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: as_json(getattr(row, name)) for name in names}
 
 
 def export_adventure(adventure: Adventure) -> dict[str, Any]:
@@ -122,59 +150,25 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
     attempts = adventure.attempts.order_by("number").prefetch_related(
         "notes", "moves__created_by", "moves__undone_by"
     )
-    return {
-        "name": adventure.name,
-        "created_at": when(adventure.created_at),
-        "created_by": username(adventure.created_by),
+    return columns(adventure, ADVENTURE_COLUMNS) | {
         "content_pack": adventure.content_pack.document,
         "attempts": [
-            {
-                "number": a.number,
-                "mission": a.mission,
-                "status": a.status,
-                "failure_reason": a.failure_reason,
-                "players": list(a.players),
-                "rounds_played": a.rounds_played,
-                "played_on": a.played_on.isoformat(),
-                "duration_minutes": a.duration_minutes,
-                "loadout": dict(a.loadout),
-                "setup": a.setup,
-                "state": a.state,
-                "version": a.version,
-                "created_by": username(a.created_by),
-                "created_at": when(a.created_at),
+            columns(a, ATTEMPT_COLUMNS)
+            | {
                 "notes": [
                     {
                         "author": n.author_name,
                         "text": note_text(n),
-                        "created_at": when(n.created_at),
+                        "created_at": as_json(n.created_at),
                     }
                     for n in a.notes.all()
                 ],
-                "moves": [
-                    {
-                        "seq": m.seq,
-                        "payload": m.payload,
-                        "created_by": username(m.created_by),
-                        "created_at": when(m.created_at),
-                        "undone_at": when(m.undone_at),
-                        "undone_by": username(m.undone_by),
-                    }
-                    for m in a.moves.all()
-                ],
+                "moves": [columns(m, MOVE_FIELDS) for m in a.moves.all()],
             }
             for a in attempts.select_related("created_by")
         ],
         "overrides": [
-            {
-                "after_attempt": o.after_attempt,
-                "kind": o.kind,
-                "target": o.target,
-                "reason": o.reason,
-                "created_by": username(o.created_by),
-                "created_at": when(o.created_at),
-            }
-            for o in adventure.overrides.select_related("created_by")
+            columns(o, OVERRIDE_FIELDS) for o in adventure.overrides.select_related("created_by")
         ],
         "audit": [audit_entry(e) for e in adventure.audit.order_by("at", "pk")],
     }
@@ -192,7 +186,7 @@ def audit_entry(entry: AuditEntry) -> dict[str, Any]:
     with translation.override("en"):
         return {
             "actor": entry.actor_name,
-            "at": when(entry.at),
+            "at": as_json(entry.at),
             "action": entry.action,
             "summary": entry.summary,
             "code": entry.code,
@@ -225,10 +219,10 @@ class ImportedAdventure:
 class Reader:
     """Typed access to one JSON object, with the path used in error messages."""
 
-    def __init__(self, data: object, where: str, *, allowed: set[str]) -> None:
+    def __init__(self, data: object, where: str, *, allowed: Collection[str]) -> None:
         if not isinstance(data, dict):
             raise ExchangeError(where, OBJECT_EXPECTED % {"got": type_name(data)})
-        unknown = sorted(set(data) - allowed)
+        unknown = sorted(set(data).difference(allowed))
         if unknown:
             raise ExchangeError(at(where, unknown[0][:40]), str(UNKNOWN_FIELD))
         self.data = data
@@ -244,7 +238,7 @@ class Reader:
         limit: int = MAX_INT,
     ) -> Any:
         """The field ``name``: an ``int`` from 0 to ``limit``, a ``str`` of at most ``limit``
-        characters, a ``list`` of at most ``limit`` items, a ``dict`` or ``any``thing."""
+        characters, a ``list`` of at most ``limit`` items or a ``dict``."""
         where = at(self.where, name)
         if name not in self.data or self.data[name] is None:
             if optional:
@@ -261,42 +255,31 @@ class Reader:
 
 
 def type_name(value: object) -> str:
-    names = {
-        dict: AN_OBJECT,
-        list: A_LIST,
-        str: A_STRING,
-        bool: A_BOOLEAN,
-    }
     if value is None:
         return "null"
     if isinstance(value, int | float) and not isinstance(value, bool):
         return A_NUMBER
+    names = {dict: AN_OBJECT, list: A_LIST, str: A_STRING, bool: A_BOOLEAN}
     return names.get(type(value), type(value).__name__)
 
 
-def check_type(value: object, kind: str, where: str, limit: int = MAX_INT) -> None:
-    expected = {
-        "int": (AN_INTEGER, lambda v: isinstance(v, int) and not isinstance(v, bool)),
-        "str": (A_STRING, lambda v: isinstance(v, str)),
-        "list": (A_LIST, lambda v: isinstance(v, list)),
-        "dict": (AN_OBJECT, lambda v: isinstance(v, dict)),
-        "any": (ANYTHING, lambda v: True),
-    }
-    label, test = expected[kind]
-    if not test(value):
-        raise ExchangeError(
-            where,
-            EXPECTED_GOT % {"what": label, "got": type_name(value)},
-        )
-    if kind == "int" and not 0 <= value <= limit:  # type: ignore[operator]
-        raise ExchangeError(
-            where,
-            OUT_OF_RANGE % {"limit": limit, "value": value},
-        )
-    if kind == "str" and len(value) > limit:  # type: ignore[arg-type]
-        raise ExchangeError(where, LONGER % {"limit": limit})
-    if kind == "list" and len(value) > limit:  # type: ignore[arg-type]
-        raise ExchangeError(where, TOO_MANY_ENTRIES % {"limit": limit})
+KINDS = {
+    "int": (AN_INTEGER, int),
+    "str": (A_STRING, str),
+    "list": (A_LIST, list),
+    "dict": (AN_OBJECT, dict),
+}
+
+
+def check_type(value: Any, kind: str, where: str, limit: int = MAX_INT) -> None:
+    label, python_type = KINDS[kind]
+    if not isinstance(value, python_type) or (kind == "int" and isinstance(value, bool)):
+        raise ExchangeError(where, EXPECTED_GOT % {"what": label, "got": type_name(value)})
+    if kind == "int" and not 0 <= value <= limit:
+        raise ExchangeError(where, OUT_OF_RANGE % {"limit": limit, "value": value})
+    if kind in ("str", "list") and len(value) > limit:
+        too_long = LONGER if kind == "str" else TOO_MANY_ENTRIES
+        raise ExchangeError(where, too_long % {"limit": limit})
 
 
 def check_name(value: str, where: str) -> str:
@@ -339,38 +322,6 @@ def username_field(reader: Reader, name: str) -> str | None:
     return reader.get(name, "str", optional=True, limit=MAX_USERNAME)  # type: ignore[no-any-return]
 
 
-ADVENTURE_FIELDS = {
-    "name",
-    "created_at",
-    "created_by",
-    "content_pack",
-    "attempts",
-    "overrides",
-    "audit",
-}
-ATTEMPT_FIELDS = {
-    "number",
-    "mission",
-    "status",
-    "failure_reason",
-    "players",
-    "rounds_played",
-    "played_on",
-    "duration_minutes",
-    "loadout",
-    "setup",
-    "state",
-    "version",
-    "created_by",
-    "created_at",
-    "notes",
-    "moves",
-}
-MOVE_FIELDS = {"seq", "payload", "created_by", "created_at", "undone_at", "undone_by"}
-OVERRIDE_FIELDS = {"after_attempt", "kind", "target", "reason", "created_by", "created_at"}
-AUDIT_FIELDS = {"actor", "at", "action", "summary", "code", "params", "details"}
-
-
 def parse_document(data: object) -> list[ImportedAdventure]:
     """Validate a whole document; the adventures in it, ready to store."""
     if found := text_problems(data):
@@ -379,10 +330,7 @@ def parse_document(data: object) -> list[ImportedAdventure]:
     if document.data.get("format") != FORMAT:
         got = document.data.get("format")
         got_text = repr(got[:40]) if isinstance(got, str) else type_name(got)
-        raise ExchangeError(
-            "format",
-            EXPECTED_GOT % {"what": repr(FORMAT), "got": got_text},
-        )
+        raise ExchangeError("format", EXPECTED_GOT % {"what": repr(FORMAT), "got": got_text})
     document.get("exported_at", "str", optional=True, limit=64)
     document.get("group", "str", optional=True, limit=MAX_NAME)
     adventures = document.get("adventures", "list", limit=MAX_ADVENTURES)
@@ -420,10 +368,7 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
     """One attempt, checked field by field; as the campaign log entry it becomes."""
     attempt = Reader(item, place, allowed=ATTEMPT_FIELDS)
     if attempt.get("number", "int") != number:
-        raise ExchangeError(
-            at(place, "number"),
-            OUT_OF_ORDER % {"number": number},
-        )
+        raise ExchangeError(at(place, "number"), OUT_OF_ORDER % {"number": number})
     mission = attempt.get("mission", "int")
     if mission not in {m.number for m in pack.missions}:
         raise ExchangeError(at(place, "mission"), str(NOT_A_MISSION))
@@ -437,8 +382,8 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
             REASON_MISMATCH % {"values": sorted(FAILURE_REASONS)},
         )
     players = attempt.get("players", "list", limit=100)
-    for i, name in enumerate(players):
-        check_type(name, "str", at(at(place, "players"), i), MAX_NAME)
+    for where, name in attempt.items("players", limit=100):
+        check_type(name, "str", where, MAX_NAME)
     try:
         names.check_player_names(players)
     except ValidationError as error:
@@ -451,7 +396,7 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
     username_field(attempt, "created_by")
     when_field(attempt, "created_at")
     for where, note in attempt.items("notes", limit=MAX_NOTES):
-        n = Reader(note, where, allowed={"author", "text", "created_at"})
+        n = Reader(note, where, allowed=NOTE_FIELDS)
         n.get("text", "str", limit=MAX_NOTE)
         username_field(n, "author")
         when_field(n, "created_at")
@@ -503,23 +448,27 @@ def check_engine_log(attempt: Reader, pack: Pack) -> None:
         return
     check_setup_texts(setup, pack, at(where, "setup"))
     seed = state.get("seed", 0) if state is not None else 0
-    try:
-        game = spirits.new_game(setup, seed if isinstance(seed, int) else 0)
-    except spirits.SetupError as error:
-        raise ExchangeError(at(where, "setup"), NOT_A_SETUP % {"detail": error}) from None
-    except (TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
-        detail = type(error).__name__
-        raise ExchangeError(at(where, "setup"), NOT_A_SETUP % {"detail": detail}) from None
+    seed = seed if isinstance(seed, int) else 0
+    setup_where = at(where, "setup")
+    game = engine(setup_where, NOT_A_SETUP, spirits.SetupError, spirits.new_game, setup, seed)
     for move_where, payload in moves:
-        try:
-            game = spirits.apply_move(game, payload)
-        except spirits.IllegalMove as error:
-            raise ExchangeError(move_where, ILLEGAL_MOVE % {"detail": error}) from None
-        except (TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
-            detail = type(error).__name__
-            raise ExchangeError(move_where, ILLEGAL_MOVE % {"detail": detail}) from None
+        game = engine(
+            move_where, ILLEGAL_MOVE, spirits.IllegalMove, spirits.apply_move, game, payload
+        )
     if state is not None and state != json.loads(json.dumps(spirits.to_dict(game))):
         raise ExchangeError(at(where, "state"), str(STATE_DIFFERS))
+
+
+def engine(where: str, problem: Any, refusal: type[Exception], step: Any, *args: Any) -> Any:
+    """``step(*args)`` of the rules engine; its refusal, or a crash on a document the engine never
+    wrote, as the ``problem`` at ``where``."""
+    try:
+        return step(*args)
+    except refusal as error:
+        detail = str(error)
+    except (TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
+        detail = type(error).__name__
+    raise ExchangeError(where, problem % {"detail": detail})
 
 
 def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
@@ -631,10 +580,8 @@ def parse_audit(reader: Reader) -> None:
         if code is not None and code not in (*texts.MESSAGES, texts.VERBATIM):
             raise ExchangeError(at(where, "code"), str(NOT_AN_AUDIT_CODE))
         entry.get("params", "dict", optional=True)
-        for i, line in enumerate(
-            entry.get("details", "list", optional=True, limit=MAX_DETAILS) or []
-        ):
-            check_type(line, "str", at(at(where, "details"), i), MAX_DETAIL)
+        for place, line in entry.items("details", limit=MAX_DETAILS):
+            check_type(line, "str", place, MAX_DETAIL)
         when_field(entry, "at")
 
 
