@@ -55,6 +55,14 @@ MAX_ROUNDS = 100
 MAX_SETUP_NUMBER = 1000
 SETUP_NAMES = ("moon_names", "power_names", "tile_names")
 
+
+class ExchangeError(ValueError):
+    """An import document the format does not allow; ``str()`` says where and what."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}" if where else problem)
+
+
 IN_PROGRESS_NEEDS_SETUP = _("an attempt in progress needs the setup it is played with")
 STATE_WITHOUT_SETUP = _("a state without a setup")
 MOVES_WITHOUT_SETUP = _("moves without a setup")
@@ -96,13 +104,6 @@ A_STRING = _("a string")
 A_BOOLEAN = _("a boolean")
 A_NUMBER = _("a number")
 AN_INTEGER = _("an integer")
-
-
-class ExchangeError(ValueError):
-    """An import document the format does not allow; ``str()`` says where and what."""
-
-    def __init__(self, where: str, problem: str) -> None:
-        super().__init__(f"{where}: {problem}" if where else problem)
 
 
 # --- Export --------------------------------------------------------------------------------------
@@ -228,30 +229,30 @@ class Reader:
         self.data = data
         self.where = where
 
-    def get(
-        self,
-        name: str,
-        kind: str,
-        *,
-        optional: bool = False,
-        default: Any = None,
-        limit: int = MAX_INT,
-    ) -> Any:
+    def get(self, name: str, kind: str, *, optional: bool = False, limit: int = MAX_INT) -> Any:
         """The field ``name``: an ``int`` from 0 to ``limit``, a ``str`` of at most ``limit``
-        characters, a ``list`` of at most ``limit`` items or a ``dict``."""
+        characters, a ``list`` of at most ``limit`` items or a ``dict``; ``None`` if missing and
+        ``optional``."""
         where = at(self.where, name)
         if name not in self.data or self.data[name] is None:
             if optional:
-                return default
+                return None
             raise ExchangeError(where, str(MISSING))
-        value = self.data[name]
-        check_type(value, kind, where, limit)
-        return value
+        check_type(self.data[name], kind, where, limit)
+        return self.data[name]
 
     def items(self, name: str, *, limit: int) -> list[tuple[str, Any]]:
         """The entries of the optional list ``name``, each with its place."""
-        values = self.get(name, "list", optional=True, default=[], limit=limit)
+        values = self.get(name, "list", optional=True, limit=limit) or []
         return [(at(at(self.where, name), i), value) for i, value in enumerate(values)]
+
+    def user(self, name: str) -> None:
+        """An optional username (a string, never a list or an object), as long as a username."""
+        self.get(name, "str", optional=True, limit=MAX_USERNAME)
+
+    def when(self, name: str) -> datetime.datetime | None:
+        """An optional date and time, parsed now rather than when it is stored."""
+        return check_datetime(self.get(name, "str", optional=True, limit=64), at(self.where, name))
 
 
 def type_name(value: object) -> str:
@@ -312,16 +313,6 @@ def check_date(value: str, where: str) -> datetime.date:
         raise ExchangeError(where, NOT_A_DATE % {"value": repr(value[:40])}) from None
 
 
-def when_field(reader: Reader, name: str) -> datetime.datetime | None:
-    """An optional date and time, parsed now rather than when it is stored."""
-    return check_datetime(reader.get(name, "str", optional=True, limit=64), at(reader.where, name))
-
-
-def username_field(reader: Reader, name: str) -> str | None:
-    """An optional username (a string, never a list or an object), as long as a username."""
-    return reader.get(name, "str", optional=True, limit=MAX_USERNAME)  # type: ignore[no-any-return]
-
-
 def parse_document(data: object) -> list[ImportedAdventure]:
     """Validate a whole document; the adventures in it, ready to store."""
     if found := text_problems(data):
@@ -340,8 +331,8 @@ def parse_document(data: object) -> list[ImportedAdventure]:
 def parse_adventure(data: object, where: str) -> ImportedAdventure:
     reader = Reader(data, where, allowed=ADVENTURE_FIELDS)
     check_name(reader.get("name", "str", limit=MAX_NAME), at(where, "name"))
-    when_field(reader, "created_at")
-    username_field(reader, "created_by")
+    reader.when("created_at")
+    reader.user("created_by")
     try:
         pack = pack_from_json(reader.get("content_pack", "dict"))
     except PackError as error:
@@ -375,7 +366,7 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
     status = attempt.get("status", "str", limit=MAX_NAME)
     if status not in AttemptStatus.values:
         raise ExchangeError(at(place, "status"), ONE_OF % {"values": AttemptStatus.values})
-    reason = attempt.get("failure_reason", "str", optional=True, default="", limit=MAX_NAME)
+    reason = attempt.get("failure_reason", "str", optional=True, limit=MAX_NAME) or ""
     if (status == "failure") != bool(reason) or (reason and reason not in FAILURE_REASONS):
         raise ExchangeError(
             at(place, "failure_reason"),
@@ -393,13 +384,13 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
     attempt.get("duration_minutes", "int", optional=True)
     loadout = parse_loadout(attempt, pack)
     attempt.get("version", "int", optional=True)
-    username_field(attempt, "created_by")
-    when_field(attempt, "created_at")
+    attempt.user("created_by")
+    attempt.when("created_at")
     for where, note in attempt.items("notes", limit=MAX_NOTES):
         n = Reader(note, where, allowed=NOTE_FIELDS)
         n.get("text", "str", limit=MAX_NOTE)
-        username_field(n, "author")
-        when_field(n, "created_at")
+        n.user("author")
+        n.when("created_at")
     check_engine_log(attempt, pack)
     return progression.AttemptResult(
         number=number,
@@ -412,7 +403,7 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
 
 def parse_loadout(attempt: Reader, pack: Pack) -> dict[str, str]:
     """Power tiles on Power spaces: ids of the pack, each tile on one space."""
-    loadout = attempt.get("loadout", "dict", optional=True, default={})
+    loadout = attempt.get("loadout", "dict", optional=True) or {}
     spaces = {s.id for s in pack.power.spaces}
     tiles = {t.id for t in pack.power.tiles}
     placed: set[str] = set()
@@ -428,12 +419,9 @@ def parse_loadout(attempt: Reader, pack: Pack) -> dict[str, str]:
 
 
 def check_engine_log(attempt: Reader, pack: Pack) -> None:
-    """The setup, moves and state an attempt played at the table carries, replayed through the
-    rules engine: the state must be exactly what the moves in force lead to.
-
-    An attempt in progress must have a setup (the table starts from it); an attempt logged
-    without the table has neither state nor moves.
-    """
+    """The setup, moves and state of an attempt played at the table, replayed through the rules
+    engine: the state must be what the moves in force lead to. An attempt in progress needs its
+    setup (the table starts from it); one logged without the table has neither state nor moves."""
     where = attempt.where
     setup = attempt.get("setup", "dict", optional=True)
     state = attempt.get("state", "dict", optional=True)
@@ -542,10 +530,10 @@ def parse_moves(attempt: Reader) -> list[tuple[str, dict[str, Any]]]:
             raise ExchangeError(at(where, "seq"), SEQ_TWICE % {"seq": seq})
         seqs.add(seq)
         payload = m.get("payload", "dict")
-        username_field(m, "created_by")
-        username_field(m, "undone_by")
-        when_field(m, "created_at")
-        if when_field(m, "undone_at") is None:
+        m.user("created_by")
+        m.user("undone_by")
+        m.when("created_at")
+        if m.when("undone_at") is None:
             in_force.append((seq, at(where, "payload"), payload))
     return [(where, payload) for _seq, where, payload in sorted(in_force, key=lambda m: m[0])]
 
@@ -560,10 +548,10 @@ def parse_overrides(reader: Reader, attempts: int) -> list[tuple[int, progressio
         kind = override.get("kind", "str", limit=MAX_NAME)
         if kind not in OVERRIDE_KINDS:
             raise ExchangeError(at(place, "kind"), ONE_OF % {"values": sorted(OVERRIDE_KINDS)})
-        target = override.get("target", "str", optional=True, default="", limit=MAX_TARGET)
+        target = override.get("target", "str", optional=True, limit=MAX_TARGET) or ""
         reason = override.get("reason", "str", limit=MAX_REASON)
-        username_field(override, "created_by")
-        when_field(override, "created_at")
+        override.user("created_by")
+        override.when("created_at")
         overrides.append((after, progression.Override(-1 - index, kind, target, reason)))
     return overrides
 
@@ -571,7 +559,7 @@ def parse_overrides(reader: Reader, attempts: int) -> list[tuple[int, progressio
 def parse_audit(reader: Reader) -> None:
     for where, item in reader.items("audit", limit=MAX_AUDIT):
         entry = Reader(item, where, allowed=AUDIT_FIELDS)
-        username_field(entry, "actor")
+        entry.user("actor")
         action = entry.get("action", "str", optional=True, limit=MAX_NAME)
         if action is not None and action not in AuditAction.values:
             raise ExchangeError(at(where, "action"), ONE_OF % {"values": AuditAction.values})
@@ -582,7 +570,7 @@ def parse_audit(reader: Reader) -> None:
         entry.get("params", "dict", optional=True)
         for place, line in entry.items("details", limit=MAX_DETAILS):
             check_type(line, "str", place, MAX_DETAIL)
-        when_field(entry, "at")
+        entry.when("at")
 
 
 def check_replay(
