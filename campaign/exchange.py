@@ -31,7 +31,7 @@ from games.content.geometry import BOARD_SIZE
 from games.content.texts import text_problems as pack_text_problems
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
-from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
+from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS, AttemptResult, Override
 
 FORMAT = "questlog-adventure/1"
 # Counts: far above any real adventure, low enough that validating a file stays quick.
@@ -229,7 +229,7 @@ class Reader:
         self.data = data
         self.where = where
 
-    def get(self, name: str, kind: str, *, optional: bool = False, limit: int = MAX_INT) -> Any:
+    def get(self, name: str, kind: type, *, optional: bool = False, limit: int = MAX_INT) -> Any:
         """The field ``name``: an ``int`` from 0 to ``limit``, a ``str`` of at most ``limit``
         characters, a ``list`` of at most ``limit`` items or a ``dict``; ``None`` if missing and
         ``optional``."""
@@ -243,16 +243,16 @@ class Reader:
 
     def items(self, name: str, *, limit: int) -> list[tuple[str, Any]]:
         """The entries of the optional list ``name``, each with its place."""
-        values = self.get(name, "list", optional=True, limit=limit) or []
+        values = self.get(name, list, optional=True, limit=limit) or []
         return [(at(at(self.where, name), i), value) for i, value in enumerate(values)]
 
     def user(self, name: str) -> None:
         """An optional username (a string, never a list or an object), as long as a username."""
-        self.get(name, "str", optional=True, limit=MAX_USERNAME)
+        self.get(name, str, optional=True, limit=MAX_USERNAME)
 
     def when(self, name: str) -> datetime.datetime | None:
         """An optional date and time, parsed now rather than when it is stored."""
-        return check_datetime(self.get(name, "str", optional=True, limit=64), at(self.where, name))
+        return check_datetime(self.get(name, str, optional=True, limit=64), at(self.where, name))
 
 
 def type_name(value: object) -> str:
@@ -260,37 +260,22 @@ def type_name(value: object) -> str:
         return "null"
     if isinstance(value, int | float) and not isinstance(value, bool):
         return A_NUMBER
-    names = {dict: AN_OBJECT, list: A_LIST, str: A_STRING, bool: A_BOOLEAN}
-    return names.get(type(value), type(value).__name__)
+    return TYPE_NAMES.get(type(value), type(value).__name__)
 
 
-KINDS = {
-    "int": (AN_INTEGER, int),
-    "str": (A_STRING, str),
-    "list": (A_LIST, list),
-    "dict": (AN_OBJECT, dict),
-}
+TYPE_NAMES = {dict: AN_OBJECT, list: A_LIST, str: A_STRING, bool: A_BOOLEAN, int: AN_INTEGER}
 
 
-def check_type(value: Any, kind: str, where: str, limit: int = MAX_INT) -> None:
-    label, python_type = KINDS[kind]
-    if not isinstance(value, python_type) or (kind == "int" and isinstance(value, bool)):
-        raise ExchangeError(where, EXPECTED_GOT % {"what": label, "got": type_name(value)})
-    if kind == "int" and not 0 <= value <= limit:
+def check_type(value: Any, kind: type, where: str, limit: int = MAX_INT) -> None:
+    """``value`` is a ``kind`` (a bool is no ``int``) within ``limit`` (``Reader.get``)."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ExchangeError(
+            where, EXPECTED_GOT % {"what": TYPE_NAMES[kind], "got": type_name(value)}
+        )
+    if kind is int and not 0 <= value <= limit:
         raise ExchangeError(where, OUT_OF_RANGE % {"limit": limit, "value": value})
-    if kind in ("str", "list") and len(value) > limit:
-        too_long = LONGER if kind == "str" else TOO_MANY_ENTRIES
-        raise ExchangeError(where, too_long % {"limit": limit})
-
-
-def check_name(value: str, where: str) -> str:
-    if not value.strip():
-        raise ExchangeError(where, str(EMPTY_NAME))
-    if len(value) > MAX_NAME:
-        raise ExchangeError(where, LONGER % {"limit": MAX_NAME})
-    if "<" in value or ">" in value:
-        raise ExchangeError(where, str(MARKUP_IN_NAME))
-    return value
+    if kind in (str, list) and len(value) > limit:
+        raise ExchangeError(where, (LONGER if kind is str else TOO_MANY_ENTRIES) % {"limit": limit})
 
 
 def check_datetime(value: str | None, where: str) -> datetime.datetime | None:
@@ -318,27 +303,30 @@ def parse_document(data: object) -> list[ImportedAdventure]:
     if found := text_problems(data):
         raise ExchangeError(*found)
     document = Reader(data, "", allowed={"format", "exported_at", "group", "adventures"})
-    if document.data.get("format") != FORMAT:
-        got = document.data.get("format")
+    if (got := document.data.get("format")) != FORMAT:
         got_text = repr(got[:40]) if isinstance(got, str) else type_name(got)
         raise ExchangeError("format", EXPECTED_GOT % {"what": repr(FORMAT), "got": got_text})
-    document.get("exported_at", "str", optional=True, limit=64)
-    document.get("group", "str", optional=True, limit=MAX_NAME)
-    adventures = document.get("adventures", "list", limit=MAX_ADVENTURES)
+    document.get("exported_at", str, optional=True, limit=64)
+    document.get("group", str, optional=True, limit=MAX_NAME)
+    adventures = document.get("adventures", list, limit=MAX_ADVENTURES)
     return [parse_adventure(item, at("adventures", i)) for i, item in enumerate(adventures)]
 
 
 def parse_adventure(data: object, where: str) -> ImportedAdventure:
     reader = Reader(data, where, allowed=ADVENTURE_FIELDS)
-    check_name(reader.get("name", "str", limit=MAX_NAME), at(where, "name"))
+    name = reader.get("name", str, limit=MAX_NAME)
+    if not name.strip():
+        raise ExchangeError(at(where, "name"), str(EMPTY_NAME))
+    if "<" in name or ">" in name:
+        raise ExchangeError(at(where, "name"), str(MARKUP_IN_NAME))
     reader.when("created_at")
     reader.user("created_by")
     try:
-        pack = pack_from_json(reader.get("content_pack", "dict"))
+        pack = pack_from_json(reader.get("content_pack", dict))
     except PackError as error:
         raise ExchangeError(at(where, "content_pack"), str(error)) from None
-    reader.get("attempts", "list", limit=MAX_ATTEMPTS)
-    results: dict[int, progression.AttemptResult] = {}
+    reader.get("attempts", list, limit=MAX_ATTEMPTS)
+    results: dict[int, AttemptResult] = {}
     open_count = 0
     attempts = reader.items("attempts", limit=MAX_ATTEMPTS)
     for index, (place, item) in enumerate(attempts):
@@ -355,44 +343,44 @@ def parse_adventure(data: object, where: str) -> ImportedAdventure:
     return ImportedAdventure(data=reader.data, pack=pack)
 
 
-def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progression.AttemptResult:
+def parse_attempt(item: object, place: str, number: int, pack: Pack) -> AttemptResult:
     """One attempt, checked field by field; as the campaign log entry it becomes."""
     attempt = Reader(item, place, allowed=ATTEMPT_FIELDS)
-    if attempt.get("number", "int") != number:
+    if attempt.get("number", int) != number:
         raise ExchangeError(at(place, "number"), OUT_OF_ORDER % {"number": number})
-    mission = attempt.get("mission", "int")
+    mission = attempt.get("mission", int)
     if mission not in {m.number for m in pack.missions}:
         raise ExchangeError(at(place, "mission"), str(NOT_A_MISSION))
-    status = attempt.get("status", "str", limit=MAX_NAME)
+    status = attempt.get("status", str, limit=MAX_NAME)
     if status not in AttemptStatus.values:
         raise ExchangeError(at(place, "status"), ONE_OF % {"values": AttemptStatus.values})
-    reason = attempt.get("failure_reason", "str", optional=True, limit=MAX_NAME) or ""
+    reason = attempt.get("failure_reason", str, optional=True, limit=MAX_NAME) or ""
     if (status == "failure") != bool(reason) or (reason and reason not in FAILURE_REASONS):
         raise ExchangeError(
             at(place, "failure_reason"),
             REASON_MISMATCH % {"values": sorted(FAILURE_REASONS)},
         )
-    players = attempt.get("players", "list", limit=100)
+    players = attempt.get("players", list, limit=100)
     for where, name in attempt.items("players", limit=100):
-        check_type(name, "str", where, MAX_NAME)
+        check_type(name, str, where, MAX_NAME)
     try:
         names.check_player_names(players)
     except ValidationError as error:
         raise ExchangeError(at(place, "players"), error.messages[0]) from None
-    attempt.get("rounds_played", "int", optional=True, limit=MAX_ROUNDS)
-    check_date(attempt.get("played_on", "str", limit=64), at(place, "played_on"))
-    attempt.get("duration_minutes", "int", optional=True)
+    attempt.get("rounds_played", int, optional=True, limit=MAX_ROUNDS)
+    check_date(attempt.get("played_on", str, limit=64), at(place, "played_on"))
+    attempt.get("duration_minutes", int, optional=True)
     loadout = parse_loadout(attempt, pack)
-    attempt.get("version", "int", optional=True)
+    attempt.get("version", int, optional=True)
     attempt.user("created_by")
     attempt.when("created_at")
     for where, note in attempt.items("notes", limit=MAX_NOTES):
         n = Reader(note, where, allowed=NOTE_FIELDS)
-        n.get("text", "str", limit=MAX_NOTE)
+        n.get("text", str, limit=MAX_NOTE)
         n.user("author")
         n.when("created_at")
     check_engine_log(attempt, pack)
-    return progression.AttemptResult(
+    return AttemptResult(
         number=number,
         mission=mission,
         result=status,
@@ -403,13 +391,13 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
 
 def parse_loadout(attempt: Reader, pack: Pack) -> dict[str, str]:
     """Power tiles on Power spaces: ids of the pack, each tile on one space."""
-    loadout = attempt.get("loadout", "dict", optional=True) or {}
+    loadout = attempt.get("loadout", dict, optional=True) or {}
     spaces = {s.id for s in pack.power.spaces}
     tiles = {t.id for t in pack.power.tiles}
     placed: set[str] = set()
     for space, tile in loadout.items():
         where = at(at(attempt.where, "loadout"), space[:40])
-        check_type(tile, "str", where, MAX_NAME)
+        check_type(tile, str, where, MAX_NAME)
         if space not in spaces or tile not in tiles:
             raise ExchangeError(where, str(UNKNOWN_SPACE_OR_TILE))
         if tile in placed:
@@ -423,8 +411,8 @@ def check_engine_log(attempt: Reader, pack: Pack) -> None:
     engine: the state must be what the moves in force lead to. An attempt in progress needs its
     setup (the table starts from it); one logged without the table has neither state nor moves."""
     where = attempt.where
-    setup = attempt.get("setup", "dict", optional=True)
-    state = attempt.get("state", "dict", optional=True)
+    setup = attempt.get("setup", dict, optional=True)
+    state = attempt.get("state", dict, optional=True)
     moves = parse_moves(attempt)
     if setup is None:
         if attempt.data.get("status") == AttemptStatus.OPEN:
@@ -492,7 +480,7 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
     mission = setup.get("mission", {})
     if not isinstance(mission, dict):
         raise ExchangeError(at(where, "mission"), str(NOT_AN_OBJECT))
-    for key, kind in (("number", "int"), ("objectives", "list")):
+    for key, kind in (("number", int), ("objectives", list)):
         if key in mission:
             check_type(mission[key], kind, at(at(where, "mission"), key), MAX_INT)
     for key in ("name", "text", "relief"):
@@ -521,38 +509,35 @@ def large_number(data: object, limit: int) -> str | None:
 
 def parse_moves(attempt: Reader) -> list[tuple[str, dict[str, Any]]]:
     """The moves in force (not undone), in ``seq`` order, each with its place."""
-    seqs: set[int] = set()
-    in_force: list[tuple[int, str, dict[str, Any]]] = []
+    moves: dict[int, tuple[str, dict[str, Any]] | None] = {}  # by seq; None: undone
     for where, move in attempt.items("moves", limit=MAX_MOVES):
         m = Reader(move, where, allowed=MOVE_FIELDS)
-        seq = m.get("seq", "int")
-        if seq in seqs:
+        seq = m.get("seq", int)
+        if seq in moves:
             raise ExchangeError(at(where, "seq"), SEQ_TWICE % {"seq": seq})
-        seqs.add(seq)
-        payload = m.get("payload", "dict")
+        payload = m.get("payload", dict)
         m.user("created_by")
         m.user("undone_by")
         m.when("created_at")
-        if m.when("undone_at") is None:
-            in_force.append((seq, at(where, "payload"), payload))
-    return [(where, payload) for _seq, where, payload in sorted(in_force, key=lambda m: m[0])]
+        moves[seq] = None if m.when("undone_at") else (at(where, "payload"), payload)
+    return [move for _seq, move in sorted(moves.items()) if move is not None]
 
 
-def parse_overrides(reader: Reader, attempts: int) -> list[tuple[int, progression.Override]]:
+def parse_overrides(reader: Reader, attempts: int) -> list[tuple[int, Override]]:
     overrides = []
     for index, (place, item) in enumerate(reader.items("overrides", limit=MAX_OVERRIDES)):
         override = Reader(item, place, allowed=OVERRIDE_FIELDS)
-        after = override.get("after_attempt", "int")
+        after = override.get("after_attempt", int)
         if after > attempts:
             raise ExchangeError(at(place, "after_attempt"), str(AFTER_NO_ATTEMPT))
-        kind = override.get("kind", "str", limit=MAX_NAME)
+        kind = override.get("kind", str, limit=MAX_NAME)
         if kind not in OVERRIDE_KINDS:
             raise ExchangeError(at(place, "kind"), ONE_OF % {"values": sorted(OVERRIDE_KINDS)})
-        target = override.get("target", "str", optional=True, limit=MAX_TARGET) or ""
-        reason = override.get("reason", "str", limit=MAX_REASON)
+        target = override.get("target", str, optional=True, limit=MAX_TARGET) or ""
+        reason = override.get("reason", str, limit=MAX_REASON)
         override.user("created_by")
         override.when("created_at")
-        overrides.append((after, progression.Override(-1 - index, kind, target, reason)))
+        overrides.append((after, Override(-1 - index, kind, target, reason)))
     return overrides
 
 
@@ -560,24 +545,21 @@ def parse_audit(reader: Reader) -> None:
     for where, item in reader.items("audit", limit=MAX_AUDIT):
         entry = Reader(item, where, allowed=AUDIT_FIELDS)
         entry.user("actor")
-        action = entry.get("action", "str", optional=True, limit=MAX_NAME)
+        action = entry.get("action", str, optional=True, limit=MAX_NAME)
         if action is not None and action not in AuditAction.values:
             raise ExchangeError(at(where, "action"), ONE_OF % {"values": AuditAction.values})
-        entry.get("summary", "str", limit=MAX_SUMMARY)
-        code = entry.get("code", "str", optional=True, limit=MAX_NAME)
+        entry.get("summary", str, limit=MAX_SUMMARY)
+        code = entry.get("code", str, optional=True, limit=MAX_NAME)
         if code is not None and code not in (*texts.MESSAGES, texts.VERBATIM):
             raise ExchangeError(at(where, "code"), str(NOT_AN_AUDIT_CODE))
-        entry.get("params", "dict", optional=True)
+        entry.get("params", dict, optional=True)
         for place, line in entry.items("details", limit=MAX_DETAILS):
-            check_type(line, "str", place, MAX_DETAIL)
+            check_type(line, str, place, MAX_DETAIL)
         entry.when("at")
 
 
 def check_replay(
-    pack: Pack,
-    results: dict[int, progression.AttemptResult],
-    overrides: list[tuple[int, progression.Override]],
-    where: str,
+    pack: Pack, results: dict[int, AttemptResult], overrides: list[tuple[int, Override]], where: str
 ) -> None:
     """The campaign log replays in the order the services replay it (``progression.log_order``).
     The rules keep what they no longer allow as ignored entries, so this fails only on something
