@@ -1,12 +1,10 @@
 """The ``questlog-adventure/1`` export format (``docs/formats/adventure.md``): write and read it.
 
-An export is the adventure's log (attempts with their moves and notes, manual overrides, audit
-trail) and the content pack it is pinned to; the importer replays the log. ``parse_document``
-validates a document completely without touching the database and raises ``ExchangeError``
-naming the place of the first problem, e.g. ``adventures[0].attempts[3].mission: expected an
-integer``: every text against its column, every date, every count, and the engine setup and moves
-of every attempt driven at the table replayed through the rules engine. Whatever it accepts can
-be stored, shown, played on and undone.
+An export is the adventure's log and the content pack it is pinned to; the importer replays the
+log. ``parse_document`` validates a whole document without touching the database (every text
+against its column, every date and count, the table's moves through the rules engine), so that
+whatever it accepts can be stored, shown, played on and undone; ``ExchangeError`` names the place
+of the first problem, e.g. ``adventures[0].attempts[3].mission: expected an integer``.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import texts
 from campaign import names
-from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry, Note
+from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry
 from config.uploads import at, text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
@@ -157,11 +155,7 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
             columns(a, ATTEMPT_COLUMNS)
             | {
                 "notes": [
-                    {
-                        "author": n.author_name,
-                        "text": note_text(n),
-                        "created_at": as_json(n.created_at),
-                    }
+                    {"author": n.author_name, "text": n.words, "created_at": as_json(n.created_at)}
                     for n in a.notes.all()
                 ],
                 "moves": [columns(m, MOVE_FIELDS) for m in a.moves.all()],
@@ -175,35 +169,30 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
     }
 
 
-def note_text(note: Note) -> str:
-    """A note's words; the app's own notes in English, for any reader of the file."""
-    with translation.override("en"):
-        return note.words
-
-
 def audit_entry(entry: AuditEntry) -> dict[str, Any]:
-    """An audit entry: its words in English for any reader of the file, and its code and
-    parameters, so an import reads it again in each member's language."""
-    with translation.override("en"):
-        return {
-            "actor": entry.actor_name,
-            "at": as_json(entry.at),
-            "action": entry.action,
-            "summary": entry.summary,
-            "code": entry.code,
-            "params": entry.params,
-            "details": entry.detail_lines,
-        }
+    """An audit entry: its words, and its code and parameters for an import to read it again in
+    each member's language."""
+    return {
+        "actor": entry.actor_name,
+        "at": as_json(entry.at),
+        "action": entry.action,
+        "summary": entry.summary,
+        "code": entry.code,
+        "params": entry.params,
+        "details": entry.detail_lines,
+    }
 
 
 def export_document(adventures: list[Adventure], *, group_name: str) -> dict[str, Any]:
-    """The whole document: one adventure, or all of a group's (a list either way)."""
-    return {
-        "format": FORMAT,
-        "exported_at": timezone.now().isoformat(),
-        "group": group_name,
-        "adventures": [export_adventure(adventure) for adventure in adventures],
-    }
+    """The whole document: one adventure, or all of a group's (a list either way). Its words (the
+    app's own notes, the audit trail) are in English, for any reader of the file."""
+    with translation.override("en"):
+        return {
+            "format": FORMAT,
+            "exported_at": timezone.now().isoformat(),
+            "group": group_name,
+            "adventures": [export_adventure(adventure) for adventure in adventures],
+        }
 
 
 # --- Import: validation --------------------------------------------------------------------------
@@ -469,13 +458,10 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
                 place = at(at(at(where, "cards"), card_id[:40]), "colour")
                 raise ExchangeError(place, NOT_PACK_COLOUR % {"value": repr(str(colour)[:40])})
     for field in SETUP_NAMES:
-        value = setup.get(field, {})
-        if not isinstance(value, dict) or not all(is_text(v) for v in value.values()):
+        if not are_texts(setup.get(field, {})):
             raise ExchangeError(at(where, field), str(NOT_NAMES))
-    if not isinstance(setup.get("colours", {}), dict) or not all(
-        isinstance(c, dict) and all(is_text(v) for v in c.values())
-        for c in setup.get("colours", {}).values()
-    ):
+    names_by_colour = setup.get("colours", {})
+    if not isinstance(names_by_colour, dict) or not all(map(are_texts, names_by_colour.values())):
         raise ExchangeError(at(where, "colours"), str(NOT_COLOURS))
     mission = setup.get("mission", {})
     if not isinstance(mission, dict):
@@ -491,6 +477,10 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
 def is_text(value: object) -> bool:
     """A name or text as a setup keeps it: a string, or the pack's texts by language."""
     return isinstance(value, str) or pack_text_problems(value) is None
+
+
+def are_texts(value: object) -> bool:
+    return isinstance(value, dict) and all(map(is_text, value.values()))
 
 
 def large_number(data: object, limit: int) -> str | None:

@@ -158,11 +158,10 @@ def attempt_log(request: HttpRequest, membership: Membership, adventure: Adventu
                 by=request.user,
             )
         except services.CampaignError as error:
-            if error.code != "stale":
-                attach_errors(form, error)
-            else:
+            if error.code == "stale":
                 messages.error(request, str(error))
                 return redirect(adventure)
+            attach_errors(form, error)
         else:
             messages.success(request, ATTEMPT_LOGGED)
             return redirect(outcome.attempt)
