@@ -221,9 +221,8 @@ def fact_text(fact: progression.Change) -> Text:
     return text(code, **params)
 
 
-def change_params(change: Mapping[str, Any]) -> dict[str, str]:
-    params = change.get("params") or {}
-    return dict(params) if isinstance(params, Mapping) else {str(k): str(v) for k, v in params}
+def change_params(change: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(change.get("params") or {})
 
 
 def change_text(change: Mapping[str, Any]) -> Text:
