@@ -1,35 +1,35 @@
 """The ``questlog-adventure/1`` export format (``docs/formats/adventure.md``): write and read it.
 
-An export is the adventure's log (attempts with their moves and notes, manual overrides, audit
-trail) and the content pack it is pinned to; the importer replays the log. ``parse_document``
-validates a document completely without touching the database and raises ``ExchangeError``
-naming the place of the first problem, e.g. ``adventures[0].attempts[3].mission: expected an
-integer``: every text against its column, every date, every count, and the engine setup and moves
-of every attempt driven at the table replayed through the rules engine. Whatever it accepts can
-be stored, shown, played on and undone.
+An export is the adventure's log and the content pack it is pinned to; the importer replays the
+log. ``parse_document`` validates a whole document without touching the database (every text
+against its column, every date and count, the table's moves through the rules engine), so that
+whatever it accepts can be stored, shown, played on and undone; ``ExchangeError`` names the place
+of the first problem, e.g. ``adventures[0].attempts[3].mission: expected an integer``.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts import texts
 from campaign import names
-from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry, Note
+from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry
 from config.uploads import at, text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
 from games.content.texts import text_problems as pack_text_problems
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
-from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS
+from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS, AttemptResult, Override
 
 FORMAT = "questlog-adventure/1"
 # Counts: far above any real adventure, low enough that validating a file stays quick.
@@ -52,6 +52,14 @@ MAX_INT = 10**6
 MAX_ROUNDS = 100
 MAX_SETUP_NUMBER = 1000
 SETUP_NAMES = ("moon_names", "power_names", "tile_names")
+
+
+class ExchangeError(ValueError):
+    """An import document the format does not allow; ``str()`` says where and what."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}" if where else problem)
+
 
 IN_PROGRESS_NEEDS_SETUP = _("an attempt in progress needs the setup it is played with")
 STATE_WITHOUT_SETUP = _("a state without a setup")
@@ -94,27 +102,46 @@ A_STRING = _("a string")
 A_BOOLEAN = _("a boolean")
 A_NUMBER = _("a number")
 AN_INTEGER = _("an integer")
-ANYTHING = _("anything")
-
-
-class ExchangeError(ValueError):
-    """An import document the format does not allow; ``str()`` says where and what."""
-
-    def __init__(self, where: str, problem: str) -> None:
-        self.where = where
-        self.problem = problem
-        super().__init__(f"{where}: {problem}" if where else problem)
 
 
 # --- Export --------------------------------------------------------------------------------------
 
+# The fields of the format an object's own columns fill, in the order the export writes them;
+# the import accepts these and no others.
+ADVENTURE_COLUMNS = ("name", "created_at", "created_by")
+ATTEMPT_COLUMNS = (
+    "number",
+    "mission",
+    "status",
+    "failure_reason",
+    "players",
+    "rounds_played",
+    "played_on",
+    "duration_minutes",
+    "loadout",
+    "setup",
+    "state",
+    "version",
+    "created_by",
+    "created_at",
+)
+MOVE_FIELDS = ("seq", "payload", "created_by", "created_at", "undone_at", "undone_by")
+OVERRIDE_FIELDS = ("after_attempt", "kind", "target", "reason", "created_by", "created_at")
+ADVENTURE_FIELDS = (*ADVENTURE_COLUMNS, "content_pack", "attempts", "overrides", "audit")
+ATTEMPT_FIELDS = (*ATTEMPT_COLUMNS, "notes", "moves")
+NOTE_FIELDS = ("author", "text", "created_at")
+AUDIT_FIELDS = ("actor", "at", "action", "summary", "code", "params", "details")
 
-def when(value: datetime.datetime | None) -> str | None:
-    return value.isoformat() if value else None
+
+def as_json(value: Any) -> Any:
+    """A column as the format writes it: a date or time in ISO 8601, a person by username."""
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return value.username if isinstance(value, AbstractBaseUser) else value
 
 
-def username(user: Any) -> str | None:
-    return user.username if user is not None else None
+def columns(row: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: as_json(getattr(row, name)) for name in names}
 
 
 def export_adventure(adventure: Adventure) -> dict[str, Any]:
@@ -122,93 +149,50 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
     attempts = adventure.attempts.order_by("number").prefetch_related(
         "notes", "moves__created_by", "moves__undone_by"
     )
-    return {
-        "name": adventure.name,
-        "created_at": when(adventure.created_at),
-        "created_by": username(adventure.created_by),
+    return columns(adventure, ADVENTURE_COLUMNS) | {
         "content_pack": adventure.content_pack.document,
         "attempts": [
-            {
-                "number": a.number,
-                "mission": a.mission,
-                "status": a.status,
-                "failure_reason": a.failure_reason,
-                "players": list(a.players),
-                "rounds_played": a.rounds_played,
-                "played_on": a.played_on.isoformat(),
-                "duration_minutes": a.duration_minutes,
-                "loadout": dict(a.loadout),
-                "setup": a.setup,
-                "state": a.state,
-                "version": a.version,
-                "created_by": username(a.created_by),
-                "created_at": when(a.created_at),
+            columns(a, ATTEMPT_COLUMNS)
+            | {
                 "notes": [
-                    {
-                        "author": n.author_name,
-                        "text": note_text(n),
-                        "created_at": when(n.created_at),
-                    }
+                    {"author": n.author_name, "text": n.words, "created_at": as_json(n.created_at)}
                     for n in a.notes.all()
                 ],
-                "moves": [
-                    {
-                        "seq": m.seq,
-                        "payload": m.payload,
-                        "created_by": username(m.created_by),
-                        "created_at": when(m.created_at),
-                        "undone_at": when(m.undone_at),
-                        "undone_by": username(m.undone_by),
-                    }
-                    for m in a.moves.all()
-                ],
+                "moves": [columns(m, MOVE_FIELDS) for m in a.moves.all()],
             }
             for a in attempts.select_related("created_by")
         ],
         "overrides": [
-            {
-                "after_attempt": o.after_attempt,
-                "kind": o.kind,
-                "target": o.target,
-                "reason": o.reason,
-                "created_by": username(o.created_by),
-                "created_at": when(o.created_at),
-            }
-            for o in adventure.overrides.select_related("created_by")
+            columns(o, OVERRIDE_FIELDS) for o in adventure.overrides.select_related("created_by")
         ],
         "audit": [audit_entry(e) for e in adventure.audit.order_by("at", "pk")],
     }
 
 
-def note_text(note: Note) -> str:
-    """A note's words; the app's own notes in English, for any reader of the file."""
-    with translation.override("en"):
-        return note.words
-
-
 def audit_entry(entry: AuditEntry) -> dict[str, Any]:
-    """An audit entry: its words in English for any reader of the file, and its code and
-    parameters, so an import reads it again in each member's language."""
-    with translation.override("en"):
-        return {
-            "actor": entry.actor_name,
-            "at": when(entry.at),
-            "action": entry.action,
-            "summary": entry.summary,
-            "code": entry.code,
-            "params": entry.params,
-            "details": entry.detail_lines,
-        }
+    """An audit entry: its words, and its code and parameters for an import to read it again in
+    each member's language."""
+    return {
+        "actor": entry.actor_name,
+        "at": as_json(entry.at),
+        "action": entry.action,
+        "summary": entry.summary,
+        "code": entry.code,
+        "params": entry.params,
+        "details": entry.detail_lines,
+    }
 
 
 def export_document(adventures: list[Adventure], *, group_name: str) -> dict[str, Any]:
-    """The whole document: one adventure, or all of a group's (a list either way)."""
-    return {
-        "format": FORMAT,
-        "exported_at": timezone.now().isoformat(),
-        "group": group_name,
-        "adventures": [export_adventure(adventure) for adventure in adventures],
-    }
+    """The whole document: one adventure, or all of a group's (a list either way). Its words (the
+    app's own notes, the audit trail) are in English, for any reader of the file."""
+    with translation.override("en"):
+        return {
+            "format": FORMAT,
+            "exported_at": timezone.now().isoformat(),
+            "group": group_name,
+            "adventures": [export_adventure(adventure) for adventure in adventures],
+        }
 
 
 # --- Import: validation --------------------------------------------------------------------------
@@ -225,88 +209,62 @@ class ImportedAdventure:
 class Reader:
     """Typed access to one JSON object, with the path used in error messages."""
 
-    def __init__(self, data: object, where: str, *, allowed: set[str]) -> None:
+    def __init__(self, data: object, where: str, *, allowed: Collection[str]) -> None:
         if not isinstance(data, dict):
             raise ExchangeError(where, OBJECT_EXPECTED % {"got": type_name(data)})
-        unknown = sorted(set(data) - allowed)
+        unknown = sorted(set(data).difference(allowed))
         if unknown:
             raise ExchangeError(at(where, unknown[0][:40]), str(UNKNOWN_FIELD))
         self.data = data
         self.where = where
 
-    def get(
-        self,
-        name: str,
-        kind: str,
-        *,
-        optional: bool = False,
-        default: Any = None,
-        limit: int = MAX_INT,
-    ) -> Any:
+    def get(self, name: str, kind: type, *, optional: bool = False, limit: int = MAX_INT) -> Any:
         """The field ``name``: an ``int`` from 0 to ``limit``, a ``str`` of at most ``limit``
-        characters, a ``list`` of at most ``limit`` items, a ``dict`` or ``any``thing."""
+        characters, a ``list`` of at most ``limit`` items or a ``dict``; ``None`` if missing and
+        ``optional``."""
         where = at(self.where, name)
         if name not in self.data or self.data[name] is None:
             if optional:
-                return default
+                return None
             raise ExchangeError(where, str(MISSING))
-        value = self.data[name]
-        check_type(value, kind, where, limit)
-        return value
+        check_type(self.data[name], kind, where, limit)
+        return self.data[name]
 
     def items(self, name: str, *, limit: int) -> list[tuple[str, Any]]:
         """The entries of the optional list ``name``, each with its place."""
-        values = self.get(name, "list", optional=True, default=[], limit=limit)
+        values = self.get(name, list, optional=True, limit=limit) or []
         return [(at(at(self.where, name), i), value) for i, value in enumerate(values)]
+
+    def user(self, name: str) -> None:
+        """An optional username (a string, never a list or an object), as long as a username."""
+        self.get(name, str, optional=True, limit=MAX_USERNAME)
+
+    def when(self, name: str) -> datetime.datetime | None:
+        """An optional date and time, parsed now rather than when it is stored."""
+        return check_datetime(self.get(name, str, optional=True, limit=64), at(self.where, name))
 
 
 def type_name(value: object) -> str:
-    names = {
-        dict: AN_OBJECT,
-        list: A_LIST,
-        str: A_STRING,
-        bool: A_BOOLEAN,
-    }
     if value is None:
         return "null"
     if isinstance(value, int | float) and not isinstance(value, bool):
         return A_NUMBER
-    return names.get(type(value), type(value).__name__)
+    return TYPE_NAMES.get(type(value), type(value).__name__)
 
 
-def check_type(value: object, kind: str, where: str, limit: int = MAX_INT) -> None:
-    expected = {
-        "int": (AN_INTEGER, lambda v: isinstance(v, int) and not isinstance(v, bool)),
-        "str": (A_STRING, lambda v: isinstance(v, str)),
-        "list": (A_LIST, lambda v: isinstance(v, list)),
-        "dict": (AN_OBJECT, lambda v: isinstance(v, dict)),
-        "any": (ANYTHING, lambda v: True),
-    }
-    label, test = expected[kind]
-    if not test(value):
+TYPE_NAMES = {dict: AN_OBJECT, list: A_LIST, str: A_STRING, bool: A_BOOLEAN, int: AN_INTEGER}
+
+
+def check_type(value: Any, kind: type, where: str, limit: int = MAX_INT) -> None:
+    """``value`` is a ``kind`` (a bool is no ``int``) within ``limit`` (``Reader.get``)."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise ExchangeError(
-            where,
-            EXPECTED_GOT % {"what": label, "got": type_name(value)},
+            where, EXPECTED_GOT % {"what": TYPE_NAMES[kind], "got": type_name(value)}
         )
-    if kind == "int" and not 0 <= value <= limit:  # type: ignore[operator]
-        raise ExchangeError(
-            where,
-            OUT_OF_RANGE % {"limit": limit, "value": value},
-        )
-    if kind == "str" and len(value) > limit:  # type: ignore[arg-type]
-        raise ExchangeError(where, LONGER % {"limit": limit})
-    if kind == "list" and len(value) > limit:  # type: ignore[arg-type]
-        raise ExchangeError(where, TOO_MANY_ENTRIES % {"limit": limit})
-
-
-def check_name(value: str, where: str) -> str:
-    if not value.strip():
-        raise ExchangeError(where, str(EMPTY_NAME))
-    if len(value) > MAX_NAME:
-        raise ExchangeError(where, LONGER % {"limit": MAX_NAME})
-    if "<" in value or ">" in value:
-        raise ExchangeError(where, str(MARKUP_IN_NAME))
-    return value
+    if kind is int and not 0 <= value <= limit:
+        raise ExchangeError(where, OUT_OF_RANGE % {"limit": limit, "value": value})
+    if kind in (str, list) and len(value) > limit:
+        raise ExchangeError(where, (LONGER if kind is str else TOO_MANY_ENTRIES) % {"limit": limit})
 
 
 def check_datetime(value: str | None, where: str) -> datetime.datetime | None:
@@ -329,77 +287,35 @@ def check_date(value: str, where: str) -> datetime.date:
         raise ExchangeError(where, NOT_A_DATE % {"value": repr(value[:40])}) from None
 
 
-def when_field(reader: Reader, name: str) -> datetime.datetime | None:
-    """An optional date and time, parsed now rather than when it is stored."""
-    return check_datetime(reader.get(name, "str", optional=True, limit=64), at(reader.where, name))
-
-
-def username_field(reader: Reader, name: str) -> str | None:
-    """An optional username (a string, never a list or an object), as long as a username."""
-    return reader.get(name, "str", optional=True, limit=MAX_USERNAME)  # type: ignore[no-any-return]
-
-
-ADVENTURE_FIELDS = {
-    "name",
-    "created_at",
-    "created_by",
-    "content_pack",
-    "attempts",
-    "overrides",
-    "audit",
-}
-ATTEMPT_FIELDS = {
-    "number",
-    "mission",
-    "status",
-    "failure_reason",
-    "players",
-    "rounds_played",
-    "played_on",
-    "duration_minutes",
-    "loadout",
-    "setup",
-    "state",
-    "version",
-    "created_by",
-    "created_at",
-    "notes",
-    "moves",
-}
-MOVE_FIELDS = {"seq", "payload", "created_by", "created_at", "undone_at", "undone_by"}
-OVERRIDE_FIELDS = {"after_attempt", "kind", "target", "reason", "created_by", "created_at"}
-AUDIT_FIELDS = {"actor", "at", "action", "summary", "code", "params", "details"}
-
-
 def parse_document(data: object) -> list[ImportedAdventure]:
     """Validate a whole document; the adventures in it, ready to store."""
     if found := text_problems(data):
         raise ExchangeError(*found)
     document = Reader(data, "", allowed={"format", "exported_at", "group", "adventures"})
-    if document.data.get("format") != FORMAT:
-        got = document.data.get("format")
+    if (got := document.data.get("format")) != FORMAT:
         got_text = repr(got[:40]) if isinstance(got, str) else type_name(got)
-        raise ExchangeError(
-            "format",
-            EXPECTED_GOT % {"what": repr(FORMAT), "got": got_text},
-        )
-    document.get("exported_at", "str", optional=True, limit=64)
-    document.get("group", "str", optional=True, limit=MAX_NAME)
-    adventures = document.get("adventures", "list", limit=MAX_ADVENTURES)
+        raise ExchangeError("format", EXPECTED_GOT % {"what": repr(FORMAT), "got": got_text})
+    document.get("exported_at", str, optional=True, limit=64)
+    document.get("group", str, optional=True, limit=MAX_NAME)
+    adventures = document.get("adventures", list, limit=MAX_ADVENTURES)
     return [parse_adventure(item, at("adventures", i)) for i, item in enumerate(adventures)]
 
 
 def parse_adventure(data: object, where: str) -> ImportedAdventure:
     reader = Reader(data, where, allowed=ADVENTURE_FIELDS)
-    check_name(reader.get("name", "str", limit=MAX_NAME), at(where, "name"))
-    when_field(reader, "created_at")
-    username_field(reader, "created_by")
+    name = reader.get("name", str, limit=MAX_NAME)
+    if not name.strip():
+        raise ExchangeError(at(where, "name"), str(EMPTY_NAME))
+    if "<" in name or ">" in name:
+        raise ExchangeError(at(where, "name"), str(MARKUP_IN_NAME))
+    reader.when("created_at")
+    reader.user("created_by")
     try:
-        pack = pack_from_json(reader.get("content_pack", "dict"))
+        pack = pack_from_json(reader.get("content_pack", dict))
     except PackError as error:
         raise ExchangeError(at(where, "content_pack"), str(error)) from None
-    reader.get("attempts", "list", limit=MAX_ATTEMPTS)
-    results: dict[int, progression.AttemptResult] = {}
+    reader.get("attempts", list, limit=MAX_ATTEMPTS)
+    results: dict[int, AttemptResult] = {}
     open_count = 0
     attempts = reader.items("attempts", limit=MAX_ATTEMPTS)
     for index, (place, item) in enumerate(attempts):
@@ -416,47 +332,44 @@ def parse_adventure(data: object, where: str) -> ImportedAdventure:
     return ImportedAdventure(data=reader.data, pack=pack)
 
 
-def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progression.AttemptResult:
+def parse_attempt(item: object, place: str, number: int, pack: Pack) -> AttemptResult:
     """One attempt, checked field by field; as the campaign log entry it becomes."""
     attempt = Reader(item, place, allowed=ATTEMPT_FIELDS)
-    if attempt.get("number", "int") != number:
-        raise ExchangeError(
-            at(place, "number"),
-            OUT_OF_ORDER % {"number": number},
-        )
-    mission = attempt.get("mission", "int")
+    if attempt.get("number", int) != number:
+        raise ExchangeError(at(place, "number"), OUT_OF_ORDER % {"number": number})
+    mission = attempt.get("mission", int)
     if mission not in {m.number for m in pack.missions}:
         raise ExchangeError(at(place, "mission"), str(NOT_A_MISSION))
-    status = attempt.get("status", "str", limit=MAX_NAME)
+    status = attempt.get("status", str, limit=MAX_NAME)
     if status not in AttemptStatus.values:
         raise ExchangeError(at(place, "status"), ONE_OF % {"values": AttemptStatus.values})
-    reason = attempt.get("failure_reason", "str", optional=True, default="", limit=MAX_NAME)
+    reason = attempt.get("failure_reason", str, optional=True, limit=MAX_NAME) or ""
     if (status == "failure") != bool(reason) or (reason and reason not in FAILURE_REASONS):
         raise ExchangeError(
             at(place, "failure_reason"),
             REASON_MISMATCH % {"values": sorted(FAILURE_REASONS)},
         )
-    players = attempt.get("players", "list", limit=100)
-    for i, name in enumerate(players):
-        check_type(name, "str", at(at(place, "players"), i), MAX_NAME)
+    players = attempt.get("players", list, limit=100)
+    for where, name in attempt.items("players", limit=100):
+        check_type(name, str, where, MAX_NAME)
     try:
         names.check_player_names(players)
     except ValidationError as error:
         raise ExchangeError(at(place, "players"), error.messages[0]) from None
-    attempt.get("rounds_played", "int", optional=True, limit=MAX_ROUNDS)
-    check_date(attempt.get("played_on", "str", limit=64), at(place, "played_on"))
-    attempt.get("duration_minutes", "int", optional=True)
+    attempt.get("rounds_played", int, optional=True, limit=MAX_ROUNDS)
+    check_date(attempt.get("played_on", str, limit=64), at(place, "played_on"))
+    attempt.get("duration_minutes", int, optional=True)
     loadout = parse_loadout(attempt, pack)
-    attempt.get("version", "int", optional=True)
-    username_field(attempt, "created_by")
-    when_field(attempt, "created_at")
+    attempt.get("version", int, optional=True)
+    attempt.user("created_by")
+    attempt.when("created_at")
     for where, note in attempt.items("notes", limit=MAX_NOTES):
-        n = Reader(note, where, allowed={"author", "text", "created_at"})
-        n.get("text", "str", limit=MAX_NOTE)
-        username_field(n, "author")
-        when_field(n, "created_at")
+        n = Reader(note, where, allowed=NOTE_FIELDS)
+        n.get("text", str, limit=MAX_NOTE)
+        n.user("author")
+        n.when("created_at")
     check_engine_log(attempt, pack)
-    return progression.AttemptResult(
+    return AttemptResult(
         number=number,
         mission=mission,
         result=status,
@@ -467,13 +380,13 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> progress
 
 def parse_loadout(attempt: Reader, pack: Pack) -> dict[str, str]:
     """Power tiles on Power spaces: ids of the pack, each tile on one space."""
-    loadout = attempt.get("loadout", "dict", optional=True, default={})
+    loadout = attempt.get("loadout", dict, optional=True) or {}
     spaces = {s.id for s in pack.power.spaces}
     tiles = {t.id for t in pack.power.tiles}
     placed: set[str] = set()
     for space, tile in loadout.items():
         where = at(at(attempt.where, "loadout"), space[:40])
-        check_type(tile, "str", where, MAX_NAME)
+        check_type(tile, str, where, MAX_NAME)
         if space not in spaces or tile not in tiles:
             raise ExchangeError(where, str(UNKNOWN_SPACE_OR_TILE))
         if tile in placed:
@@ -483,15 +396,12 @@ def parse_loadout(attempt: Reader, pack: Pack) -> dict[str, str]:
 
 
 def check_engine_log(attempt: Reader, pack: Pack) -> None:
-    """The setup, moves and state an attempt played at the table carries, replayed through the
-    rules engine: the state must be exactly what the moves in force lead to.
-
-    An attempt in progress must have a setup (the table starts from it); an attempt logged
-    without the table has neither state nor moves.
-    """
+    """The setup, moves and state of an attempt played at the table, replayed through the rules
+    engine: the state must be what the moves in force lead to. An attempt in progress needs its
+    setup (the table starts from it); one logged without the table has neither state nor moves."""
     where = attempt.where
-    setup = attempt.get("setup", "dict", optional=True)
-    state = attempt.get("state", "dict", optional=True)
+    setup = attempt.get("setup", dict, optional=True)
+    state = attempt.get("state", dict, optional=True)
     moves = parse_moves(attempt)
     if setup is None:
         if attempt.data.get("status") == AttemptStatus.OPEN:
@@ -503,23 +413,27 @@ def check_engine_log(attempt: Reader, pack: Pack) -> None:
         return
     check_setup_texts(setup, pack, at(where, "setup"))
     seed = state.get("seed", 0) if state is not None else 0
-    try:
-        game = spirits.new_game(setup, seed if isinstance(seed, int) else 0)
-    except spirits.SetupError as error:
-        raise ExchangeError(at(where, "setup"), NOT_A_SETUP % {"detail": error}) from None
-    except (TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
-        detail = type(error).__name__
-        raise ExchangeError(at(where, "setup"), NOT_A_SETUP % {"detail": detail}) from None
+    seed = seed if isinstance(seed, int) else 0
+    setup_where = at(where, "setup")
+    game = engine(setup_where, NOT_A_SETUP, spirits.SetupError, spirits.new_game, setup, seed)
     for move_where, payload in moves:
-        try:
-            game = spirits.apply_move(game, payload)
-        except spirits.IllegalMove as error:
-            raise ExchangeError(move_where, ILLEGAL_MOVE % {"detail": error}) from None
-        except (TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
-            detail = type(error).__name__
-            raise ExchangeError(move_where, ILLEGAL_MOVE % {"detail": detail}) from None
+        game = engine(
+            move_where, ILLEGAL_MOVE, spirits.IllegalMove, spirits.apply_move, game, payload
+        )
     if state is not None and state != json.loads(json.dumps(spirits.to_dict(game))):
         raise ExchangeError(at(where, "state"), str(STATE_DIFFERS))
+
+
+def engine(where: str, problem: Any, refusal: type[Exception], step: Any, *args: Any) -> Any:
+    """``step(*args)`` of the rules engine; its refusal, or a crash on a document the engine never
+    wrote, as the ``problem`` at ``where``."""
+    try:
+        return step(*args)
+    except refusal as error:
+        detail = str(error)
+    except (TypeError, KeyError, AttributeError, IndexError, ValueError) as error:
+        detail = type(error).__name__
+    raise ExchangeError(where, problem % {"detail": detail})
 
 
 def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
@@ -544,18 +458,15 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
                 place = at(at(at(where, "cards"), card_id[:40]), "colour")
                 raise ExchangeError(place, NOT_PACK_COLOUR % {"value": repr(str(colour)[:40])})
     for field in SETUP_NAMES:
-        value = setup.get(field, {})
-        if not isinstance(value, dict) or not all(is_text(v) for v in value.values()):
+        if not are_texts(setup.get(field, {})):
             raise ExchangeError(at(where, field), str(NOT_NAMES))
-    if not isinstance(setup.get("colours", {}), dict) or not all(
-        isinstance(c, dict) and all(is_text(v) for v in c.values())
-        for c in setup.get("colours", {}).values()
-    ):
+    names_by_colour = setup.get("colours", {})
+    if not isinstance(names_by_colour, dict) or not all(map(are_texts, names_by_colour.values())):
         raise ExchangeError(at(where, "colours"), str(NOT_COLOURS))
     mission = setup.get("mission", {})
     if not isinstance(mission, dict):
         raise ExchangeError(at(where, "mission"), str(NOT_AN_OBJECT))
-    for key, kind in (("number", "int"), ("objectives", "list")):
+    for key, kind in (("number", int), ("objectives", list)):
         if key in mission:
             check_type(mission[key], kind, at(at(where, "mission"), key), MAX_INT)
     for key in ("name", "text", "relief"):
@@ -566,6 +477,10 @@ def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
 def is_text(value: object) -> bool:
     """A name or text as a setup keeps it: a string, or the pack's texts by language."""
     return isinstance(value, str) or pack_text_problems(value) is None
+
+
+def are_texts(value: object) -> bool:
+    return isinstance(value, dict) and all(map(is_text, value.values()))
 
 
 def large_number(data: object, limit: int) -> str | None:
@@ -584,65 +499,57 @@ def large_number(data: object, limit: int) -> str | None:
 
 def parse_moves(attempt: Reader) -> list[tuple[str, dict[str, Any]]]:
     """The moves in force (not undone), in ``seq`` order, each with its place."""
-    seqs: set[int] = set()
-    in_force: list[tuple[int, str, dict[str, Any]]] = []
+    moves: dict[int, tuple[str, dict[str, Any]] | None] = {}  # by seq; None: undone
     for where, move in attempt.items("moves", limit=MAX_MOVES):
         m = Reader(move, where, allowed=MOVE_FIELDS)
-        seq = m.get("seq", "int")
-        if seq in seqs:
+        seq = m.get("seq", int)
+        if seq in moves:
             raise ExchangeError(at(where, "seq"), SEQ_TWICE % {"seq": seq})
-        seqs.add(seq)
-        payload = m.get("payload", "dict")
-        username_field(m, "created_by")
-        username_field(m, "undone_by")
-        when_field(m, "created_at")
-        if when_field(m, "undone_at") is None:
-            in_force.append((seq, at(where, "payload"), payload))
-    return [(where, payload) for _seq, where, payload in sorted(in_force, key=lambda m: m[0])]
+        payload = m.get("payload", dict)
+        m.user("created_by")
+        m.user("undone_by")
+        m.when("created_at")
+        moves[seq] = None if m.when("undone_at") else (at(where, "payload"), payload)
+    return [move for _seq, move in sorted(moves.items()) if move is not None]
 
 
-def parse_overrides(reader: Reader, attempts: int) -> list[tuple[int, progression.Override]]:
+def parse_overrides(reader: Reader, attempts: int) -> list[tuple[int, Override]]:
     overrides = []
     for index, (place, item) in enumerate(reader.items("overrides", limit=MAX_OVERRIDES)):
         override = Reader(item, place, allowed=OVERRIDE_FIELDS)
-        after = override.get("after_attempt", "int")
+        after = override.get("after_attempt", int)
         if after > attempts:
             raise ExchangeError(at(place, "after_attempt"), str(AFTER_NO_ATTEMPT))
-        kind = override.get("kind", "str", limit=MAX_NAME)
+        kind = override.get("kind", str, limit=MAX_NAME)
         if kind not in OVERRIDE_KINDS:
             raise ExchangeError(at(place, "kind"), ONE_OF % {"values": sorted(OVERRIDE_KINDS)})
-        target = override.get("target", "str", optional=True, default="", limit=MAX_TARGET)
-        reason = override.get("reason", "str", limit=MAX_REASON)
-        username_field(override, "created_by")
-        when_field(override, "created_at")
-        overrides.append((after, progression.Override(-1 - index, kind, target, reason)))
+        target = override.get("target", str, optional=True, limit=MAX_TARGET) or ""
+        reason = override.get("reason", str, limit=MAX_REASON)
+        override.user("created_by")
+        override.when("created_at")
+        overrides.append((after, Override(-1 - index, kind, target, reason)))
     return overrides
 
 
 def parse_audit(reader: Reader) -> None:
     for where, item in reader.items("audit", limit=MAX_AUDIT):
         entry = Reader(item, where, allowed=AUDIT_FIELDS)
-        username_field(entry, "actor")
-        action = entry.get("action", "str", optional=True, limit=MAX_NAME)
+        entry.user("actor")
+        action = entry.get("action", str, optional=True, limit=MAX_NAME)
         if action is not None and action not in AuditAction.values:
             raise ExchangeError(at(where, "action"), ONE_OF % {"values": AuditAction.values})
-        entry.get("summary", "str", limit=MAX_SUMMARY)
-        code = entry.get("code", "str", optional=True, limit=MAX_NAME)
+        entry.get("summary", str, limit=MAX_SUMMARY)
+        code = entry.get("code", str, optional=True, limit=MAX_NAME)
         if code is not None and code not in (*texts.MESSAGES, texts.VERBATIM):
             raise ExchangeError(at(where, "code"), str(NOT_AN_AUDIT_CODE))
-        entry.get("params", "dict", optional=True)
-        for i, line in enumerate(
-            entry.get("details", "list", optional=True, limit=MAX_DETAILS) or []
-        ):
-            check_type(line, "str", at(at(where, "details"), i), MAX_DETAIL)
-        when_field(entry, "at")
+        entry.get("params", dict, optional=True)
+        for place, line in entry.items("details", limit=MAX_DETAILS):
+            check_type(line, str, place, MAX_DETAIL)
+        entry.when("at")
 
 
 def check_replay(
-    pack: Pack,
-    results: dict[int, progression.AttemptResult],
-    overrides: list[tuple[int, progression.Override]],
-    where: str,
+    pack: Pack, results: dict[int, AttemptResult], overrides: list[tuple[int, Override]], where: str
 ) -> None:
     """The campaign log replays in the order the services replay it (``progression.log_order``).
     The rules keep what they no longer allow as ignored entries, so this fails only on something

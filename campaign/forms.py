@@ -45,6 +45,17 @@ def split_players(value: str) -> list[str]:
     return [name.strip() for name in re.split(r"[\n,]", value) if name.strip()]
 
 
+class PlayersField(forms.CharField):
+    """Players' names, one per line (commas work too), as a list: the quick log, the correction
+    and the table's setup."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=400, widget=forms.Textarea(attrs={"rows": 3}), **kwargs)
+
+    def clean(self, value: Any) -> list[str]:
+        return split_players(super().clean(value))
+
+
 class AttemptForm(forms.Form):
     """An attempt as the table tells it: the quick log and the correction form.
 
@@ -63,10 +74,8 @@ class AttemptForm(forms.Form):
         required=False,
         choices=[("", "—"), *FAILURE_REASON_LABELS.items()],
     )
-    players = forms.CharField(
+    players = PlayersField(
         label=_("Players"),
-        max_length=400,
-        widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One name per line; people without an account can play too."),
     )
     rounds_played = forms.IntegerField(
@@ -111,7 +120,7 @@ class AttemptForm(forms.Form):
             self.space_fields.append((space, name))
 
     def clean_players(self) -> list[str]:
-        return check_player_names(split_players(self.cleaned_data["players"]), self.people)
+        return check_player_names(self.cleaned_data["players"], self.people)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -144,10 +153,7 @@ class AttemptForm(forms.Form):
 class LogAttemptForm(AttemptForm):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     note = forms.CharField(
-        label=_("Notes"),
-        required=False,
-        max_length=2000,
-        widget=forms.Textarea(attrs={"rows": 3}),
+        label=_("Notes"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
     )
 
 
@@ -168,34 +174,31 @@ class OverrideForm(forms.Form):
 
     def __init__(self, *args: Any, pack: Pack, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["target"].choices = [
-            ("", "—"),
-            (_("Envelopes"), [(e.id, str(e.name)) for e in pack.envelopes]),
-            (_("Power spaces"), [(s.id, str(s.name)) for s in pack.power.spaces]),
-            (_("Power tokens"), [(t.id, str(t.name)) for t in pack.power.tokens]),
+        # What each kind applies to; Night mode to nothing.
+        self.targets = {
+            progression.OPEN_ENVELOPE: (_("Envelopes"), pack.envelopes),
+            progression.UNLOCK_SPACE: (_("Power spaces"), pack.power.spaces),
+            progression.GAIN_TOKEN: (_("Power tokens"), pack.power.tokens),
+        }
+        self.fields["target"].choices = [("", "—")] + [
+            (label, [(t.id, str(t.name)) for t in items]) for label, items in self.targets.values()
         ]
-        self.pack = pack
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         kind, target = data.get("kind"), data.get("target") or ""
-        valid = {
-            progression.OPEN_ENVELOPE: {e.id for e in self.pack.envelopes},
-            progression.UNLOCK_SPACE: {s.id for s in self.pack.power.spaces},
-            progression.GAIN_TOKEN: {t.id for t in self.pack.power.tokens},
-            progression.NIGHT_MODE: {""},
-        }
-        if kind in valid and target not in valid[kind]:
+        ids = {item.id for item in self.targets[kind][1]} if kind in self.targets else {""}
+        if kind and target not in ids:
             self.add_error("target", ValidationError(TARGET_NEEDED, code="target"))
         return data
 
 
 class HistoryFilterForm(forms.Form):
     SORTS = {
-        "newest": ["-played_on", "-number"],
-        "oldest": ["played_on", "number"],
-        "mission": ["mission", "number"],
-        "number": ["number"],
+        "newest": (_("Newest first"), ["-played_on", "-number"]),
+        "oldest": (_("Oldest first"), ["played_on", "number"]),
+        "mission": (_("By mission"), ["mission", "number"]),
+        "number": (_("By attempt number"), ["number"]),
     }
     mission = forms.IntegerField(label=_("Mission"), required=False, min_value=1, max_value=99)
     result = forms.ChoiceField(
@@ -213,12 +216,7 @@ class HistoryFilterForm(forms.Form):
     sort = forms.ChoiceField(
         label=_("Sort"),
         required=False,
-        choices=[
-            ("newest", _("Newest first")),
-            ("oldest", _("Oldest first")),
-            ("mission", _("By mission")),
-            ("number", _("By attempt number")),
-        ],
+        choices=[(key, label) for key, (label, _order) in SORTS.items()],
     )
 
     def clean(self) -> dict[str, Any]:
@@ -240,7 +238,7 @@ class HistoryFilterForm(forms.Form):
             attempts = attempts.filter(played_on__gte=data["date_from"])
         if data.get("date_to"):
             attempts = attempts.filter(played_on__lte=data["date_to"])
-        return attempts.order_by(*self.SORTS[data.get("sort") or "newest"])
+        return attempts.order_by(*self.SORTS[data.get("sort") or "newest"][1])
 
 
 class ImportForm(forms.Form):

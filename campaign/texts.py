@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from accounts.texts import Text, text, verbatim
+from campaign.models import OVERRIDE_KIND_LABELS
 from games import messages
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
@@ -37,10 +38,7 @@ MESSAGES = {
     "result:success": _("success"),
     "result:failure": _("failure"),
     # What an override does, as a parameter.
-    "override:open-envelope": _("Open an envelope by hand"),
-    "override:unlock-space": _("Unlock a Power space by hand"),
-    "override:gain-power-token": _("Gain a Power token by hand"),
-    "override:night-mode": _("Switch to Night mode by hand"),
+    **{f"override:{kind}": label for kind, label in OVERRIDE_KIND_LABELS.items()},
     # A move at the table, as a parameter (``describe_move``).
     "move:play": _("played %(card)s"),
     "move:automa": _("the Automa played %(card)s"),
@@ -126,19 +124,15 @@ MESSAGES = {
     "reason:no-legal-placement": _("the Decision card's Spirit tile fits nowhere"),
     "reason:out-of-cards": _("a seat had no card left to play"),
 }
-# The rule of the reference behind each kind of change (an envelope's, by why it opened).
+# The rule of the reference behind each kind of change (an envelope's, by why it opened) and
+# behind each refusal of a Power tile.
 CHANGE_RULES = {
-    "moon-box": "moon-path",
-    "moon-path-full": "moon-path",
-    "moon-tile": "moon-path",
+    **dict.fromkeys(("moon-box", "moon-path-full", "moon-tile"), "moon-path"),
     "night-mode": "night-mode",
-    "space-unlocked": "rewards",
-    "token-gained": "rewards",
-    "power-tile": "rewards",
-    "holo-liana": "rewards",
-    "card": "envelopes",
-    "item": "envelopes",
+    **dict.fromkeys(("space-unlocked", "token-gained", "power-tile", "holo-liana"), "rewards"),
+    **dict.fromkeys(("card", "item"), "envelopes"),
 }
+PROBLEM_RULES = dict.fromkeys(("space-locked", "tile-not-available", "tile-twice"), "rewards")
 
 
 def result_text(result: str) -> Text:
@@ -182,23 +176,13 @@ def describe_power(payload: Mapping[str, Any]) -> Text:
         return text("move:choose-trump", colour=payload.get("colour") or "")
     if power == spirits.QUIET_TOKEN:
         return text("move:quiet-token", row=row, col=col)
+    if power == spirits.IGNORE_MUST_FOLLOW and payload.get("seat"):
+        return text("move:ignore-must-follow", seat=payload["seat"])
     if power == spirits.IGNORE_MUST_FOLLOW:
-        seat = payload.get("seat")
-        return (
-            text("move:ignore-must-follow", seat=seat)
-            if seat
-            else text("move:ignore-must-follow-due")
-        )
+        return text("move:ignore-must-follow-due")
     if power in (spirits.NAME_MISSING_COLOUR, spirits.SWAP_CARDS):
         return text(f"move:{power}")
     return text("move:power")
-
-
-PROBLEM_RULES = {
-    "space-locked": "rewards",
-    "tile-not-available": "rewards",
-    "tile-twice": "rewards",
-}
 
 
 def problem_text(error: progression.ProgressionError) -> Text:
@@ -212,7 +196,10 @@ def problem_text(error: progression.ProgressionError) -> Text:
 
 def problem_rule(error: progression.ProgressionError) -> str:
     """The rule a refusal of the campaign rules comes from ("why is this space locked"), or ""."""
-    rule = PROBLEM_RULES.get(error.code)
+    return rule_link(PROBLEM_RULES.get(error.code))
+
+
+def rule_link(rule: str | None) -> str:
     return messages.spirits_rule(rule) if rule else ""
 
 
@@ -234,9 +221,8 @@ def fact_text(fact: progression.Change) -> Text:
     return text(code, **params)
 
 
-def change_params(change: Mapping[str, Any]) -> dict[str, str]:
-    params = change.get("params") or {}
-    return dict(params) if isinstance(params, Mapping) else {str(k): str(v) for k, v in params}
+def change_params(change: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(change.get("params") or {})
 
 
 def change_text(change: Mapping[str, Any]) -> Text:
@@ -259,13 +245,12 @@ def change_text(change: Mapping[str, Any]) -> Text:
 
 def change_rule(change: Mapping[str, Any]) -> str:
     """The link to the rule behind a change ("why"), or empty when no rule gives it."""
-    kind = str(change.get("kind", ""))
+    kind, params = str(change.get("kind", "")), change_params(change)
     if kind == "envelope-opened":
-        return messages.envelope_rule(change_params(change).get("via", ""))
+        return messages.envelope_rule(params.get("via", ""))
     if kind == "loadout-ignored":
-        rule = PROBLEM_RULES.get(change_params(change).get("problem", ""))
-        return messages.spirits_rule(rule) if rule else ""
-    return messages.spirits_rule(CHANGE_RULES[kind]) if kind in CHANGE_RULES else ""
+        return rule_link(PROBLEM_RULES.get(params.get("problem", "")))
+    return rule_link(CHANGE_RULES.get(kind))
 
 
 def stored_change(change: progression.Change) -> dict[str, Any]:

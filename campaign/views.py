@@ -1,12 +1,12 @@
-"""Pages of a group's adventures. Each view: scoped fetch → form → service → render.
-
-Every fetch starts from ``membership_or_404``: an adventure of another group answers 404.
-Viewers read; changing anything needs ``require_player`` (403 otherwise).
+"""Pages of a group's adventures. Each view: scoped fetch (``member_view``) → form → service →
+render. An adventure of another group answers 404; viewers read, changing anything answers 403.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -19,19 +19,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from accounts import texts
-from campaign import exchange, overview, services
-from campaign.forms import (
-    AdventureForm,
-    CorrectionForm,
-    HistoryFilterForm,
-    ImportForm,
-    LogAttemptForm,
-    NoteForm,
-    OverrideForm,
-)
+from campaign import exchange, forms, overview, services
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.replay import replay_attempt
 from campaign.table import services as live
@@ -51,24 +42,43 @@ NOTHING_TO_REVEAL = _("Nothing to reveal there.")
 
 
 PAGE_SIZE = 25
+View = Callable[..., HttpResponse]
 
 
-def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
-    return get_object_or_404(
-        Adventure.objects.select_related("content_pack"),
-        group_id=membership.group_id,
-        pk=adventure_id,
-    )
+def member_view(*methods: str, play: bool = False) -> Callable[[View], View]:
+    """A page of the user's group: the view gets the membership (``membership_or_404``) and the
+    URL's adventure and attempt of that group; ``play`` pages change something (viewers: 403)."""
+
+    def decorate(view: View) -> View:
+        @login_required
+        @require_http_methods(methods)
+        @wraps(view)
+        def scoped(request: HttpRequest, group_id: int, **kwargs: Any) -> HttpResponse:
+            membership = membership_or_404(request, group_id)
+            if play:
+                require_player(membership)
+            if "adventure_id" in kwargs:
+                adventures = Adventure.objects.select_related("content_pack")
+                adventure = get_object_or_404(
+                    adventures, group_id=membership.group_id, pk=kwargs.pop("adventure_id")
+                )
+                kwargs["adventure"] = adventure
+            if "number" in kwargs:
+                attempts = adventure.attempts.select_related("created_by")
+                kwargs["attempt"] = get_object_or_404(attempts, number=kwargs.pop("number"))
+                kwargs["attempt"].adventure = adventure
+            return view(request, membership, **kwargs)
+
+        return scoped
+
+    return decorate
 
 
-def attempt_or_404(adventure: Adventure, number: int) -> MissionAttempt:
-    attempt = get_object_or_404(adventure.attempts.select_related("created_by"), number=number)
-    attempt.adventure = adventure
-    return attempt
-
-
-def with_partial(request: HttpRequest, template: str, partial: str) -> str:
-    return partial_template(request, template, partial)
+def page_context(
+    membership: Membership, adventure: Adventure | None = None, **extra: Any
+) -> dict[str, Any]:
+    """What every campaign page shows: the group, the member's role, the adventure if any."""
+    return {"group": membership.group, "membership": membership, "adventure": adventure, **extra}
 
 
 def attach_errors(form: Any, error: services.CampaignError) -> None:
@@ -86,46 +96,33 @@ def attempt_forms_kwargs(adventure: Adventure, user: Any) -> dict[str, Any]:
     return {"pack": pack, "spaces": spaces, "tiles": tiles, "named": named, "people": people}
 
 
-def member_names(membership: Membership) -> str:
-    """The members who play, by the names the group knows them by (``games.people``)."""
-    people = people_names(membership.group, members_only=True)
-    return "\n".join(people)
-
-
 # --- Adventures ----------------------------------------------------------------------------------
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def adventure_new(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    form = AdventureForm(request.POST or None)
+@member_view("GET", "POST", play=True)
+def adventure_new(request: HttpRequest, membership: Membership) -> HttpResponse:
+    form = forms.AdventureForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         adventure = services.start_adventure(
             group=membership.group, name=form.cleaned_data["name"], by=request.user
         )
         messages.success(request, ADVENTURE_STARTED)
         return redirect(adventure)
-    context = {"group": membership.group, "membership": membership, "form": form}
+    context = page_context(membership, form=form)
     status = 400 if form.errors else 200
     return render(request, "campaign/adventure_new.html", context, status=status)
 
 
-@login_required
-@require_GET
-def dashboard(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "adventure": adventure,
-        "recent": adventure.attempts.order_by("-number")[:5],
-        "audit": adventure.audit.all()[:8],
-        "live": live_round(adventure),
+@member_view("GET")
+def dashboard(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
+    context = page_context(
+        membership,
+        adventure,
+        recent=adventure.attempts.order_by("-number")[:5],
+        audit=adventure.audit.all()[:8],
+        live=live_round(adventure),
         **overview.dashboard(adventure),
-    }
+    )
     return render(request, "campaign/dashboard.html", context)
 
 
@@ -140,18 +137,15 @@ def live_round(adventure: Adventure) -> dict[str, Any] | None:
     return {"round": state.round, "rounds": state.rounds, "url": url}
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def attempt_log(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    adventure = adventure_or_404(membership, adventure_id)
+@member_view("GET", "POST", play=True)
+def attempt_log(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
     initial = {
         "number": adventure.attempt_count + 1,
         "mission": adventure.current_mission,
-        "players": member_names(membership),
+        # the members who play, by the names the group knows them by (``games.people``)
+        "players": "\n".join(people_names(membership.group, members_only=True)),
     }
-    form = LogAttemptForm(
+    form = forms.LogAttemptForm(
         request.POST or None, initial=initial, **attempt_forms_kwargs(adventure, request.user)
     )
     if request.method == "POST" and form.is_valid():
@@ -164,73 +158,68 @@ def attempt_log(request: HttpRequest, group_id: int, adventure_id: int) -> HttpR
                 by=request.user,
             )
         except services.CampaignError as error:
-            if error.code != "stale":
-                attach_errors(form, error)
-            else:
+            if error.code == "stale":
                 messages.error(request, str(error))
                 return redirect(adventure)
+            attach_errors(form, error)
         else:
             messages.success(request, ATTEMPT_LOGGED)
             return redirect(outcome.attempt)
-    context = {"group": membership.group, "adventure": adventure, "form": form}
-    status = 400 if form.errors else 200
-    return render(request, "campaign/attempt_log.html", context, status=status)
+    context = page_context(membership, adventure, form=form)
+    return render(request, "campaign/attempt_log.html", context, status=400 if form.errors else 200)
 
 
 def history_page(request: HttpRequest, attempts: Any, context: dict[str, Any]) -> HttpResponse:
-    form = HistoryFilterForm(request.GET or None)
+    form = forms.HistoryFilterForm(request.GET or None)
     page = Paginator(form.apply(attempts), PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     context |= {"filters": form, "page": page, "query": query.urlencode()}
-    template = with_partial(request, "campaign/history.html", "attempt-history")
+    template = partial_template(request, "campaign/history.html", "attempt-history")
     return vary_on_htmx(render(request, template, context))
 
 
-@login_required
-@require_GET
-def history(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
+@member_view("GET")
+def history(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
     attempts = adventure.attempts.select_related("adventure")
-    context = {"group": membership.group, "adventure": adventure}
-    return history_page(request, attempts, context)
+    return history_page(request, attempts, page_context(membership, adventure))
 
 
-@login_required
-@require_GET
-def group_history(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    attempts = MissionAttempt.objects.filter(adventure__group=membership.group).select_related(
-        "adventure"
-    )
-    context = {"group": membership.group, "adventure": None}
-    return history_page(request, attempts, context)
+@member_view("GET")
+def group_history(request: HttpRequest, membership: Membership) -> HttpResponse:
+    attempts = MissionAttempt.objects.filter(adventure__group=membership.group)
+    return history_page(request, attempts.select_related("adventure"), page_context(membership))
 
 
-@login_required
-@require_GET
-def attempt_detail(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> Any:
-    membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
-    attempt = attempt_or_404(adventure, number)
-    pack = adventure.content_pack.pack()
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "adventure": adventure,
-        "attempt": attempt,
-        "mission": overview.mission_info(
+@member_view("GET")
+def attempt_detail(
+    request: HttpRequest, membership: Membership, adventure: Adventure, attempt: MissionAttempt
+) -> HttpResponse:
+    return attempt_page(request, membership, attempt, forms.NoteForm())
+
+
+def attempt_page(
+    request: HttpRequest, membership: Membership, attempt: MissionAttempt, note_form: forms.NoteForm
+) -> HttpResponse:
+    """An attempt's page, with the note form empty or, refused, showing why (400)."""
+    pack = attempt.adventure.content_pack.pack()
+    context = page_context(
+        membership,
+        attempt.adventure,
+        attempt=attempt,
+        mission=overview.mission_info(
             pack, attempt.mission, rounds=services.attempt_rounds(attempt)
         ),
-        "loadout": [
+        loadout=[
             (str(pack.power_space(space).name), str(pack.power_tile(tile).name))
             for space, tile in attempt.loadout.items()
         ],
-        "notes": attempt.notes.all(),
-        "note_form": NoteForm(),
-    } | replay_context(attempt)
-    return render(request, "campaign/attempt_detail.html", context)
+        notes=attempt.notes.all(),
+        note_form=note_form,
+        **replay_context(attempt),
+    )
+    status = 400 if note_form.errors else 200
+    return render(request, "campaign/attempt_detail.html", context, status=status)
 
 
 def replay_context(attempt: MissionAttempt) -> dict[str, Any]:
@@ -247,30 +236,16 @@ def replay_context(attempt: MissionAttempt) -> dict[str, Any]:
     }
 
 
-@login_required
-@require_POST
-def note_add(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> Any:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    adventure = adventure_or_404(membership, adventure_id)
-    attempt = attempt_or_404(adventure, number)
-    form = NoteForm(request.POST)
-    if form.is_valid():
-        services.add_note(attempt=attempt, author=request.user, text=form.cleaned_data["text"])
-        messages.success(request, NOTE_ADDED)
-        return redirect(attempt)
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "adventure": adventure,
-        "attempt": attempt,
-        "mission": overview.mission_info(
-            adventure.content_pack.pack(), attempt.mission, rounds=services.attempt_rounds(attempt)
-        ),
-        "notes": attempt.notes.all(),
-        "note_form": form,
-    } | replay_context(attempt)
-    return render(request, "campaign/attempt_detail.html", context, status=400)
+@member_view("POST", play=True)
+def note_add(
+    request: HttpRequest, membership: Membership, adventure: Adventure, attempt: MissionAttempt
+) -> HttpResponse:
+    form = forms.NoteForm(request.POST)
+    if not form.is_valid():
+        return attempt_page(request, membership, attempt, form)
+    services.add_note(attempt=attempt, author=request.user, text=form.cleaned_data["text"])
+    messages.success(request, NOTE_ADDED)
+    return redirect(attempt)
 
 
 # --- Corrections ---------------------------------------------------------------------------------
@@ -291,14 +266,11 @@ def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
     return initial | {f"space_{space}": tile for space, tile in attempt.loadout.items()}
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def attempt_edit(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> Any:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    adventure = adventure_or_404(membership, adventure_id)
-    attempt = attempt_or_404(adventure, number)
-    form = CorrectionForm(
+@member_view("GET", "POST", play=True)
+def attempt_edit(
+    request: HttpRequest, membership: Membership, adventure: Adventure, attempt: MissionAttempt
+) -> HttpResponse:
+    form = forms.CorrectionForm(
         request.POST or None,
         initial=correction_initial(attempt),
         **attempt_forms_kwargs(adventure, request.user),
@@ -318,21 +290,17 @@ def attempt_edit(request: HttpRequest, group_id: int, adventure_id: int, number:
             preview = services.preview_correction(attempt=attempt, data=form.attempt_data())
         except services.CampaignError as error:
             attach_errors(form, error)
-    context = {"group": membership.group, "adventure": adventure, "attempt": attempt}
-    context |= {"form": form, "preview": preview}
-    template = with_partial(request, "campaign/attempt_edit.html", "correction-preview")
+    context = page_context(membership, adventure, attempt=attempt, form=form, preview=preview)
+    template = partial_template(request, "campaign/attempt_edit.html", "correction-preview")
     # The live preview answers 200 even when blocked: it swaps in the reasons, never the page.
     status = 400 if form.errors and not is_partial(request) else 200
     return vary_on_htmx(render(request, template, context, status=status))
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def attempt_delete(request: HttpRequest, group_id: int, adventure_id: int, number: int) -> Any:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    adventure = adventure_or_404(membership, adventure_id)
-    attempt = attempt_or_404(adventure, number)
+@member_view("GET", "POST", play=True)
+def attempt_delete(
+    request: HttpRequest, membership: Membership, adventure: Adventure, attempt: MissionAttempt
+) -> HttpResponse:
     if request.method == "POST":
         try:
             version = int(request.POST.get("log_version", ""))
@@ -345,18 +313,15 @@ def attempt_delete(request: HttpRequest, group_id: int, adventure_id: int, numbe
             messages.success(request, ATTEMPT_REMOVED)
             return redirect(adventure)
     preview = services.preview_correction(attempt=attempt, data=None)
-    context = {"group": membership.group, "adventure": adventure, "attempt": attempt}
-    context |= {"preview": preview}
+    context = page_context(membership, adventure, attempt=attempt, preview=preview)
     return render(request, "campaign/attempt_delete.html", context)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def override_new(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    adventure = adventure_or_404(membership, adventure_id)
-    form = OverrideForm(request.POST or None, pack=adventure.content_pack.pack())
+@member_view("GET", "POST", play=True)
+def override_new(
+    request: HttpRequest, membership: Membership, adventure: Adventure
+) -> HttpResponse:
+    form = forms.OverrideForm(request.POST or None, pack=adventure.content_pack.pack())
     if request.method == "POST" and form.is_valid():
         try:
             outcome = services.add_override(
@@ -372,96 +337,78 @@ def override_new(request: HttpRequest, group_id: int, adventure_id: int) -> Http
             for change in outcome.changes:
                 messages.info(request, texts.render(change_text(stored_change(change))))
             return redirect(adventure)
-    context = {"group": membership.group, "adventure": adventure, "form": form}
+    context = page_context(membership, adventure, form=form)
     status = 400 if form.errors else 200
     return render(request, "campaign/override_new.html", context, status=status)
 
 
-@login_required
-@require_GET
-def audit(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
-    page = Paginator(adventure.audit.all(), 50).get_page(request.GET.get("page"))
-    context = {"group": membership.group, "adventure": adventure, "page": page}
-    return render(request, "campaign/audit.html", context)
+@member_view("GET")
+def audit(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
+    entries = Paginator(adventure.audit.all(), 50).get_page(request.GET.get("page"))
+    return render(request, "campaign/audit.html", page_context(membership, adventure, page=entries))
 
 
 # --- Reference -----------------------------------------------------------------------------------
 
 
-@login_required
-@require_GET
-def reference(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
-    context = {"group": membership.group, "adventure": adventure}
-    context |= overview.reference(adventure, request.user)
+@member_view("GET")
+def reference(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
+    context = page_context(membership, adventure, **overview.reference(adventure, request.user))
     return render(request, "campaign/reference.html", context)
 
 
-@login_required
-@require_POST
-def reveal(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
+@member_view("POST")
+def reveal(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
     """Reveal one hidden item for oneself only, or hide it again (``hide``); viewers may too."""
-    membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
     key = request.POST.get("key", "")
+    pack = adventure.content_pack.pack()
     valid = {e["key"] for e in overview.reference(adventure, request.user)["envelopes"]}
-    valid |= {f"mission:{m.number}" for m in adventure.content_pack.pack().missions}
-    valid |= {f"token:{t.id}" for t in adventure.content_pack.pack().power.tokens}
+    valid |= {f"mission:{m.number}" for m in pack.missions}
+    valid |= {f"token:{t.id}" for t in pack.power.tokens}
     if key not in valid | {overview.NAMES_AHEAD}:
         messages.error(request, NOTHING_TO_REVEAL)
     elif "hide" in request.POST:
         services.hide_spoiler(user=request.user, adventure=adventure, key=key)
     else:
         services.reveal_spoiler(user=request.user, adventure=adventure, key=key)
-    url = reverse("campaign:reference", args=[group_id, adventure.pk])
+    url = reverse("campaign:reference", args=[adventure.group_id, adventure.pk])
     return redirect(f"{url}#{slugify(key)}")
 
 
 # --- Export and import ---------------------------------------------------------------------------
 
 
-def json_download(document: dict[str, Any], filename: str) -> HttpResponse:
+def json_download(document: dict[str, Any], name: str) -> HttpResponse:
+    """The document as a file named after ``name`` and today's date."""
     response = HttpResponse(
         json.dumps(document, indent=2, ensure_ascii=False),
         content_type="application/json; charset=utf-8",
     )
+    filename = f"{name}-{timezone.localdate().isoformat()}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
-@login_required
-@require_GET
-def export(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
+@member_view("GET")
+def export(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
     document = exchange.export_document([adventure], group_name=membership.group.name)
-    stamp = timezone.localdate().isoformat()
-    return json_download(document, f"{slugify(adventure.name) or 'adventure'}-{stamp}.json")
+    return json_download(document, slugify(adventure.name) or "adventure")
 
 
-@login_required
-@require_GET
-def group_export(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET")
+def group_export(request: HttpRequest, membership: Membership) -> HttpResponse:
     adventures = list(
         Adventure.objects.for_group(membership.group_id)
         .select_related("content_pack", "created_by")
         .order_by("created_at", "pk")
     )
     document = exchange.export_document(adventures, group_name=membership.group.name)
-    stamp = timezone.localdate().isoformat()
-    return json_download(document, f"{slugify(membership.group.name) or 'group'}-{stamp}.json")
+    return json_download(document, slugify(membership.group.name) or "group")
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def adventure_import(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    form = ImportForm(request.POST or None, request.FILES or None)
+@member_view("GET", "POST", play=True)
+def adventure_import(request: HttpRequest, membership: Membership) -> HttpResponse:
+    form = forms.ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         created = services.import_adventures(
             group=membership.group, adventures=form.cleaned_data["file"], by=request.user
@@ -471,6 +418,5 @@ def adventure_import(request: HttpRequest, group_id: int) -> HttpResponse:
         )
         messages.success(request, imported % {"count": len(created)})
         return redirect(created[0] if len(created) == 1 else membership.group)
-    context = {"group": membership.group, "form": form}
-    status = 400 if form.errors else 200
-    return render(request, "campaign/import.html", context, status=status)
+    context = page_context(membership, form=form)
+    return render(request, "campaign/import.html", context, status=400 if form.errors else 200)
