@@ -36,6 +36,7 @@ PHASE_TEXT = {
     "over": _("The mission is over"),
 }
 SIDE_NAMES = {"N": _("north"), "E": _("east"), "S": _("south"), "W": _("west")}
+OUTLINE = (("N", -1, 0), ("E", 0, 1), ("S", 1, 0), ("W", 0, -1))
 # What each Power does, shown beside its control (the pack's own text is on the setup screen).
 POWER_TEXT = {
     spirits.MOVE_SPIRIT_TILE: _("move a placed Spirit tile"),
@@ -119,25 +120,15 @@ class Cell:
     tile: str = ""  # the Spirit tile's card id, for the last-placed outline (table.js)
 
 
+@dataclass(eq=False)
 class Table:
     """The table screen's values: ``table_snapshot`` sets the cheap ones; the costly ones are
     computed the first time a template reads them (``cached_property``)."""
 
-    def __init__(
-        self,
-        *,
-        attempt: MissionAttempt,
-        state: spirits.State,
-        setup: Mapping[str, Any],
-        colours: dict[str, Colour],
-    ) -> None:
-        self.attempt = attempt
-        self.state = state
-        self.setup = setup
-        self.colours = colours
-        self.version = attempt.version
-        self.phase = state.phase
-        self.stamp = events.stamp(attempt)
+    attempt: MissionAttempt
+    state: spirits.State
+    setup: Mapping[str, Any]
+    colours: dict[str, Colour]
 
     def card(self, card_id: str) -> CardView:
         return card_view(self.state, self.colours, card_id)
@@ -264,24 +255,20 @@ class Table:
 
     @cached_property
     def piles(self) -> list[dict[str, Any]]:
-        state, result = self.state, []
+        state, piles = self.state, []
         for number in range(1, state.rounds + 1):
-            if number > len(state.tricks):
-                result.append({"round": number, "trick": None, "current": number == state.round})
-                continue
-            trick = state.tricks[number - 1]
-            result.append(
-                {
-                    "round": number,
-                    "current": False,
-                    "trick": trick,
+            trick = state.tricks[number - 1] if number <= len(state.tricks) else None
+            current = trick is None and number == state.round
+            pile = {"round": number, "trick": trick, "current": current}
+            if trick is not None:
+                pile |= {
                     "decision": self.card(trick.decision),
                     "trump": self.colours[trick.trump] if trick.trump else None,
                     "plays": [(seat, self.card(c)) for seat, c in trick.plays],
                     "violations": trick.placement.violations if trick.placement else (),
                 }
-            )
-        return result
+            piles.append(pile)
+        return piles
 
     @cached_property
     def powers(self) -> list[dict[str, Any]]:
@@ -430,17 +417,20 @@ def board_cells(
             cell.label = gettext("%(token)s, no effect when covered") % {"token": cell.label}
     last = state.placed[-1].card if state.placed else None
     for placed in state.placed:
-        card = card_view(state, colours, placed.card)
+        card, cells = card_view(state, colours, placed.card), set(placed.cells)
         for r, c in placed.cells:
             cell = grid[r][c]
             cell.classes = [x for x in cell.classes if x != "rock"]
             cell.classes += ["spirit", f"c-{card.colour.id}"]
             if placed.card == last:
                 cell.classes.append("last")
+            # Its outline (``o-N`` …), so two neighbouring tiles of one colour read as two shapes.
+            cell.classes += [
+                f"o-{side}" for side, dr, dc in OUTLINE if (r + dr, c + dc) not in cells
+            ]
             cell.tile = placed.card
             cell.text = card.colour.symbol
             cell.label = gettext("Spirit tile %(card)s") % {"card": card.label}
-    outline_tiles(grid)
     for row in grid:
         for cell in row:
             if cell.edges:
@@ -457,24 +447,6 @@ def board_cells(
             if not cell.label:
                 cell.label = gettext("empty")
     return grid
-
-
-OUTLINE = (("N", -1, 0), ("E", 0, 1), ("S", 1, 0), ("W", 0, -1))
-
-
-def outline_tiles(grid: list[list[Cell]]) -> None:
-    """Each Spirit tile's outline: a cell's sides whose neighbour is not of the same tile
-    (``o-N`` …), so two neighbouring tiles of one colour never read as one shape."""
-    size = len(grid)
-    for row in grid:
-        for cell in row:
-            if not cell.tile:
-                continue
-            for side, dr, dc in OUTLINE:
-                r, c = cell.r + dr, cell.c + dc
-                inside = 0 <= r < size and 0 <= c < size
-                if not inside or grid[r][c].tile != cell.tile:
-                    cell.classes.append(f"o-{side}")
 
 
 def power_usable(state: spirits.State, power: str) -> bool:
@@ -507,28 +479,23 @@ def power_options(
     return []
 
 
+def named(colours: dict[str, Colour], colour: str) -> dict[str, str]:
+    """A colour's symbol and name, for a sentence that names it."""
+    view = colour_of(colours, colour)
+    return {"symbol": view.symbol, "colour": str(view.name)}
+
+
 def edge_label(cell: tuple[int, int], side: str, colour: str, colours: dict[str, Colour]) -> str:
-    named, (row, col) = colour_of(colours, colour), cell
-    return gettext("%(symbol)s %(colour)s edge %(side)s of %(row)s,%(col)s") % {
-        "symbol": named.symbol,
-        "colour": str(named.name),
-        "side": SIDE_NAMES[side],
-        "row": row,
-        "col": col,
-    }
+    params = {**named(colours, colour), "side": SIDE_NAMES[side], "row": cell[0], "col": cell[1]}
+    return gettext("%(symbol)s %(colour)s edge %(side)s of %(row)s,%(col)s") % params
 
 
 def token_label(token: Any, colours: dict[str, Colour]) -> str:
-    row, col = token.cell
+    where = {"row": token.cell[0], "col": token.cell[1]}
     if token.kind == "mist" and token.colour:
-        named = colour_of(colours, token.colour)
-        return gettext("☁%(symbol)s Mist (%(colour)s) on %(row)s,%(col)s") % {
-            "symbol": named.symbol,
-            "colour": str(named.name),
-            "row": row,
-            "col": col,
-        }
-    return gettext("◎ Whirlpool on %(row)s,%(col)s") % {"row": row, "col": col}
+        params = {**named(colours, token.colour), **where}
+        return gettext("☁%(symbol)s Mist (%(colour)s) on %(row)s,%(col)s") % params
+    return gettext("◎ Whirlpool on %(row)s,%(col)s") % where
 
 
 def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> str:
@@ -540,24 +507,15 @@ def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> 
         edge = edge_label(use.cell, use.side, use.colour, colours)
         return gettext("%(edge)s now accepts any colour") % {"edge": edge}
     if use.power == spirits.CHOOSE_TRUMP:
-        colour = colour_of(colours, use.colour)
-        return gettext("%(symbol)s %(colour)s is the trump of round %(round)s") % {
-            "symbol": colour.symbol,
-            "colour": str(colour.name),
-            "round": use.round,
-        }
+        params = {**named(colours, use.colour), "round": use.round}
+        return gettext("%(symbol)s %(colour)s is the trump of round %(round)s") % params
     if use.power == spirits.QUIET_TOKEN:
-        return gettext("the token on %(row)s,%(col)s has no effect when covered") % {
-            "row": use.cell[0],
-            "col": use.cell[1],
-        }
+        where = {"row": use.cell[0], "col": use.cell[1]}
+        return gettext("the token on %(row)s,%(col)s has no effect when covered") % where
     if use.power == spirits.IGNORE_MUST_FOLLOW and use.card:
         card = card_view(state, colours, use.card).label
-        return gettext("%(seat)s played %(card)s without following, in round %(round)s") % {
-            "seat": use.seat,
-            "card": card,
-            "round": use.round,
-        }
+        params = {"seat": use.seat, "card": card, "round": use.round}
+        return gettext("%(seat)s played %(card)s without following, in round %(round)s") % params
     if use.power == spirits.IGNORE_MUST_FOLLOW:
         return gettext("%(seat)s may play without following the lead") % {"seat": use.seat}
     return gettext("used in round %(round)s") % {"round": use.round}
@@ -607,9 +565,8 @@ def trump_source(state: spirits.State, setup: Mapping[str, Any]) -> str:
     if state.trump is None:
         return moon_name(setup, spirits.NO_TRUMP_FIRST_ROUND)
     following = len(state.tricks) + 1
-    for use in state.powers_used:
-        if use.power == spirits.CHOOSE_TRUMP and use.round == following:
-            return power_name(setup, spirits.CHOOSE_TRUMP)
+    if any(u.power == spirits.CHOOSE_TRUMP and u.round == following for u in state.powers_used):
+        return power_name(setup, spirits.CHOOSE_TRUMP)
     return ""
 
 
@@ -621,16 +578,15 @@ def table_snapshot(
     refused: str = "",
     move: Mapping[str, Any] | None = None,
 ) -> Table:
-    """Everything the table screen shows for ``attempt``: no query beyond the attempt row.
+    """Everything the table screen shows for ``attempt``, with no query beyond its row.
 
-    ``message`` and ``code`` say what the last request did (a refusal, an undo); ``refused`` is
-    the kind of the form a refusal answers (``MoveForm.kind``, or ``undo``), so the sentence is
-    also shown next to that control. With the refused ``move``, ``code`` is the rules engine's:
-    the sentence is then its translated refusal, with a link to the rule (``rule``)."""
+    ``message`` and ``code`` say what the last request did; ``refused`` is the kind of the form a
+    refusal answers, so it is also said next to that control. A refused ``move`` is said in the
+    engine's words (``code``), translated, with its rule."""
     state = state_of(attempt)
     setup = attempt.setup or {}
     colours = colours_of(setup)
-    table = Table(attempt=attempt, state=state, setup=setup, colours=colours)
+    table = Table(attempt, state, setup, colours)
     rule = ""
     if move is not None:
         why = refusal_of(code, state, colours, move)
@@ -649,6 +605,9 @@ def table_snapshot(
     free_seat = powers.free_play_seat(state)
     result = spirits.outcome(state)
     vars(table).update(
+        version=attempt.version,
+        phase=state.phase,
+        stamp=events.stamp(attempt),
         phase_text=phase_text,
         mission=shown_mission(
             setup.get("mission") or {"number": attempt.mission, "name": "", "objectives": []}

@@ -72,19 +72,6 @@ def table_url(attempt: MissionAttempt, name: str = "table") -> str:
     return reverse(f"table:{name}", args=[adventure.group_id, adventure.pk, attempt.number])
 
 
-def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str, Any]:
-    attempt = screen.attempt
-    return {
-        "group": membership.group,
-        "membership": membership,
-        "adventure": attempt.adventure,
-        "attempt": attempt,
-        "table": screen,
-        "urls": {name: table_url(attempt, name) for name in URL_NAMES},
-        **extra,
-    }
-
-
 # --- Setup ---------------------------------------------------------------------------------------
 
 
@@ -180,17 +167,20 @@ def board_preview(pack: Any, mission: int, *, night: bool) -> list[list[Cell]]:
 
 
 def render_table(
-    request: HtmxHttpRequest,
-    membership: Membership,
-    screen: Table,
-    *,
-    status: int = 200,
-    **extra: Any,
+    request: HtmxHttpRequest, membership: Membership, screen: Table, **extra: Any
 ) -> HttpResponse:
     """The whole page, or for htmx the ``#table`` region (merged into the page by morphing)."""
-    template = partial_template(request, PAGE, "table")
-    response = render(request, template, context_for(membership, screen, **extra), status=status)
-    return vary_on_htmx(response)
+    attempt = screen.attempt
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "adventure": attempt.adventure,
+        "attempt": attempt,
+        "table": screen,
+        "urls": {name: table_url(attempt, name) for name in URL_NAMES},
+        **extra,
+    }
+    return vary_on_htmx(render(request, partial_template(request, PAGE, "table"), context))
 
 
 @login_required
@@ -263,9 +253,7 @@ def move(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
 
 
 def form_error(form: MoveForm) -> str:
-    for errors in form.errors.values():
-        return str(errors[0])
-    return gettext(UNDERSTOOD)
+    return next((str(errors[0]) for errors in form.errors.values()), gettext(UNDERSTOOD))
 
 
 def refused(
@@ -347,7 +335,7 @@ async def stream(
     stamp at once and after every write, a comment line as heartbeat, and ``gone`` (then the end)
     once the member is removed from the group. 404 for anyone who is not a member, like every
     other URL of the group."""
-    request.user = await request.auser()  # the stream loads no session: sessionless
+    request.user = await request.auser()  # loaded without blocking: an async view
     membership = await sync_to_async(membership_or_404)(request, group_id)
     attempt = await sync_to_async(attempt_or_404)(membership, adventure_id, number)
     if not holds_streams(request):
