@@ -72,9 +72,8 @@ class TableSetupForm(forms.Form):
             (c.id, f"{pack.colour(c.colour).symbol} {c.colour.title()} {c.value}")
             for c in map(pack.card, cards)
         ]
-        tile_choices = [("", gettext("— no tile —"))] + [
-            (t, str(pack.power_tile(t).name)) for t in tiles
-        ]
+        tile_choices = [("", gettext("— no tile —"))]
+        tile_choices += [(t, str(pack.power_tile(t).name)) for t in tiles]
         self.space_fields = []
         for space in spaces:
             if not space["unlocked"]:
@@ -104,16 +103,12 @@ class TableSetupForm(forms.Form):
         return data
 
     def loadout(self) -> dict[str, str]:
-        return {
-            space: self.cleaned_data[name]
-            for space, name in self.space_fields
-            if self.cleaned_data.get(name)
-        }
+        data = self.cleaned_data
+        return {space: data[name] for space, name in self.space_fields if data.get(name)}
 
 
 class MoveForm(forms.Form):
-    """One move as a device posts it; ``clean()`` builds the engine's move
-    (``cleaned_data["move"]``)."""
+    """One move as a device posts it; ``clean()`` builds the engine's (``cleaned_data["move"]``)."""
 
     kind = forms.ChoiceField(choices=[(k, k) for k in MOVE_KINDS])
     version = forms.IntegerField(min_value=0)

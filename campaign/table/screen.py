@@ -14,9 +14,10 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.texts import render
 from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import events
-from campaign.table.services import REASON_TEXT, state_of
+from campaign.table.services import reason_text, state_of
 from games import messages
 from games.content import Colour
 from games.content.texts import Text, text_from_json
@@ -75,10 +76,7 @@ class Why:
 
 def failure_reasons(reasons: tuple[str, ...] | list[str]) -> list[Why]:
     """The engine's reasons a mission failed, translated, each with its rule."""
-    return [
-        Why(gettext(REASON_TEXT[r]) if r in REASON_TEXT else r, messages.failure_rule(r))
-        for r in reasons
-    ]
+    return [Why(render(reason_text(r)), messages.failure_rule(r)) for r in reasons]
 
 
 def refusal_of(
@@ -193,36 +191,27 @@ class Table:
         the mission begins): the page caches the drawing under it (``{% cache %}``), so a card
         played redraws no cell and only a tile or token placed, or a Power, does."""
         state, attempt = self.state, self.attempt
-        parts = (
-            attempt.pk,
-            attempt.created_at,
-            state.placed,
-            state.tokens,
-            powers.neutral_edges(state),
-            powers.quiet_cell(state),
-        )
+        parts = (attempt.pk, attempt.created_at, state.placed, state.tokens)
+        parts += (powers.neutral_edges(state), powers.quiet_cell(state))
         return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
     @cached_property
     def board_data(self) -> dict[str, Any]:
         """What the placement preview (table.js) checks a position against: the occupied cells,
         the tokens and the coloured edges that still ask for their colour."""
-        state, quiet = self.state, powers.quiet_cell(self.state)
-        tokens = []
-        for token in state.tokens:
-            colour = self.colours.get(token.colour) if token.colour else None
-            tokens.append(
-                {
-                    "cell": list(token.cell),
-                    "kind": token.kind,
-                    "colour": str(colour.name) if colour else None,
-                    "quiet": token.cell == quiet,
-                }
-            )
+        state, colours, quiet = self.state, self.colours, powers.quiet_cell(self.state)
         return {
             "size": state.setup.board.size,
             "occupied": sorted([list(cell) for cell in state.board_occupancy()]),
-            "tokens": tokens,
+            "tokens": [
+                {
+                    "cell": list(t.cell),
+                    "kind": t.kind,
+                    "colour": str(colours[t.colour].name) if t.colour in colours else None,
+                    "quiet": t.cell == quiet,
+                }
+                for t in state.tokens
+            ],
             "edges": [
                 {"out": list(edge.outside), "colour": edge.colour}
                 for edge in powers.edges_in_force(state)
@@ -292,10 +281,6 @@ class Table:
                     "usable": power_usable(state, power),
                     "detail": power_detail(state, use, colours) if use is not None else "",
                     "options": power_options(state, power, colours) if use is None else [],
-                    # The Gust of Wind's form is the one table.js drives.
-                    "form": "power-form"
-                    if power == spirits.MOVE_SPIRIT_TILE
-                    else f"power-{power}-form",
                 }
             )
         return result
@@ -612,7 +597,6 @@ def table_snapshot(
         mission=shown_mission(
             setup.get("mission") or {"number": attempt.mission, "name": "", "objectives": []}
         ),
-        current_seat=state.current_seat,
         trump=colours[state.trump] if state.trump else None,
         trump_source=trump_source(state, setup),
         lead=colours[state.lead_colour] if state.lead_colour else None,
@@ -623,16 +607,13 @@ def table_snapshot(
         first_lead_tile=first_lead_tile,
         start_discard=start_discard,
         plays=[(seat, table.card(c)) for seat, c in state.current],
-        waiting=state.waiting_seats,
         flags=[f for f in state.flags if f.code == "revoke"],
         decision=table.card(decision.id) if decision else None,
         last_trick=last_trick,
         last_tile=state.placed[-1].card if state.placed else "",
         last_decision=table.card(last_trick.decision) if last_trick else None,
-        next_leader=state.leader,
         pending_discards=list(dict.fromkeys(state.pending_discards)),
         mist_choices=[colours[c] for c in state.mist_choices],
-        night=state.setup.night,
         moon_tiles=[
             (shown(name), MOON_TEXT.get(effect, ""))
             for effect, name in (setup.get("moon_names") or {}).items()
@@ -641,7 +622,6 @@ def table_snapshot(
         usable_powers=" ".join(row["id"] for row in table.powers if row["usable"]),
         free_seat=free_seat,
         free_power=power_name(setup, spirits.IGNORE_MUST_FOLLOW) if free_seat else "",
-        violations=state.violations,
         result=result,
         reasons=failure_reasons(result.reasons),
         recorded=attempt.status != AttemptStatus.OPEN,

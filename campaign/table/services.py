@@ -18,10 +18,9 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 
 from accounts.actors import stored_actor
-from accounts.texts import MESSAGES, text, verbatim
+from accounts.texts import MESSAGES, Text, text, verbatim
 from campaign import overview, services
 from campaign.models import Adventure, AttemptMove, AttemptStatus, AuditAction, MissionAttempt
 from campaign.services import CampaignError
@@ -50,13 +49,6 @@ FAILURE_REASON = {
     "not-surrounded": "objective-not-met",
     "no-legal-placement": "no-legal-placement",
     "out-of-cards": "other",
-}
-# The engine's reasons, as the table screen, the replay and the failure note say them.
-REASON_TEXT = {
-    "coloured-edge": gettext_noop("a coloured edge was not respected"),
-    "not-surrounded": gettext_noop("a Mission tile is not surrounded"),
-    "no-legal-placement": gettext_noop("the Decision card's Spirit tile fits nowhere"),
-    "out-of-cards": gettext_noop("a seat had no card left to play"),
 }
 
 
@@ -277,7 +269,7 @@ def end_mission(
     reasons = list(result.reasons)
     reason = FAILURE_REASON.get(reasons[0], "other") if reasons else ""
     if reasons:
-        why = [text(f"reason:{r}") if f"reason:{r}" in MESSAGES else verbatim(r) for r in reasons]
+        why = [reason_text(r) for r in reasons]
         services.add_note(attempt=attempt, author=by, words=text("note:failed", reasons=why))
     return services.record_attempt_result(
         attempt=attempt,
@@ -286,6 +278,12 @@ def end_mission(
         rounds_played=len(state.tricks),
         by=by,
     )
+
+
+def reason_text(reason: str) -> Text:
+    """An engine's reason a mission failed, as a stored text (``campaign.texts``)."""
+    code = f"reason:{reason}"
+    return text(code) if code in MESSAGES else verbatim(reason)
 
 
 @transaction.atomic

@@ -90,12 +90,11 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
     campaign = services.current_state(adventure)
     overview = live.campaign_overview(adventure)
     mission = pack.mission(campaign.current_mission) if campaign.current_mission else None
-    cards = list(pack.scenario_cards(opened=campaign.opened_ids))
     form = TableSetupForm(
         request.POST or None,
         initial={"trump": mission.trump if mission else None},
         pack=pack,
-        cards=cards,
+        cards=list(pack.scenario_cards(opened=campaign.opened_ids)),
         spaces=overview["spaces"],
         tiles=[t.id for t in overview["tiles"]],
         people=people_names(adventure.group),
