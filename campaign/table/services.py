@@ -266,10 +266,9 @@ def end_mission(
     result = spirits.outcome(state)
     if result.result == "in-progress":
         return None
-    reasons = list(result.reasons)
-    reason = FAILURE_REASON.get(reasons[0], "other") if reasons else ""
-    if reasons:
-        why = [reason_text(r) for r in reasons]
+    reason = FAILURE_REASON.get(result.reasons[0], "other") if result.reasons else ""
+    if result.reasons:
+        why = [reason_text(r) for r in result.reasons]
         services.add_note(attempt=attempt, author=by, words=text("note:failed", reasons=why))
     return services.record_attempt_result(
         attempt=attempt,

@@ -341,10 +341,6 @@ async def stream(
         return no_stream_response()
     # The stream stays open for hours: it must not hold a database connection meanwhile.
     await sync_to_async(connections.close_all)()
-    lines = event_lines(
-        events.table_channel(attempt.pk),
-        group_id,
-        membership.user_id,
-        partial(current_stamp, attempt.pk),
-    )
+    channel = events.table_channel(attempt.pk)
+    lines = event_lines(channel, group_id, membership.user_id, partial(current_stamp, attempt.pk))
     return stream_response(lines)
