@@ -1,8 +1,6 @@
 """The live mission at the table: ``services`` (begin, move, undo, abandon, end), ``screen`` (what
-the table shows), ``forms``, ``views``, ``urls`` and ``events`` (server push).
-
-The services other apps call are named here too: ``from campaign import table``.
-"""
+the table shows), ``forms``, ``views``, ``urls`` and ``events`` (server push); the services other
+apps call are named here too (``from campaign import table``)."""
 
 from campaign.table.services import (
     MoveResult,

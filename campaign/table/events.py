@@ -1,9 +1,8 @@
 """The campaign table's side of the server push (``config.live``): its channel, its stamp, and the
 signals that publish "this table changed" and "this member was removed".
 
-A table's event is its *stamp* (``version.saved-at``, which changes with every move, undo, result
-or correction of the attempt); each device then fetches its own view of the table through the
-membership-scoped page view. Fan-out, Redis and the stream itself live in ``config.live``.
+A table's event is its *stamp*; each device then fetches its own view of the table through the
+membership-scoped page view.
 """
 
 from __future__ import annotations
@@ -11,34 +10,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from config.live import (  # re-exported: the table's views and tests use them from here
-    GONE,
-    HUB,
-    PREFIX,
-    RESYNC,
-    game_channel,
-    listen,
-    member_channel,
-    member_removed,
-    publish,
-    publish_now,
-)
-
-__all__ = [
-    "GONE",
-    "HUB",
-    "PREFIX",
-    "RESYNC",
-    "connect",
-    "listen",
-    "member_channel",
-    "member_removed",
-    "publish",
-    "publish_now",
-    "stamp",
-    "table_changed",
-    "table_channel",
-]
+from config.live import game_channel, member_removed, publish
 
 
 def table_channel(attempt_id: int) -> str:
@@ -53,12 +25,8 @@ def stamp(attempt: Any) -> str:
     return f"{attempt.version}-{hashlib.blake2b(seen, digest_size=4).hexdigest()}"
 
 
-def table_changed(attempt: Any) -> None:
-    publish(table_channel(attempt.pk), stamp(attempt))
-
-
 def on_attempt_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
-    table_changed(instance)
+    publish(table_channel(instance.pk), stamp(instance))
 
 
 def on_membership_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:

@@ -69,16 +69,11 @@ class TableSetupForm(forms.Form):
         self.people = people
         self.fields["trump"].choices = [(c.id, f"{c.symbol} {c.name}") for c in pack.colours]
         self.fields["automa_river"].choices = [
-            (
-                c,
-                f"{pack.colour(pack.card(c).colour).symbol} {pack.card(c).colour.title()} "
-                f"{pack.card(c).value}",
-            )
-            for c in cards
+            (c.id, f"{pack.colour(c.colour).symbol} {c.colour.title()} {c.value}")
+            for c in map(pack.card, cards)
         ]
-        tile_choices = [("", gettext("— no tile —"))] + [
-            (t, str(pack.power_tile(t).name)) for t in tiles
-        ]
+        tile_choices = [("", gettext("— no tile —"))]
+        tile_choices += [(t, str(pack.power_tile(t).name)) for t in tiles]
         self.space_fields = []
         for space in spaces:
             if not space["unlocked"]:
@@ -108,16 +103,12 @@ class TableSetupForm(forms.Form):
         return data
 
     def loadout(self) -> dict[str, str]:
-        return {
-            space: self.cleaned_data[name]
-            for space, name in self.space_fields
-            if self.cleaned_data.get(name)
-        }
+        data = self.cleaned_data
+        return {space: data[name] for space, name in self.space_fields if data.get(name)}
 
 
 class MoveForm(forms.Form):
-    """One move as a device posts it; ``clean()`` builds the engine's move
-    (``cleaned_data["move"]``)."""
+    """One move as a device posts it; ``clean()`` builds the engine's (``cleaned_data["move"]``)."""
 
     kind = forms.ChoiceField(choices=[(k, k) for k in MOVE_KINDS])
     version = forms.IntegerField(min_value=0)
@@ -156,21 +147,17 @@ class MoveForm(forms.Form):
         data = self.cleaned_data
         kind = data["kind"]
         card = data.get("card") or None
-        if kind in ("play", "automa-river") and not card:
-            raise ValidationError(CARD_NEEDED, code="card")
         if kind == "play":
-            return {"play": card}
+            return {"play": required(data, "card", CARD_NEEDED)}
         if kind == "automa-river":
-            move: dict[str, Any] = {"automa": "river", "card": card}
+            move: dict[str, Any] = {"automa": "river", "card": required(data, "card", CARD_NEEDED)}
             if data.get("refill"):
                 move["refill"] = data["refill"]
             return move
         if kind == "automa-deck":
             return {"automa": "deck", "card": card}
         if kind == "place":
-            if not data.get("cells"):
-                raise ValidationError(BAD_CELLS, code="cells")
-            return {"place": data["cells"]}
+            return {"place": required(data, "cells", BAD_CELLS)}
         if kind == "power":
             return self.power_move()
         if kind == "discard":
@@ -182,27 +169,27 @@ class MoveForm(forms.Form):
         data = self.cleaned_data
         power = data.get("power") or spirits.MOVE_SPIRIT_TILE
         if power == spirits.MOVE_SPIRIT_TILE:
-            if not data.get("tile"):
-                raise ValidationError(TILE_NEEDED, code="tile")
-            if not data.get("cells"):
-                raise ValidationError(BAD_CELLS, code="cells")
-            return {"power": power, "from": data["tile"], "to": data["cells"]}
+            tile = required(data, "tile", TILE_NEEDED)
+            return {"power": power, "from": tile, "to": required(data, "cells", BAD_CELLS)}
         if power == spirits.ANY_COLOUR_EDGE:
-            if not data.get("edge"):
-                raise ValidationError(EDGE_NEEDED, code="edge")
-            row, col, side = (part.strip() for part in data["edge"].split(","))
+            edge = required(data, "edge", EDGE_NEEDED)
+            row, col, side = (part.strip() for part in edge.split(","))
             return {"power": power, "cell": [int(row), int(col)], "side": side}
         if power == spirits.CHOOSE_TRUMP:
-            if not data.get("colour"):
-                raise ValidationError(COLOUR_NEEDED, code="colour")
-            return {"power": power, "colour": data["colour"]}
+            return {"power": power, "colour": required(data, "colour", COLOUR_NEEDED)}
         if power == spirits.QUIET_TOKEN:
-            if not data.get("token"):
-                raise ValidationError(TOKEN_NEEDED, code="token")
-            return {"power": power, "cell": [int(x) for x in data["token"].split(",")]}
+            token = required(data, "token", TOKEN_NEEDED)
+            return {"power": power, "cell": [int(x) for x in token.split(",")]}
         if power == spirits.IGNORE_MUST_FOLLOW and data.get("seat"):
             return {"power": power, "seat": data["seat"]}
         return {"power": power}
+
+
+def required(data: dict[str, Any], name: str, message: str) -> Any:
+    """A field the move's kind needs; the error's code is the field's name."""
+    if not data.get(name):
+        raise ValidationError(message, code=name)
+    return data[name]
 
 
 def parse_cells(text: str) -> list[list[int]] | None:

@@ -1,16 +1,10 @@
-"""The live mission driver: begin a mission at the table, record its moves, undo, end it.
+"""The live mission driver: the rules engine (``games.rules.spirits``) decides every move; this
+module persists them as an append-only log (``AttemptMove``, undone moves kept and marked) and
+caches the engine state on the attempt row with a ``version`` that grows with every write.
 
-The rules engine (``games.rules.spirits``) decides every move; this module persists them. An
-attempt's moves are an append-only log (``AttemptMove``, ``seq`` 1, 2, … per attempt, undone moves
-kept and marked) and its engine state is cached on the attempt row with a ``version`` that grows
-with every recorded move or undo.
-
-Concurrency: every write locks the adventure row and then the attempt row (``select_for_update``,
-the same order and the same FOR NO KEY UPDATE mode as ``campaign.services``, so statistics rows
-referencing them never deadlock against a move) and checks the version the device made its move
-against. A stale version is refused with ``ALREADY_PLAYED`` and records nothing, so two devices
-entering the same move at once record it exactly once. The unique ``(attempt, seq)`` constraint is
-the last line of defence against a duplicate sequence number.
+Every write locks the adventure row, then the attempt row, in the order and FOR NO KEY UPDATE
+mode of ``campaign.services`` (so it never deadlocks against statistics), and refuses a stale
+version (``ALREADY_PLAYED``): two devices entering the same move at once record it once.
 """
 
 from __future__ import annotations
@@ -21,21 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 
 from accounts.actors import stored_actor
-from accounts.texts import MESSAGES, text, verbatim
+from accounts.texts import MESSAGES, Text, text, verbatim
 from campaign import overview, services
-from campaign.models import (
-    Adventure,
-    AttemptMove,
-    AttemptStatus,
-    AuditAction,
-    MissionAttempt,
-)
+from campaign.models import Adventure, AttemptMove, AttemptStatus, AuditAction, MissionAttempt
 from campaign.services import CampaignError
 from campaign.texts import describe_move
 from games.rules import spirits
@@ -54,9 +41,7 @@ FIRST_PLAYER = _("The first player must be one of the seats.")
 UNKNOWN_TRUMP = _("Unknown Trump card colour %(colour)s.")
 EDGE_WARNING = _("This placement breaks a coloured edge: it will fail the mission. Place anyway?")
 
-ABANDONED = (
-    "abandoned"  # the campaign's failure reason (games.rules.spirits.campaign.FAILURE_REASONS)
-)
+ABANDONED = "abandoned"  # a failure reason of games.rules.spirits.campaign.FAILURE_REASONS
 
 # Engine failure reasons → the campaign's failure reason codes (games.rules.spirits.campaign).
 FAILURE_REASON = {
@@ -65,21 +50,11 @@ FAILURE_REASON = {
     "no-legal-placement": "no-legal-placement",
     "out-of-cards": "other",
 }
-# The engine's reasons, as the table screen, the replay and the failure note say them.
-REASON_TEXT = {
-    "coloured-edge": gettext_noop("a coloured edge was not respected"),
-    "not-surrounded": gettext_noop("a Mission tile is not surrounded"),
-    "no-legal-placement": gettext_noop("the Decision card's Spirit tile fits nowhere"),
-    "out-of-cards": gettext_noop("a seat had no card left to play"),
-}
-
-MOVE_SPIRIT_TILE = spirits.MOVE_SPIRIT_TILE
 
 
 class TableError(Exception):
-    """A move or setup the rules or a concurrent change refused. ``code`` is stable; ``engine``
-    says the rules engine refused the move, so the screen reads ``code`` through
-    ``games.messages`` (translated, with a link to the rule) rather than the engine's English."""
+    """A move or setup refused. ``engine``: the rules engine refused it, so the screen says its
+    ``code`` through ``games.messages`` (translated, with its rule), not the engine's English."""
 
     def __init__(self, message: str, *, code: str, engine: bool = False) -> None:
         self.code = code
@@ -90,14 +65,12 @@ class TableError(Exception):
 
 @dataclass(frozen=True)
 class MoveResult:
-    """What one write did: the attempt after it, the engine state, and the campaign outcome when
-    the move ended the mission."""
+    """What one write did: the attempt and engine state after it, the campaign outcome when it
+    ended the mission, the move it undid."""
 
     attempt: MissionAttempt
     state: spirits.State
-    before: spirits.State | None = None
     outcome: services.Outcome | None = None
-    warning: str = ""
     undone: Mapping[str, Any] | None = None
 
 
@@ -116,8 +89,7 @@ SETUP_REFUSALS = {
 
 
 def table_setup(*, trump: str, **seating: Any) -> dict[str, Any]:
-    """The engine setup of a mission at the table (``mission_setup.table_setup``); a seating it
-    refuses raises ``TableError`` with the message in the reader's language."""
+    """``mission_setup.table_setup``, its refusal as a ``TableError`` in the reader's language."""
     try:
         return mission_setup.table_setup(trump=trump, **seating)
     except mission_setup.TableSetupError as error:
@@ -140,14 +112,9 @@ def begin_mission(
     kakapo: str | None = None,
     setup: dict[str, Any] | None = None,
 ) -> MissionAttempt:
-    """Open an attempt of the adventure's current mission (the next one, or a retry after a
-    failure) with its engine state at version 0.
-
-    ``setup`` replaces the computed engine setup (tests and imports build boards of their own).
-    Raises ``TableError`` for a bad seating and ``CampaignError`` when the campaign refuses (an
-    attempt already open, a Power tile on a locked space). Locks the adventure row (in
-    ``services.start_attempt``).
-    """
+    """Open an attempt of the current mission with its engine state at version 0; ``setup``
+    replaces the computed one (tests and imports build boards of their own). Raises
+    ``TableError`` for a bad seating, ``CampaignError`` when the campaign refuses."""
     pack = adventure.content_pack.pack()
     campaign = services.current_state(adventure)
     if campaign.current_mission is None:
@@ -168,70 +135,47 @@ def begin_mission(
             kakapo=kakapo,
         )
     attempt = services.start_attempt(
-        adventure=adventure,
-        players=list(setup["players"]),
-        by=by,
-        loadout=loadout,
-        setup=setup,
+        adventure=adventure, players=list(setup["players"]), by=by, loadout=loadout, setup=setup
     )
-    state = spirits.new_game(setup)
-    attempt.state = spirits.to_dict(state)
-    attempt.version = 0
-    attempt.save(update_fields=["state", "version", "updated_at"])
-    STATES.put(attempt, state)
+    store(attempt, spirits.new_game(setup), version=0)
     return attempt
 
 
 # --- Moves ---------------------------------------------------------------------------------------
 
 
-def lock_adventure_query(adventure_id: int) -> QuerySet[Adventure]:
-    return Adventure.objects.select_for_update(no_key=True).filter(pk=adventure_id).only("pk")
-
-
-def lock_attempt_query(attempt_id: int) -> QuerySet[MissionAttempt]:
+def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttempt:
+    """The open attempt made against ``version``, locked (adventure row first) until the
+    transaction ends; its state JSON is loaded only when not parsed already (``state_of``)."""
+    adventure = Adventure.objects.select_for_update(no_key=True).filter(pk=attempt.adventure_id)
+    if adventure.only("pk").first() is None:
+        raise MissionAttempt.DoesNotExist("The adventure is gone.")
     # The last sequence number comes with the row (a scalar subquery: FOR UPDATE refuses an
     # aggregate), saving a move its own MAX query.
     last_seq = AttemptMove.objects.filter(attempt=OuterRef("pk")).order_by("-seq").values("seq")
-    return (
+    locked = (
         MissionAttempt.objects.select_for_update(no_key=True, of=("self",))
         .select_related("adventure")
         .defer("state")
         .annotate(last_seq=Subquery(last_seq[:1]))
-        .filter(pk=attempt_id)
+        .filter(pk=attempt.pk)
+        .first()
     )
-
-
-def locked_attempt(attempt_id: int, adventure_id: int) -> MissionAttempt:
-    """Lock the adventure row, then the attempt row, until the transaction ends.
-
-    The state JSON is loaded only when the parsed state is not cached already (``state_of``).
-    """
-    if lock_adventure_query(adventure_id).first() is None:
-        raise MissionAttempt.DoesNotExist("The adventure is gone.")
-    attempt = lock_attempt_query(attempt_id).first()
-    if attempt is None or attempt.adventure_id != adventure_id:
+    if locked is None or locked.adventure_id != attempt.adventure_id:
         raise MissionAttempt.DoesNotExist("The attempt is gone.")
-    if cached_state(attempt) is None:
-        attempt.refresh_from_db(fields=["state"])
-    return attempt
-
-
-def check_open(attempt: MissionAttempt, version: int | None) -> None:
-    if attempt.status != AttemptStatus.OPEN:
+    if STATES.get(locked) is None:
+        locked.refresh_from_db(fields=["state"])
+    if locked.status != AttemptStatus.OPEN:
         raise TableError(MISSION_ENDED, code="mission-ended")
-    if version is None or attempt.version != version:
+    if version is None or locked.version != version:
         raise TableError(ALREADY_PLAYED, code="stale")
+    return locked
 
 
 class StateCache:
-    """Parsed engine states of recent attempts, in this process, least recently used dropped.
-
-    Parsing the state JSON costs a move more than the rules do. The key is the attempt's id, its
-    version and the time its row was last saved: every write of the state bumps the version and
-    the save time, so a state at a key never changes (the save time also keeps a test database
-    that reuses ids from meeting an old entry).
-    """
+    """Parsed engine states of recent attempts in this process (parsing the JSON costs a move
+    more than the rules do), least recently used dropped. Every write bumps the version and save
+    time in the key, so a state at a key never changes (even when a test database reuses ids)."""
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
@@ -258,10 +202,6 @@ class StateCache:
 STATES = StateCache()
 
 
-def cached_state(attempt: MissionAttempt) -> spirits.State | None:
-    return STATES.get(attempt)
-
-
 def state_of(attempt: MissionAttempt) -> spirits.State:
     """The engine state: parsed once per version and cached, or the replay of the log when the
     row has no cached state."""
@@ -280,8 +220,11 @@ def replay_attempt(attempt: MissionAttempt) -> spirits.State:
     return spirits.replay(attempt.setup or {}, [m.payload for m in moves])
 
 
-def edge_violation(before: spirits.State, after: spirits.State) -> bool:
-    return len(after.violations) > len(before.violations)
+def store(attempt: MissionAttempt, state: spirits.State, *, version: int) -> None:
+    attempt.state = spirits.to_dict(state)
+    attempt.version = version
+    attempt.save(update_fields=["state", "version", "updated_at"])
+    STATES.put(attempt, state)
 
 
 @transaction.atomic
@@ -293,54 +236,39 @@ def submit_move(
     by: object,
     confirm_edge: bool = True,
 ) -> MoveResult:
-    """Record one move made against ``version`` of the attempt; end the mission when it is over.
-
-    Raises ``TableError``: ``stale`` (``ALREADY_PLAYED``) when another device moved first,
-    ``mission-ended`` once the result is recorded, the engine's code for an illegal move, and
-    ``confirm-edge`` (``EDGE_WARNING``) for a placement that breaks a coloured edge unless
-    ``confirm_edge``. Locks the adventure row, then the attempt row.
-    """
-    attempt = locked_attempt(attempt.pk, attempt.adventure_id)
-    check_open(attempt, version)
+    """Record one move made against ``version``; end the mission when it is over. An illegal
+    move raises ``TableError`` with the engine's code, and a placement that breaks a coloured edge
+    ``confirm-edge`` (``EDGE_WARNING``) unless ``confirm_edge``."""
+    attempt = locked_attempt(attempt, version)
     before = state_of(attempt)
     try:
         after = spirits.apply_move(before, move)
     except spirits.IllegalMove as error:
         raise TableError(error.message, code=error.code, engine=True) from None
-    if not confirm_edge and edge_violation(before, after):
+    if not confirm_edge and len(after.violations) > len(before.violations):
         raise TableError(EDGE_WARNING, code="confirm-edge")
     last = attempt.last_seq or 0  # type: ignore[attr-defined]
     AttemptMove.objects.create(
-        attempt=attempt,
-        seq=last + 1,
-        payload=dict(move),
-        created_by=stored_actor(by),
+        attempt=attempt, seq=last + 1, payload=dict(move), created_by=stored_actor(by)
     )
-    attempt.state = spirits.to_dict(after)
-    attempt.version += 1
-    attempt.save(update_fields=["state", "version", "updated_at"])
-    STATES.put(attempt, after)
+    store(attempt, after, version=attempt.version + 1)
     outcome = end_mission(attempt=attempt, state=after, by=by)
     if outcome is not None:
         attempt.refresh_from_db()
-    return MoveResult(attempt=attempt, state=after, before=before, outcome=outcome)
+    return MoveResult(attempt=attempt, state=after, outcome=outcome)
 
 
 def end_mission(
     *, attempt: MissionAttempt, state: spirits.State, by: object
 ) -> services.Outcome | None:
-    """Record the result through ``record_attempt_result`` once the engine says it is over.
-
-    The engine's reasons are kept as a note on the attempt; the first one, in the campaign's
-    codes, is the attempt's failure reason.
-    """
+    """Record the result once the engine says it is over: its reasons as a note, the first one
+    (in the campaign's codes) as the failure reason."""
     result = spirits.outcome(state)
     if result.result == "in-progress":
         return None
-    reasons = list(result.reasons)
-    reason = FAILURE_REASON.get(reasons[0], "other") if reasons else ""
-    if reasons:
-        why = [text(f"reason:{r}") if f"reason:{r}" in MESSAGES else verbatim(r) for r in reasons]
+    reason = FAILURE_REASON.get(result.reasons[0], "other") if result.reasons else ""
+    if result.reasons:
+        why = [reason_text(r) for r in result.reasons]
         services.add_note(attempt=attempt, author=by, words=text("note:failed", reasons=why))
     return services.record_attempt_result(
         attempt=attempt,
@@ -351,50 +279,38 @@ def end_mission(
     )
 
 
+def reason_text(reason: str) -> Text:
+    """An engine's reason a mission failed, as a stored text (``campaign.texts``)."""
+    code = f"reason:{reason}"
+    return text(code) if code in MESSAGES else verbatim(reason)
+
+
 @transaction.atomic
 def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) -> MoveResult:
-    """Undo the latest move still in force: it is marked undone (who, when), kept in the log, and
-    the state is replayed without it. Audited. Locks the adventure row, then the attempt row.
-
-    Our reading: once the result is recorded the mission is over; a wrong result is corrected
-    from the attempt page, which recomputes the campaign downstream.
-    """
-    attempt = locked_attempt(attempt.pk, attempt.adventure_id)
-    check_open(attempt, version)
+    """Undo the latest move in force: marked undone (who, when) and kept in the log, the state
+    replayed without it. Our reading: a recorded result is over; the attempt page corrects it."""
+    attempt = locked_attempt(attempt, version)
     move = attempt.moves.filter(undone_at__isnull=True).order_by("-seq").first()
     if move is None:
         raise TableError(NOTHING_TO_UNDO, code="nothing-to-undo")
-    before = state_of(attempt)
     move.undone_at = timezone.now()
     move.undone_by = stored_actor(by)
     move.save(update_fields=["undone_at", "undone_by"])
     after = replay_attempt(attempt)
-    attempt.state = spirits.to_dict(after)
-    attempt.version += 1
-    attempt.save(update_fields=["state", "version", "updated_at"])
-    STATES.put(attempt, after)
-    services.audit(
-        adventure=attempt.adventure,
-        by=by,
-        action=AuditAction.UNDO,
-        summary=text(
-            "move-undone",
-            seq=move.seq,
-            number=attempt.number,
-            mission=attempt.mission,
-            move=describe_move(move.payload),
-        ),
+    store(attempt, after, version=attempt.version + 1)
+    what = describe_move(move.payload)
+    summary = text(
+        "move-undone", seq=move.seq, number=attempt.number, mission=attempt.mission, move=what
     )
-    return MoveResult(attempt=attempt, state=after, before=before, undone=move.payload)
+    services.audit(adventure=attempt.adventure, by=by, action=AuditAction.UNDO, summary=summary)
+    return MoveResult(attempt=attempt, state=after, undone=move.payload)
 
 
 @transaction.atomic
 def abandon_mission(*, attempt: MissionAttempt, version: int | None, by: object) -> MoveResult:
-    """Give up the mission at the table: recorded as a failure with the reason ``abandoned``,
-    its tricks kept (the log stays as it was), so an open attempt never blocks the campaign.
-    Locks the adventure row, then the attempt row; refused like a move when stale or over."""
-    attempt = locked_attempt(attempt.pk, attempt.adventure_id)
-    check_open(attempt, version)
+    """Give the mission up: a failure (``abandoned``), its tricks kept, so an open attempt never
+    blocks the campaign; refused like a move when stale or over."""
+    attempt = locked_attempt(attempt, version)
     state = state_of(attempt)
     services.add_note(attempt=attempt, author=by, words=text("note:abandoned"))
     outcome = services.record_attempt_result(

@@ -1,11 +1,8 @@
 """The table screen: set a mission up, play it move by move on several devices, undo, abandon.
 
-Each view: scoped fetch (``membership_or_404``) → form → ``campaign.table.services`` → render.
-A move, an undo or an abandon answers an htmx request with the whole ``#table`` region, which the
-page merges by morphing (idiomorph), so open panels, focus and scroll stay put; without
-JavaScript they redirect to the table. The other devices learn of a change from the table's
-event stream (``stream``, ``campaign.table.events`` over ``config.live``) and fetch the region
-themselves; ``version`` is the polling fallback for a device whose stream cannot open.
+A write answers htmx with the whole ``#table`` region, merged by morphing so open panels, focus
+and scroll stay put (without JavaScript it redirects). The other devices hear of it on the event
+stream (``stream``) and fetch the region; ``version`` is the polling fallback.
 """
 
 from __future__ import annotations
@@ -18,7 +15,7 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import connections
-from django.http import Http404, HttpResponse, HttpResponseBase
+from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
@@ -30,6 +27,7 @@ from campaign.table import events
 from campaign.table import services as live
 from campaign.table.forms import MoveForm, TableSetupForm
 from campaign.table.screen import (
+    Cell,
     Table,
     board_cells,
     colours_of,
@@ -37,7 +35,7 @@ from campaign.table.screen import (
     tile_names_of,
     undone_text,
 )
-from config.htmx import HtmxHttpRequest, is_partial, vary_on_htmx
+from config.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_htmx
 from config.live import event_lines, holds_streams, no_stream_response, stream_response
 from games.people import people_names
 from games.rules import spirits
@@ -54,59 +52,39 @@ SHARED_RENDER_SECONDS = 60
 RENDER_WAIT_SECONDS = 2.0
 # What a table's stamp is made of (``events.stamp``): all a fetch served from the cache reads.
 STAMP_FIELDS = ("adventure_id", "number", "version", "status", "failure_reason", "updated_at")
-
-
-def adventure_or_404(membership: Membership, adventure_id: int) -> Adventure:
-    """The group's adventure with its content pack, for the setup screen (the table itself shows
-    what the attempt's setup carries)."""
-    adventures = Adventure.objects.select_related("content_pack").defer("content_pack__document")
-    return get_object_or_404(adventures, group_id=membership.group_id, pk=adventure_id)
-
-
-def table_attempts(group_id: int, adventure_id: int) -> Any:
-    """The group's attempts of an adventure that have a table (the pack comes parsed from its
-    digest, ``ContentPack.pack``: its stored document is not read on every request)."""
-    return (
-        MissionAttempt.objects.select_related("adventure__content_pack")
-        .defer("adventure__content_pack__document")
-        .filter(adventure__group_id=group_id, adventure_id=adventure_id, setup__isnull=False)
-    )
+URL_NAMES = ("table", "move", "undo", "abandon", "stream", "version")
 
 
 def attempt_or_404(
     membership: Membership, adventure_id: int, number: int, *, stamp_only: bool = False
 ) -> MissionAttempt:
-    """The attempt, scoped by the membership's group; with ``stamp_only`` just what its stamp
-    is made of (a fetch served from the shared render decodes none of the game's JSON)."""
-    attempts = table_attempts(membership.group_id, adventure_id)
+    """The attempt at the table, scoped by the membership's group; with ``stamp_only`` just what
+    its stamp is made of (a fetch served from the shared render decodes none of the game). The
+    pack comes parsed from its digest (``ContentPack.pack``), not from its stored document."""
+    attempts = MissionAttempt.objects.filter(
+        adventure__group_id=membership.group_id, setup__isnull=False
+    )
     if stamp_only:
-        attempts = attempts.select_related(None).only(*STAMP_FIELDS)
-    return get_object_or_404(attempts, number=number)
+        attempts = attempts.only(*STAMP_FIELDS)
+    else:
+        attempts = attempts.select_related("adventure__content_pack").defer(
+            "adventure__content_pack__document"
+        )
+    return get_object_or_404(attempts, adventure_id=adventure_id, number=number)
+
+
+def played_attempt(
+    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
+) -> tuple[Membership, MissionAttempt]:
+    """A write's membership (one that may play) and its attempt."""
+    membership = membership_or_404(request, group_id)
+    require_player(membership)
+    return membership, attempt_or_404(membership, adventure_id, number)
 
 
 def table_url(attempt: MissionAttempt, name: str = "table") -> str:
     adventure = attempt.adventure
     return reverse(f"table:{name}", args=[adventure.group_id, adventure.pk, attempt.number])
-
-
-def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str, Any]:
-    attempt = screen.attempt
-    return {
-        "group": membership.group,
-        "membership": membership,
-        "adventure": attempt.adventure,
-        "attempt": attempt,
-        "table": screen,
-        "urls": {
-            "page": table_url(attempt),
-            "move": table_url(attempt, "move"),
-            "undo": table_url(attempt, "undo"),
-            "abandon": table_url(attempt, "abandon"),
-            "stream": table_url(attempt, "stream"),
-            "version": table_url(attempt, "version"),
-        },
-        **extra,
-    }
 
 
 # --- Setup ---------------------------------------------------------------------------------------
@@ -117,7 +95,8 @@ def context_for(membership: Membership, screen: Table, **extra: Any) -> dict[str
 def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
     """Set the next mission up; an open attempt is resumed instead."""
     membership = membership_or_404(request, group_id)
-    adventure = adventure_or_404(membership, adventure_id)
+    adventures = Adventure.objects.select_related("content_pack").defer("content_pack__document")
+    adventure = get_object_or_404(adventures, group_id=membership.group_id, pk=adventure_id)
     open_attempt = live.open_attempt(adventure)
     if open_attempt is not None and open_attempt.setup is not None:
         open_attempt.adventure = adventure
@@ -126,12 +105,11 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
     campaign = services.current_state(adventure)
     overview = live.campaign_overview(adventure)
     mission = pack.mission(campaign.current_mission) if campaign.current_mission else None
-    cards = list(pack.scenario_cards(opened=campaign.opened_ids))
     form = TableSetupForm(
         request.POST or None,
         initial={"trump": mission.trump if mission else None},
         pack=pack,
-        cards=cards,
+        cards=list(pack.scenario_cards(opened=campaign.opened_ids)),
         spaces=overview["spaces"],
         tiles=[t.id for t in overview["tiles"]],
         people=people_names(adventure.group),
@@ -145,7 +123,7 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
                     adventure=adventure,
                     by=request.user,
                     players=data["players"],
-                    first_player=data["first_player"].strip(),
+                    first_player=data["first_player"],
                     trump=data["trump"],
                     loadout=form.loadout(),
                     automa_river=data.get("automa_river") or [],
@@ -156,18 +134,13 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
                 form.add_error(None, error.sentence())
             else:
                 return redirect(table_url(attempt))
-    preview, rounds = None, None
+    preview = rounds = None
     if mission is not None:
         rounds = services.progression.mission_rounds(
             pack, mission.number, moon_tiles=campaign.moon_tiles, holo_liana=campaign.holo_liana
         )
         night = services.progression.uses_night_sides(campaign, pack)
-        preview = table_preview(pack, mission.number, night=night, players=["A", "B", "C"])
-        preview_state = spirits.new_game(preview)
-        preview = {
-            "board": board_cells(preview_state, colours_of(preview), tile_names_of(preview)),
-            "night": night,
-        }
+        preview = {"board": board_preview(pack, mission.number, night=night), "night": night}
     context = {
         "group": membership.group,
         "membership": membership,
@@ -175,10 +148,9 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         "mission": mission,
         "rounds": rounds,
         "objectives": [
-            {"kind": o.kind, "name": pack.mission_tile(o.tile).name} for o in mission.objectives
-        ]
-        if mission
-        else [],
+            {"kind": o.kind, "name": pack.mission_tile(o.tile).name}
+            for o in (mission.objectives if mission else ())
+        ],
         "trump_name": pack.colour(mission.trump).name if mission else "",
         "pack": pack,
         "form": form,
@@ -188,37 +160,41 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
     return render(request, SETUP, context)
 
 
-def table_preview(pack: Any, mission: int, *, night: bool, players: list[str]) -> dict[str, Any]:
-    """A throwaway engine setup, only to draw the mission's board before play."""
-    return {
+def board_preview(pack: Any, mission: int, *, night: bool) -> list[list[Cell]]:
+    """The mission's board before play, drawn from a throwaway engine setup."""
+    setup = {
         "format": spirits.FORMAT,
         "cards": pack.scenario_cards(),
         "board": pack.mission_board(mission, night=night),
         "night": night,
-        "players": players,
-        "first_player": players[0],
+        "players": ["A", "B", "C"],
+        "first_player": "A",
         "trump": pack.mission(mission).trump,
         "rounds": pack.mission(mission).rounds,
         "colours": {c.id: {"name": c.name.to_json(), "symbol": c.symbol} for c in pack.colours},
         "tile_names": {t.id: t.name.to_json() for t in pack.mission_tiles},
     }
+    return board_cells(spirits.new_game(setup), colours_of(setup), tile_names_of(setup))
 
 
 # --- The table -----------------------------------------------------------------------------------
 
 
 def render_table(
-    request: HtmxHttpRequest,
-    membership: Membership,
-    screen: Table,
-    *,
-    status: int = 200,
-    **extra: Any,
+    request: HtmxHttpRequest, membership: Membership, screen: Table, **extra: Any
 ) -> HttpResponse:
     """The whole page, or for htmx the ``#table`` region (merged into the page by morphing)."""
-    template = f"{PAGE}#table" if is_partial(request) else PAGE
-    response = render(request, template, context_for(membership, screen, **extra), status=status)
-    return vary_on_htmx(response)
+    attempt = screen.attempt
+    context = {
+        "group": membership.group,
+        "membership": membership,
+        "adventure": attempt.adventure,
+        "attempt": attempt,
+        "table": screen,
+        "urls": {name: table_url(attempt, name) for name in URL_NAMES},
+        **extra,
+    }
+    return vary_on_htmx(render(request, partial_template(request, PAGE, "table"), context))
 
 
 @login_required
@@ -245,7 +221,7 @@ def shared_region(
         content = drawn_meanwhile(key)
     if content is None:
         if attempt.get_deferred_fields():
-            attempt = table_attempts(membership.group_id, attempt.adventure_id).get(pk=attempt.pk)
+            attempt = attempt_or_404(membership, attempt.adventure_id, attempt.number)
         response = render_table(request, membership, table_snapshot(attempt))
         cache.set(key, response.content, SHARED_RENDER_SECONDS)
         return response
@@ -254,16 +230,14 @@ def shared_region(
 
 def region_key(attempt: MissionAttempt, membership: Membership) -> str:
     """What the drawing depends on: the table's stamp, playing or watching, the language."""
-    return (
-        f"table-region:{attempt.pk}:{events.stamp(attempt)}:{membership.can_play}:{get_language()}"
-    )
+    plays = membership.can_play
+    return f"table-region:{attempt.pk}:{events.stamp(attempt)}:{plays}:{get_language()}"
 
 
 def drawn_meanwhile(key: str) -> bytes | None:
-    """The region another request of the same stamp is drawing, once it is there: the event of
-    a move reaches the other devices as its transaction commits, while the mover's answer is
-    being drawn, and they wait for that one render instead of each drawing it again (up to
-    ``RENDER_WAIT_SECONDS``; then they draw it themselves)."""
+    """The drawing of the same stamp another request is making, once it is there: a move's event
+    reaches the other devices as it commits, while the mover's answer is being drawn, and they
+    wait for that one drawing rather than each make their own (then draw it after a time-out)."""
     deadline = time.monotonic() + RENDER_WAIT_SECONDS
     while time.monotonic() < deadline:
         time.sleep(0.01)
@@ -287,61 +261,57 @@ def version(
     return response
 
 
-def moves_a_tile(payload: dict[str, Any]) -> bool:
-    """Placing the Decision tile or moving a placed one may break a coloured edge: both ask."""
-    return "place" in payload or "power" in payload
-
-
 @login_required
 @require_POST
 def move(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    attempt = attempt_or_404(membership, adventure_id, number)
+    membership, attempt = played_attempt(request, group_id, adventure_id, number)
     form = MoveForm(request.POST)
     try:
         if not form.is_valid():
             raise live.TableError(form_error(form), code="bad-move")
         payload = form.cleaned_data["move"]
+        # Placing the Decision tile or moving a placed one may break a coloured edge: both ask.
+        moves_a_tile = "place" in payload or "power" in payload
         result = live.submit_move(
             attempt=attempt,
             move=payload,
             version=form.cleaned_data["version"],
             by=request.user,
-            confirm_edge=bool(form.cleaned_data.get("confirm")) or not moves_a_tile(payload),
+            confirm_edge=bool(form.cleaned_data.get("confirm")) or not moves_a_tile,
         )
     except live.TableError as error:
-        return refused(request, membership, attempt, error, form)
+        kind = str(form.data.get("kind") or "")
+        engine_move = form.cleaned_data.get("move") if error.engine else None
+        retry = form.data if error.code == "confirm-edge" else None
+        return refused(request, membership, attempt, error, kind, move=engine_move, retry=retry)
     if not is_partial(request):
         return redirect(table_url(attempt))
     return shared_region(request, membership, result.attempt)
 
 
 def form_error(form: MoveForm) -> str:
-    for errors in form.errors.values():
-        return str(errors[0])
-    return gettext(UNDERSTOOD)
+    return next((str(errors[0]) for errors in form.errors.values()), gettext(UNDERSTOOD))
 
 
 def refused(
     request: HtmxHttpRequest,
     membership: Membership,
     attempt: MissionAttempt,
-    error: live.TableError,
-    form: MoveForm,
+    error: live.TableError | services.CampaignError,
+    kind: str,
+    *,
+    move: Any = None,
+    retry: Any = None,
 ) -> HttpResponse:
-    """An illegal or stale move: the current table, with the refusal next to its control."""
+    """An illegal or stale write: the current table, with the refusal next to its control
+    (``kind``); a ``move`` the engine refused is said in the reader's language with its rule."""
     attempt.refresh_from_db()
-    kind = str(form.data.get("kind") or "")
-    move = form.cleaned_data.get("move") if error.engine else None
-    screen = table_snapshot(
-        attempt, message=str(error.message), code=error.code, refused=kind, move=move
-    )
-    extra = {
-        "retry": form.data if error.code == "confirm-edge" else None,
-        "retry_fields": RETRY_FIELDS,
-    }
-    return render_table(request, membership, screen, **extra)
+    if isinstance(error, live.TableError):
+        message, code = error.message, error.code
+    else:
+        message, code = str(error), getattr(error, "code", kind)
+    screen = table_snapshot(attempt, message=message, code=code, refused=kind, move=move)
+    return render_table(request, membership, screen, retry=retry, retry_fields=RETRY_FIELDS)
 
 
 def posted_version(request: HtmxHttpRequest) -> int | None:
@@ -354,17 +324,13 @@ def posted_version(request: HtmxHttpRequest) -> int | None:
 @login_required
 @require_POST
 def undo(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    attempt = attempt_or_404(membership, adventure_id, number)
+    membership, attempt = played_attempt(request, group_id, adventure_id, number)
     try:
         result = live.undo_last_move(
             attempt=attempt, version=posted_version(request), by=request.user
         )
     except live.TableError as error:
-        attempt.refresh_from_db()
-        screen = table_snapshot(attempt, message=error.message, code=error.code, refused="undo")
-        return render_table(request, membership, screen)
+        return refused(request, membership, attempt, error, "undo")
     if not is_partial(request):
         return redirect(table_url(attempt))
     assert result.undone is not None
@@ -379,30 +345,19 @@ def abandon(
     request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
 ) -> HttpResponse:
     """Give the mission up: a failure ("abandoned"), its tricks kept."""
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    attempt = attempt_or_404(membership, adventure_id, number)
+    membership, attempt = played_attempt(request, group_id, adventure_id, number)
     try:
         result = live.abandon_mission(
             attempt=attempt, version=posted_version(request), by=request.user
         )
     except (live.TableError, services.CampaignError) as error:
-        attempt.refresh_from_db()
-        code = getattr(error, "code", "abandon")
-        message = error.message if isinstance(error, live.TableError) else str(error)
-        screen = table_snapshot(attempt, message=message, code=code, refused="abandon")
-        return render_table(request, membership, screen)
+        return refused(request, membership, attempt, error, "abandon")
     if not is_partial(request):
         return redirect(table_url(attempt))
     return render_table(request, membership, table_snapshot(result.attempt))
 
 
 # --- The event stream ------------------------------------------------------------------------
-
-
-def stream_member(request: HtmxHttpRequest, group_id: int) -> Membership:
-    """The request's membership of the group, or 404 (also for a signed-out request)."""
-    return membership_or_404(request, group_id)
 
 
 def current_stamp(attempt_id: int) -> str | None:
@@ -417,20 +372,13 @@ async def stream(
     stamp at once and after every write, a comment line as heartbeat, and ``gone`` (then the end)
     once the member is removed from the group. 404 for anyone who is not a member, like every
     other URL of the group."""
-    user = await request.auser()
-    if not user.is_authenticated:
-        raise Http404("No such group.")
-    request.user = user
-    membership = await sync_to_async(stream_member)(request, group_id)
+    request.user = await request.auser()  # loaded without blocking: an async view
+    membership = await sync_to_async(membership_or_404)(request, group_id)
     attempt = await sync_to_async(attempt_or_404)(membership, adventure_id, number, stamp_only=True)
     if not holds_streams(request):
         return no_stream_response()
     # The stream stays open for hours: it must not hold a database connection meanwhile.
     await sync_to_async(connections.close_all)()
-    lines = event_lines(
-        events.table_channel(attempt.pk),
-        group_id,
-        membership.user_id,
-        partial(current_stamp, attempt.pk),
-    )
+    channel = events.table_channel(attempt.pk)
+    lines = event_lines(channel, group_id, membership.user_id, partial(current_stamp, attempt.pk))
     return stream_response(lines)

@@ -255,7 +255,7 @@ def test_the_first_player_holds_the_kakapo_or_the_first_human_when_the_automa_le
 def power_attempt(adventure, member):
     """Three players, a Power to move a placed Spirit tile, one Spirit tile placed (no token)."""
     setup = helpers.setup_with_tokens(adventure, ["Ana", "Ben", "Cy"])
-    setup["powers"] = [table.MOVE_SPIRIT_TILE]
+    setup["powers"] = [spirits.MOVE_SPIRIT_TILE]
     attempt = table.begin_mission(
         adventure=adventure, by=member.user, players=[], first_player="", setup=setup
     )

@@ -43,7 +43,7 @@ def test_a_removed_member_is_told_gone(published, django_capture_on_commit_callb
     group_id, user_id = membership.group_id, membership.user_id
     with django_capture_on_commit_callbacks(execute=True):
         Membership.objects.filter(pk=membership.pk).delete()
-    assert published == [(events.member_channel(group_id, user_id), events.GONE)]
+    assert published == [(live.member_channel(group_id, user_id), live.GONE)]
 
 
 def test_the_hub_hands_a_message_from_another_thread_to_its_streams(settings):
@@ -52,11 +52,11 @@ def test_the_hub_hands_a_message_from_another_thread_to_its_streams(settings):
     settings.REDIS_URL = ""
 
     async def scenario():
-        here = events.listen("questlog:live:table:1", heartbeat=5)
-        other = events.listen("questlog:live:table:2", heartbeat=0.2)
+        here = live.listen("questlog:live:table:1", heartbeat=5)
+        other = live.listen("questlog:live:table:2", heartbeat=0.2)
         assert await anext(here) is None  # subscribed
         assert await anext(other) is None
-        thread = threading.Thread(target=events.publish_now, args=("questlog:live:table:1", "7-ab"))
+        thread = threading.Thread(target=live.publish_now, args=("questlog:live:table:1", "7-ab"))
         thread.start()
         thread.join()
         heard = await asyncio.wait_for(anext(here), 2)
@@ -68,4 +68,4 @@ def test_the_hub_hands_a_message_from_another_thread_to_its_streams(settings):
     heard, quiet = asyncio.run(scenario())
     assert heard == ("questlog:live:table:1", "7-ab")
     assert quiet is None
-    assert events.HUB.count() == 0  # closed streams are unsubscribed
+    assert live.HUB.count() == 0  # closed streams are unsubscribed
