@@ -1,9 +1,7 @@
 """Recomputing and storing statistics: the services the Celery tasks call.
 
-Everything here is idempotent: facts are deleted and reinserted per attempt, snapshots are
-upserted per scope, so running a service twice stores the same numbers. Nothing here talks to
-Redis; the outbox rows written by ``campaign.outbox`` in the same transaction as each result say
-what to recompute.
+Idempotent (facts replaced per attempt, snapshots upserted per scope) and Redis-free: the outbox
+rows written with each result say what to recompute.
 """
 
 from __future__ import annotations
@@ -11,7 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from itertools import islice
@@ -52,9 +50,8 @@ def store(
 ) -> None:
     """Upsert one snapshot per scope id, a batch per statement (safe when two workers race).
 
-    ``computed_at`` is the database's ``Now()``: an expression also keeps Django from sending the
-    batch as PostgreSQL arrays (``UNNEST``), whose text quoting of every JSON document took
-    longer than computing the numbers (measured: 4 s of a 16 s full recompute).
+    ``computed_at`` is an expression (``Now()``) so Django does not send the batch as PostgreSQL
+    arrays, whose quoting of the JSON took 4 s of a 16 s full recompute.
     """
     now = Now()
     for batch in batched(computed, SNAPSHOT_BATCH):
@@ -93,16 +90,10 @@ STATISTICS_WRITERS_LOCK = 0x51_75_65_73_74_6C_6F_67
 def one_statistics_writer_at_a_time() -> None:
     """Wait until no other transaction writes statistics, then hold that right until this one ends.
 
-    Writers delete an adventure's derived rows (facts, tallies) and insert them again: side by
-    side, the second one's DELETE misses the first one's uncommitted rows, and its inserts then
-    fail on the unique keys (``FactSource``, ``FactTally``, ``MissionTally``) once the first
-    commits (``tests/stats/test_writers.py``). A transaction-level advisory lock on PostgreSQL
-    serializes them; SQLite runs one writing transaction at a time anyway. Taken first thing in
-    every writing transaction, so no writer holds a contested row while it waits.
-
-    The same statement tunes the transaction for the grouped queries every writer runs: no JIT
-    (compiling them took longer than running them: +50-200 ms per query, for nothing) and more
-    sort/hash memory (with the default 4 MB, grouping every adventure's tricks spilled to disk).
+    Side by side, a second writer's DELETE misses the first one's uncommitted rows and its inserts
+    then fail on the unique keys (``tests/stats/test_writers.py``); SQLite has one writer anyway.
+    Taken first thing, so no writer holds a contested row while it waits. Also: no JIT (+50-200 ms
+    a query for nothing) and enough sort memory that grouping tricks does not spill to disk.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -122,14 +113,13 @@ def recompute_scopes(scope: str, ids: Sequence[int] | None, *, version: int) -> 
     store(scope, aggregates.compute_stream(scope, ids), source_version=version)
 
 
-# The recompute services below open a transaction when called alone; inside another one (the
-# drain's ``isolated`` savepoint, a test's transaction) they add no savepoint of their own: the
-# drain spends a round trip per statement, and a savepoint costs two.
+# The recompute services below add no savepoint inside another transaction (the drain's
+# ``isolated`` one): a savepoint costs the drain two round trips.
 
 
 def writer_version(version: int | None) -> int:
-    """The outbox version a write stores; ``None``: this transaction is a writer of its own, so it
-    takes the writers' lock first. The drain, which holds the lock already, passes its version."""
+    """The outbox version a write stores; ``None``: a writer of its own, which takes the lock.
+    The drain, which holds the lock already, passes its version."""
     if version is not None:
         return version
     one_statistics_writer_at_a_time()
@@ -147,12 +137,9 @@ def existing_scopes(scope: str, model: type[models.Model], ids: Sequence[int]) -
 
 @transaction.atomic(savepoint=False)
 def recompute_adventures(
-    *, adventure_ids: Sequence[int], force: bool = False, version: int | None = None
+    adventure_ids: Sequence[int], *, force: bool = False, version: int | None = None
 ) -> None:
-    """Refresh the facts of the adventures' attempts, then recompute and store their statistics.
-
-    A deleted adventure's snapshot and heatmaps are removed.
-    """
+    """Refresh the facts of the adventures' attempts, then recompute and store their statistics."""
     version = writer_version(version)
     if existing := existing_scopes(Scope.ADVENTURE, Adventure, adventure_ids):
         facts.refresh_facts({"adventure_id__in": existing}, force=force)
@@ -160,7 +147,7 @@ def recompute_adventures(
 
 
 @transaction.atomic(savepoint=False)
-def recompute_groups(*, group_ids: Sequence[int], version: int | None = None) -> None:
+def recompute_groups(group_ids: Sequence[int], *, version: int | None = None) -> None:
     """Recompute the groups' statistics from facts already extracted for their adventures."""
     from groups.models import Group
 
@@ -188,17 +175,12 @@ def recompute_adventure(*, adventure_id: int) -> None:
 @dataclass
 class Drained:
     rows: int = 0
-    adventures: list[int] = field(default_factory=list)
-    groups: list[int] = field(default_factory=list)
     failed: int = 0
 
 
 def claim_outbox(limit: int, group_id: int | None = None) -> list[dict[str, int | None]]:
-    """Unprocessed outbox rows due now, locked; rows another worker holds are skipped.
-
-    A row whose statistics failed waits for its ``OutboxFailure.retry_at``; ``failed`` says
-    whether it has such a note (to delete once the row is processed).
-    """
+    """Unprocessed outbox rows due now (not waiting for a retry), locked; rows another worker
+    holds are skipped. ``failed``: whether the row has a failure note to delete once processed."""
     waiting = OutboxFailure.objects.filter(outbox=OuterRef("pk"), retry_at__gt=timezone.now())
     queryset = StatisticsOutbox.objects.filter(processed_at__isnull=True).exclude(Exists(waiting))
     if group_id is not None:
@@ -225,32 +207,21 @@ def isolated(work: Callable[[], object]) -> str:
 def drain_outbox(*, limit: int = OUTBOX_BATCH, group_id: int | None = None) -> Drained:
     """Recompute what the outbox rows due now name, each adventure and group on its own.
 
-    Each adventure, each group and the global ranking are recomputed in a savepoint: one that
-    fails (a row the database refuses, a state the code did not expect) rolls back only its own
-    work, and its rows get an ``OutboxFailure`` (retried later with backoff) while every other
-    row is processed. ``group_id``: only that group's rows (the in-process drain after a user's
-    change). The rows stay locked (``select_for_update(skip_locked=True)`` on PostgreSQL) until
-    the statistics are stored, in the same transaction: a worker that dies leaves them
-    unprocessed for the next run, and two workers never take the same rows.
+    Each in a savepoint, so one that fails rolls back only its own work and its rows get an
+    ``OutboxFailure`` (retried with backoff) while the others are processed. The rows stay locked
+    until the statistics are stored, in this transaction: a worker that dies leaves them for the
+    next run. ``group_id``: only that group's rows (the in-process drain after a user's change).
     """
     rows = claim_outbox(limit, group_id)
     if not rows:
         return Drained()
     one_statistics_writer_at_a_time()
     version = outbox_version()
-    adventures = sorted({r["adventure_id"] for r in rows if r["adventure_id"] is not None})
-    groups = sorted({r["group_id"] for r in rows if r["group_id"] is not None})
     errors: dict[int, str] = {}
-    work = [
-        ("adventure_id", a, partial(recompute_adventures, adventure_ids=[a], version=version))
-        for a in adventures
-    ]
-    work += [
-        ("group_id", g, partial(recompute_groups, group_ids=[g], version=version)) for g in groups
-    ]
-    for name, key, recompute in work:
-        if error := isolated(recompute):
-            errors.update({row["pk"]: error for row in rows if row[name] == key})
+    for name, recompute in (("adventure_id", recompute_adventures), ("group_id", recompute_groups)):
+        for key in sorted({row[name] for row in rows if row[name] is not None}):
+            if error := isolated(partial(recompute, [key], version=version)):
+                errors.update({row["pk"]: error for row in rows if row[name] == key})
     if error := isolated(partial(recompute_global, version=version)):
         errors = {row["pk"]: error for row in rows}
     done = [row["pk"] for row in rows if row["pk"] not in errors]
@@ -258,7 +229,7 @@ def drain_outbox(*, limit: int = OUTBOX_BATCH, group_id: int | None = None) -> D
     if any(row["failed"] for row in rows if row["pk"] in done):
         OutboxFailure.objects.filter(outbox_id__in=done).delete()
     note_failures(errors)
-    return Drained(rows=len(done), adventures=adventures, groups=groups, failed=len(errors))
+    return Drained(rows=len(done), failed=len(errors))
 
 
 def note_failures(errors: dict[int, str]) -> None:
@@ -291,10 +262,9 @@ def outbox_health() -> dict[str, object]:
 
 
 def request_recompute(*, scope: str, scope_id: int = GLOBAL_SCOPE_ID) -> RecomputeJob:
-    """Ask for a full recompute; a worker starts it (only the database is written, never Redis).
+    """Ask for a full recompute (a database row, never Redis); a worker starts it.
 
-    Asking again while one is waiting or running returns that one; one whose worker is gone is
-    marked failed first, so asking again starts a new one at once.
+    Asking again while one waits or runs returns that one, unless its worker is gone.
     """
     fail_abandoned_jobs()
     waiting = RecomputeJob.objects.filter(
@@ -308,12 +278,8 @@ def heartbeat_seconds() -> float:
 
 
 def fail_abandoned_jobs() -> int:
-    """Mark failed the running jobs whose worker stopped beating (``Heartbeat``); how many.
-
-    A worker that died (killed, out of memory, lost its machine) leaves its job ``running``; a
-    live one touches ``heartbeat_at`` every ``STATS_JOB_HEARTBEAT_SECONDS``, so a job that missed
-    three beats has no worker left.
-    """
+    """Mark failed the running jobs that missed three ``Heartbeat`` beats (their worker died);
+    returns how many."""
     now = timezone.now()
     return RecomputeJob.objects.filter(
         state=JobState.RUNNING, heartbeat_at__lt=now - timedelta(seconds=3 * heartbeat_seconds())
@@ -323,8 +289,8 @@ def fail_abandoned_jobs() -> int:
 class Heartbeat:
     """While the block runs, a thread touches the job's ``heartbeat_at`` every few seconds.
 
-    The thread dies with the worker's process, so the beats stop exactly when nobody runs the job
-    any more. It writes on a connection of its own, outside the work's transactions.
+    The thread dies with the worker, so the beats stop exactly when nobody runs the job any more;
+    it writes on its own connection, outside the work's transactions.
     """
 
     def __init__(self, job: RecomputeJob) -> None:
@@ -397,13 +363,8 @@ def recompute_group_fully(*, group_id: int, job: RecomputeJob | None = None) -> 
 def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None) -> None:
     """The nightly recompute: every statistic of every scope, from the facts.
 
-    Facts are kept up to date as attempts change, so only attempts whose facts are missing or
-    stale are (re)extracted first; ``force`` re-extracts every attempt (after a change to the
-    extraction itself). Then each scope kind is recomputed by one set of grouped queries over all
-    its scopes at once, heatmaps by the database (``stats.heatmaps``), snapshots streamed scope by
-    scope, so memory stays flat as the history grows. Scopes whose adventure or group is gone
-    lose their rows. Each step commits on its own: pages keep reading the previous numbers
-    meanwhile.
+    Only stale facts are re-extracted (``force``: all, after a change to the extraction). Each
+    step commits on its own, so pages keep reading the previous numbers meanwhile.
     """
     from groups.models import Group
 

@@ -1,8 +1,7 @@
 """Celery tasks: each takes ids (or nothing), calls one service, and is safe to run twice.
 
-Nothing enqueues these from a request: recording a result writes an outbox row in its own
-transaction, and beat runs ``stats.drain_outbox`` every few seconds (see CELERY_BEAT_SCHEDULE).
-A task that fails on the database (a dropped connection, a deadlock) retries with backoff.
+No request enqueues these: beat drains the outbox (``CELERY_BEAT_SCHEDULE``). A task that fails
+on the database (a dropped connection, a deadlock) retries with backoff.
 """
 
 from __future__ import annotations
