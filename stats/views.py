@@ -181,17 +181,13 @@ def global_stats(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def recompute(request: HttpRequest, group_id: int) -> HttpResponse:
-    """Ask for a full recompute of the group: one database row, picked up by a worker.
-
-    With no broker (the embedded default) no worker will ever come: the job runs in-process
-    once this response has been sent (``triggers.run_job_when_answered``), and the polled
-    progress shows it advance to its end.
-    """
+    """Ask for a full recompute of the group: one database row, picked up by a worker (with no
+    broker, in-process once this response has been sent)."""
     membership = membership_or_404(request, group_id)
     require_player(membership)
     job = services.request_recompute(scope=Scope.GROUP, scope_id=membership.group_id)
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        triggers.run_job_when_answered(job.pk)
+        triggers.when_answered(triggers.run_job, job.pk)
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "stats/group.html#stats-progress", progress_context(membership, job))
     return redirect("stats:group", group_id=membership.group_id)
