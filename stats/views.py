@@ -1,9 +1,6 @@
-"""Statistics pages. They read stored snapshots and heatmaps only (a constant number of queries)
-and never compute on request; each says when its numbers date from and whether newer results are
-pending.
-
-Every fetch starts from ``membership_or_404``: another group's statistics answer 404. The global
-page shows no group names.
+"""Statistics pages: they read stored snapshots and heatmaps only (a constant number of queries)
+and never compute on request. Another group's statistics answer 404; the global page names no
+group.
 """
 
 from __future__ import annotations
@@ -18,7 +15,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Adventure, StatisticsOutbox
 from config.health import SERVICES
-from games.content import Pack
 from games.models import Person
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
@@ -28,18 +24,9 @@ from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSn
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 
 
-def colour_names(*packs: Pack) -> dict[str, str]:
-    """The colours' names of the packs in the reader's language, by colour id."""
-    return {colour.id: str(colour.name) for pack in packs for colour in pack.colours}
-
-
 def no_worker(job: RecomputeJob | None) -> bool:
-    """Whether ``job`` waits for a worker while the broker answers that none is alive.
-
-    From the worker status ``/healthz`` keeps (``SERVICES``, refreshed in the background): an
-    unknown state (not checked yet) is not "none alive", so the page keeps polling until it is
-    known. With no broker the job runs in-process and never waits for a worker.
-    """
+    """Whether ``job`` waits for a worker while ``/healthz``'s status says none is alive (not
+    yet known: keep polling). With no broker the job runs in-process."""
     if job is None or job.state != JobState.PENDING or settings.CELERY_TASK_ALWAYS_EAGER:
         return False
     _redis, celery, _age = SERVICES.current()
@@ -60,11 +47,8 @@ def progress_context(membership: Membership, job: RecomputeJob | None) -> dict[s
 
 
 def freshness(**scope: int) -> dict[str, object]:
-    """Whether newer results of the scope are pending, and the failures among them.
-
-    One query, and one more for the latest error when some failed. The global page (no scope)
-    shows no failure: its errors may speak of other groups' data.
-    """
+    """Whether newer results of the scope are pending, and the failures among them (not on the
+    global page: its errors may speak of other groups' data)."""
     counts = StatisticsOutbox.objects.filter(processed_at__isnull=True, **scope).aggregate(
         pending=Count("pk"), failures=Count("failure")
     )
@@ -95,17 +79,7 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
         "snapshot": snapshot,
         "totals": data.get("totals"),
         **freshness(adventure_id=adventure.pk),
-        "sections": [
-            pages.Section(_("Missions"), pages.mission_charts(data), "missions"),
-            pages.Section(
-                _("Campaign"), pages.campaign_charts(data, scope="adventure"), "campaign"
-            ),
-            pages.Section(
-                _("At the table"),
-                pages.table_charts(data, colour_names(adventure.content_pack.pack())),
-                "table",
-            ),
-        ],
+        "sections": pages.sections(data, scope="adventure", packs=[adventure.content_pack.pack()]),
         "boards": pages.heatmap_charts(boards),
     }
     return render(request, "stats/adventure.html", context)
@@ -149,15 +123,7 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
                 ),
                 "players",
             ),
-            pages.Section(_("Missions"), pages.mission_charts(data), "missions"),
-            pages.Section(_("Campaign"), pages.campaign_charts(data, scope="group"), "campaign"),
-            pages.Section(
-                _("At the table"),
-                pages.table_charts(
-                    data, colour_names(*(a.content_pack.pack() for a in adventures))
-                ),
-                "table",
-            ),
+            *pages.sections(data, scope="group", packs=[a.content_pack.pack() for a in adventures]),
         ],
         "boards": pages.heatmap_charts(heatmaps.for_scope(Scope.GROUP, group.pk, sizes)),
     }
@@ -196,11 +162,8 @@ def recompute(request: HttpRequest, group_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def progress(request: HttpRequest, group_id: int, job_id: int) -> HttpResponse:
-    """The progress partial, polled every second; answers 286 once the job has finished.
-
-    A job whose worker stopped beating is failed first: the poll stops and the button to ask
-    again shows. So it does when the job waits while no worker is alive (``no_worker``).
-    """
+    """The progress partial, polled every second; answers 286 once the job has finished (or its
+    worker is gone, so the button to ask again shows)."""
     membership = membership_or_404(request, group_id)
     services.fail_abandoned_jobs()
     job = get_object_or_404(
