@@ -5,6 +5,8 @@ group.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -15,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaign.models import Adventure, StatisticsOutbox
 from config.health import SERVICES
+from games.content import Pack
 from games.models import Person
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
@@ -59,6 +62,21 @@ def freshness(**scope: int) -> dict[str, object]:
     return context
 
 
+def scope_context(
+    scope: str, scope_id: int, snapshot: StatsSnapshot | None, packs: list[Pack]
+) -> dict[str, Any]:
+    """What an adventure's and a group's page share: the numbers, their freshness, the charts."""
+    data = snapshot.data if snapshot else {}
+    boards = heatmaps.for_scope(scope, scope_id, {pack.board_size for pack in packs})
+    return {
+        "snapshot": snapshot,
+        "totals": data.get("totals"),
+        **freshness(**{f"{scope}_id": scope_id}),
+        "sections": pages.sections(data, scope=scope, packs=packs),
+        "boards": pages.heatmap_charts(boards),
+    }
+
+
 @login_required
 @require_GET
 def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
@@ -69,18 +87,10 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
         pk=adventure_id,
     )
     snapshot = StatsSnapshot.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure.pk).first()
-    data = snapshot.data if snapshot else {}
-    boards = heatmaps.for_scope(
-        Scope.ADVENTURE, adventure.pk, [adventure.content_pack.pack().board_size]
-    )
     context = {
         "group": membership.group,
         "adventure": adventure,
-        "snapshot": snapshot,
-        "totals": data.get("totals"),
-        **freshness(adventure_id=adventure.pk),
-        "sections": pages.sections(data, scope="adventure", packs=[adventure.content_pack.pack()]),
-        "boards": pages.heatmap_charts(boards),
+        **scope_context(Scope.ADVENTURE, adventure.pk, snapshot, [adventure.content_pack.pack()]),
     }
     return render(request, "stats/adventure.html", context)
 
@@ -97,36 +107,25 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
             | Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
         )
     }
-    snapshot = snapshots.get(Scope.GROUP)
-    global_snapshot = snapshots.get(Scope.GLOBAL)
-    data = snapshot.data if snapshot else {}
+    snapshot, global_snapshot = snapshots.get(Scope.GROUP), snapshots.get(Scope.GLOBAL)
     adventures = list(
         Adventure.objects.for_group(group.pk)
         .select_related("content_pack")
         .only("pk", "name", "group_id", "content_pack__digest", "content_pack__document")
     )
-    sizes = {adventure.content_pack.pack().board_size for adventure in adventures}
+    packs = [adventure.content_pack.pack() for adventure in adventures]
     job = RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk).order_by("-pk").first()
+    players = pages.group_charts(
+        snapshot.data if snapshot else {},
+        global_snapshot.data if global_snapshot else None,
+        dict(Person.objects.filter(group=group).values_list("pk", "name")),
+    )
     context = {
         **progress_context(membership, job),
-        "snapshot": snapshot,
-        "totals": data.get("totals"),
-        **freshness(group_id=group.pk),
+        **scope_context(Scope.GROUP, group.pk, snapshot, packs),
         "adventures": adventures,
-        "sections": [
-            pages.Section(
-                _("Players and difficulty"),
-                pages.group_charts(
-                    data,
-                    global_snapshot.data if global_snapshot else None,
-                    dict(Person.objects.filter(group=group).values_list("pk", "name")),
-                ),
-                "players",
-            ),
-            *pages.sections(data, scope="group", packs=[a.content_pack.pack() for a in adventures]),
-        ],
-        "boards": pages.heatmap_charts(heatmaps.for_scope(Scope.GROUP, group.pk, sizes)),
     }
+    context["sections"].insert(0, pages.Section(_("Players and difficulty"), players, "players"))
     return render(request, "stats/group.html", context)
 
 
