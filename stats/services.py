@@ -16,7 +16,7 @@ from itertools import islice
 from typing import TypeVar
 
 from django.conf import settings
-from django.db import DatabaseError, connection, models, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Exists, F, Max, OuterRef, QuerySet
 from django.db.models.functions import Now
 from django.utils import timezone
@@ -104,72 +104,60 @@ def one_statistics_writer_at_a_time() -> None:
             )
 
 
-def recompute_scopes(scope: str, ids: Sequence[int] | None, *, version: int) -> None:
-    """The statistics and heatmaps of ``ids`` (every scope of that kind when ``None``)."""
+# ``recompute`` adds no savepoint inside another transaction (the drain's ``isolated`` one): a
+# savepoint costs the drain two round trips.
+
+
+@transaction.atomic(savepoint=False)
+def recompute(
+    scope: str, ids: Sequence[int] | None, *, force: bool = False, version: int | None = None
+) -> None:
+    """Recompute and store the statistics and heatmaps of ``ids`` (``None``: every scope of that
+    kind), an adventure's facts first (``force``: all of them, not only stale ones).
+
+    ``version``: the drain's, which holds the writers' lock already; otherwise it is taken here.
+    """
+    if version is None:
+        one_statistics_writer_at_a_time()
+        version = outbox_version()
+    if scope != Scope.GLOBAL:
+        ids = forget_gone(scope, ids)
+        if ids is not None and not ids:
+            return
     if scope == Scope.ADVENTURE:
+        facts.refresh_facts({} if ids is None else {"adventure_id__in": ids}, force=force)
         aggregates.refresh_tallies(ids)
     if scope != Scope.GLOBAL:
         heatmaps.refresh(scope, ids)
     store(scope, aggregates.compute_stream(scope, ids), source_version=version)
 
 
-# The recompute services below add no savepoint inside another transaction (the drain's
-# ``isolated`` one): a savepoint costs the drain two round trips.
-
-
-def writer_version(version: int | None) -> int:
-    """The outbox version a write stores; ``None``: a writer of its own, which takes the lock.
-    The drain, which holds the lock already, passes its version."""
-    if version is not None:
-        return version
-    one_statistics_writer_at_a_time()
-    return outbox_version()
-
-
-def existing_scopes(scope: str, model: type[models.Model], ids: Sequence[int]) -> list[int]:
-    """Those of ``ids`` whose row still exists; the snapshot and heatmaps of the others go."""
-    existing = list(model._default_manager.filter(pk__in=ids).values_list("pk", flat=True))
-    if gone := set(ids) - set(existing):
-        for rows in (StatsSnapshot, CellCounts):
-            rows.objects.filter(scope=scope, scope_id__in=gone).delete()
-    return existing
-
-
-@transaction.atomic(savepoint=False)
-def recompute_adventures(
-    adventure_ids: Sequence[int], *, force: bool = False, version: int | None = None
-) -> None:
-    """Refresh the facts of the adventures' attempts, then recompute and store their statistics."""
-    version = writer_version(version)
-    if existing := existing_scopes(Scope.ADVENTURE, Adventure, adventure_ids):
-        facts.refresh_facts({"adventure_id__in": existing}, force=force)
-        recompute_scopes(Scope.ADVENTURE, existing, version=version)
-
-
-@transaction.atomic(savepoint=False)
-def recompute_groups(group_ids: Sequence[int], *, version: int | None = None) -> None:
-    """Recompute the groups' statistics from facts already extracted for their adventures."""
+def forget_gone(scope: str, ids: Sequence[int] | None) -> list[int] | None:
+    """Delete the snapshot and heatmaps of the scopes (of ``ids``) whose adventure or group is
+    gone; returns those of ``ids`` that exist (``None`` stays ``None``: every scope)."""
     from groups.models import Group
 
-    version = writer_version(version)
-    if existing := existing_scopes(Scope.GROUP, Group, group_ids):
-        recompute_scopes(Scope.GROUP, existing, version=version)
-
-
-@transaction.atomic(savepoint=False)
-def recompute_global(*, version: int | None = None) -> None:
-    """Each mission's success rate and average attempts over every group (no names)."""
-    version = writer_version(version)
-    recompute_scopes(Scope.GLOBAL, [GLOBAL_SCOPE_ID], version=version)
+    model = Adventure if scope == Scope.ADVENTURE else Group
+    existing = model.objects.values_list("pk", flat=True)
+    if ids is not None:
+        existing = list(existing.filter(pk__in=ids))
+        if len(existing) == len(set(ids)):  # nothing gone: no DELETE
+            return existing
+    for rows in (StatsSnapshot, CellCounts):
+        gone = rows.objects.filter(scope=scope).exclude(scope_id__in=existing)
+        if ids is not None:
+            gone = gone.filter(scope_id__in=ids)
+        gone.delete()
+    return None if ids is None else existing
 
 
 def recompute_adventure(*, adventure_id: int) -> None:
     """One adventure, then its group and the global statistics (the incremental update)."""
     group_id = Adventure.objects.filter(pk=adventure_id).values_list("group_id", flat=True).first()
-    recompute_adventures(adventure_ids=[adventure_id])
+    recompute(Scope.ADVENTURE, [adventure_id])
     if group_id is not None:
-        recompute_groups(group_ids=[group_id])
-    recompute_global()
+        recompute(Scope.GROUP, [group_id])
+    recompute(Scope.GLOBAL, None)
 
 
 @dataclass
@@ -218,11 +206,11 @@ def drain_outbox(*, limit: int = OUTBOX_BATCH, group_id: int | None = None) -> D
     one_statistics_writer_at_a_time()
     version = outbox_version()
     errors: dict[int, str] = {}
-    for name, recompute in (("adventure_id", recompute_adventures), ("group_id", recompute_groups)):
+    for name, scope in (("adventure_id", Scope.ADVENTURE), ("group_id", Scope.GROUP)):
         for key in sorted({row[name] for row in rows if row[name] is not None}):
-            if error := isolated(partial(recompute, [key], version=version)):
+            if error := isolated(partial(recompute, scope, [key], version=version)):
                 errors.update({row["pk"]: error for row in rows if row[name] == key})
-    if error := isolated(partial(recompute_global, version=version)):
+    if error := isolated(partial(recompute, Scope.GLOBAL, None, version=version)):
         errors = {row["pk"]: error for row in rows}
     done = [row["pk"] for row in rows if row["pk"] not in errors]
     StatisticsOutbox.objects.filter(pk__in=done).update(processed_at=timezone.now())
@@ -352,12 +340,11 @@ def recompute_group_fully(*, group_id: int, job: RecomputeJob | None = None) -> 
     adventure_ids = list(Adventure.objects.filter(group_id=group_id).values_list("pk", flat=True))
     advance(job, total=len(adventure_ids) + 2)
     for adventure_id in adventure_ids:
-        recompute_adventures(adventure_ids=[adventure_id], force=True)
+        recompute(Scope.ADVENTURE, [adventure_id], force=True)
         advance(job, step=1)
-    recompute_groups(group_ids=[group_id])
-    advance(job, step=1)
-    recompute_global()
-    advance(job, step=1)
+    for scope, ids in ((Scope.GROUP, [group_id]), (Scope.GLOBAL, None)):
+        recompute(scope, ids)
+        advance(job, step=1)
 
 
 def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None) -> None:
@@ -366,28 +353,13 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     Only stale facts are re-extracted (``force``: all, after a change to the extraction). Each
     step commits on its own, so pages keep reading the previous numbers meanwhile.
     """
-    from groups.models import Group
-
     advance(job, total=len(EVERYTHING))
     with transaction.atomic():
         facts.refresh_facts({}, force=force)
     advance(job, step=1)
-    for scope, model in ((Scope.ADVENTURE, Adventure), (Scope.GROUP, Group)):
-        with transaction.atomic():
-            one_statistics_writer_at_a_time()
-            version = outbox_version()
-            forget_gone(scope, model)
-            recompute_scopes(scope, None, version=version)
+    for scope in (Scope.ADVENTURE, Scope.GROUP, Scope.GLOBAL):
+        recompute(scope, None)
         advance(job, step=1)
-    recompute_global()
-    advance(job, step=1)
-
-
-def forget_gone(scope: str, model: type[models.Model]) -> None:
-    """Delete the rows (snapshot, heatmaps) of each ``scope`` whose adventure or group is gone."""
-    existing = model._default_manager.values("pk")
-    for rows in (StatsSnapshot, CellCounts):
-        rows.objects.filter(scope=scope).exclude(scope_id__in=existing).delete()
 
 
 def run_job(job: RecomputeJob) -> None:

@@ -10,6 +10,7 @@ from celery import shared_task
 from django.db import DatabaseError, InterfaceError, OperationalError
 
 from stats import services
+from stats.models import Scope
 
 RETRY = {
     "autoretry_for": (OperationalError, InterfaceError, DatabaseError),
@@ -44,7 +45,7 @@ def recompute_group(group_id: int) -> None:
 
 @shared_task(name="stats.recompute_global", **RETRY)
 def recompute_global() -> None:
-    services.recompute_global()
+    services.recompute(Scope.GLOBAL, None)
 
 
 @shared_task(name="stats.recompute_all", **RETRY)
