@@ -42,6 +42,9 @@ from stats.models import (
 )
 
 HARDEST = 5
+# The statistics that are lists, empty in a scope without rows.
+EMPTY_LISTS = ("missions", "failure_reasons", "rounds", "tricks_won", "leader_changes",
+               "participation", "envelopes", "moon")  # fmt: skip
 
 # The column holding each scope's key: on the fact tables, on attempts, on campaign-derived rows.
 FACT_KEY = {Scope.ADVENTURE: "adventure_id", Scope.GROUP: "group_id", Scope.GLOBAL: None}
@@ -164,9 +167,10 @@ def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
 
 def finish(scope: str, data: Data) -> Data:
     """Defaults for statistics without rows, and the figures derived from the others."""
-    for name, factory in DEFAULTS.items():
-        if name not in data:
-            data[name] = factory()
+    for name in EMPTY_LISTS:
+        data.setdefault(name, [])
+    for name in COLOURS_BY_ROUND:
+        data.setdefault(name, {"rounds": [], "series": {}})
     data["totals"] = totals(data["missions"])
     if scope == Scope.GLOBAL:
         return {"missions": data["missions"], "totals": data["totals"],
@@ -199,17 +203,15 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
 
     ``adventures`` counts the tally rows: one per adventure that played the mission.
     """
-    tallies = keyed(MissionTally.objects.all(), key, ids)
-    if key == FACT_KEY[Scope.ADVENTURE]:  # one tally row per adventure and mission: no sums
-        tallies = tallies.annotate(adventures=Value(1, output_field=IntegerField()))
-    else:  # the scope key of the global statistics is a constant: one group over every row
-        sums = {column: Sum(column) for column in MISSION_COLUMNS[1:]}
-        tallies = tallies.values("scope_key", "mission").annotate(**sums, adventures=Count("pk"))
-    rows = tallies.order_by("scope_key", "mission").values_list(
-        "scope_key", *MISSION_COLUMNS, "adventures"
-    )
-    yield from per_scope(
-        ids is None, rows, lambda group: {"missions": [mission_entry(*row) for row in group]}
+    sums = {column: Sum(column) for column in MISSION_COLUMNS[1:]}
+    return grouped(
+        MissionTally.objects.all(),
+        key,
+        ids,
+        lambda rows: {"missions": [mission_entry(*row) for row in rows]},
+        ["mission"],
+        **sums,
+        adventures=Count("pk"),
     )
 
 
@@ -482,17 +484,3 @@ def moon_path_by_adventure(ids: Sequence[int] | None) -> Stream:
     yield from per_scope(
         ids is None, rows, records("moon", "adventure", "name", "boxes", "completed")
     )
-
-
-DEFAULTS: dict[str, Any] = {
-    "missions": list,
-    "failure_reasons": list,
-    "rounds": list,
-    "trumps": lambda: {"rounds": [], "series": {}},
-    "decisions": lambda: {"rounds": [], "series": {}},
-    "tricks_won": list,
-    "leader_changes": list,
-    "participation": list,
-    "envelopes": list,
-    "moon": list,
-}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -274,37 +275,34 @@ def fail_abandoned_jobs() -> int:
     ).update(state=JobState.FAILED, error=JOB_ABANDONED, finished_at=now, updated_at=now)
 
 
-class Heartbeat:
+@contextmanager
+def heartbeat(job: RecomputeJob) -> Iterator[None]:
     """While the block runs, a thread touches the job's ``heartbeat_at`` every few seconds.
 
     The thread dies with the worker, so the beats stop exactly when nobody runs the job any more;
     it writes on its own connection, outside the work's transactions.
     """
+    stopped = threading.Event()
 
-    def __init__(self, job: RecomputeJob) -> None:
-        self.job_id = job.pk
-        self.stopped = threading.Event()
-        self.thread = threading.Thread(target=self.beat, name=f"job-{job.pk}", daemon=True)
-
-    def __enter__(self) -> Heartbeat:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stopped.set()
-        self.thread.join()
-
-    def beat(self) -> None:
+    def beat() -> None:
         try:
-            while not self.stopped.wait(heartbeat_seconds()):
+            while not stopped.wait(heartbeat_seconds()):
                 try:
-                    RecomputeJob.objects.filter(pk=self.job_id, state=JobState.RUNNING).update(
+                    RecomputeJob.objects.filter(pk=job.pk, state=JobState.RUNNING).update(
                         heartbeat_at=timezone.now()
                     )
                 except DatabaseError:
-                    logger.warning("the heartbeat of job %s was not written", self.job_id)
+                    logger.warning("the heartbeat of job %s was not written", job.pk)
         finally:
             connection.close()
+
+    thread = threading.Thread(target=beat, name=f"job-{job.pk}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stopped.set()
+        thread.join()
 
 
 def claim_job(pk: int | None = None) -> RecomputeJob | None:
@@ -365,7 +363,7 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
 def run_job(job: RecomputeJob) -> None:
     """Run a claimed job to the end, recording failure on the job before re-raising."""
     try:
-        with Heartbeat(job):
+        with heartbeat(job):
             if job.scope == Scope.GROUP:
                 recompute_group_fully(group_id=job.scope_id, job=job)
             else:
