@@ -60,10 +60,6 @@ class Chart:
     rows: list[list[object]] = field(default_factory=list)
 
 
-def colour_of(name: str, index: int) -> str:
-    return GAME_COLOURS.get(name, PALETTE[index % len(PALETTE)])
-
-
 def _num(value: float) -> str:
     """At most one decimal, none when whole, with the page's decimal separator (20,5 in pt-BR)."""
     rounded = round(value, 1)
@@ -207,7 +203,9 @@ def stacked_bars(
     by ``labels`` (the pack's names in the reader's language)."""
     prefix = f"c{next(_ids)}"
     keys = list(series)
-    colours = [colour_of(k, i) if game_colours else PALETTE[i % 7] for i, k in enumerate(keys)]
+    colours = [PALETTE[i % len(PALETTE)] for i in range(len(keys))]
+    if game_colours:
+        colours = [GAME_COLOURS.get(k, c) for k, c in zip(keys, colours, strict=True)]
     names = [(labels or {}).get(k, k) for k in keys]
     series = {name: series[key] for name, key in zip(names, keys, strict=True)}
     width, left, plot_h = 360, 30, 160

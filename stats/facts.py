@@ -117,12 +117,6 @@ def coverage_columns(mask: int) -> dict[str, int]:
     return {f"cover{part}": (mask >> (part * MASK_BITS)) & MASK_PART for part in range(3)}
 
 
-def board_sizes(pack_ids: Iterable[int]) -> dict[int, int]:
-    """The board size of each content pack (``Pack.board_size``), by pack id; one query."""
-    packs = ContentPack.objects.filter(pk__in=list(pack_ids))
-    return {pack.pk: pack.pack().board_size for pack in packs}
-
-
 def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) -> list[int]:
     """Ids of the attempts whose facts are missing or out of date (all of them with ``force``)."""
     attempts = MissionAttempt.objects.filter(**attempt_filter)
@@ -148,7 +142,8 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
         .defer("changes", "loadout")
         .prefetch_related("seats")
     )
-    sizes = board_sizes({a.pack_pk for a in attempts})
+    packs = ContentPack.objects.filter(pk__in={a.pack_pk for a in attempts})
+    sizes = {pack.pk: pack.pack().board_size for pack in packs}
     needs_moves = [a.pk for a in attempts if not a.state and a.setup]
     moves: dict[int, list[AttemptMove]] = {}
     if needs_moves:

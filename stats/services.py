@@ -42,7 +42,6 @@ SNAPSHOT_BATCH = 500
 RETRY_FIRST = timedelta(seconds=30)
 RETRY_MOST = timedelta(hours=1)
 JOB_ABANDONED = _("The worker running this recompute stopped; ask again to start it anew.")
-EVERYTHING = ("facts", "adventures", "groups", "global")
 T = TypeVar("T")
 
 
@@ -351,11 +350,12 @@ def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None
     Only stale facts are re-extracted (``force``: all, after a change to the extraction). Each
     step commits on its own, so pages keep reading the previous numbers meanwhile.
     """
-    advance(job, total=len(EVERYTHING))
+    scopes = (Scope.ADVENTURE, Scope.GROUP, Scope.GLOBAL)
+    advance(job, total=1 + len(scopes))
     with transaction.atomic():
         facts.refresh_facts({}, force=force)
     advance(job, step=1)
-    for scope in (Scope.ADVENTURE, Scope.GROUP, Scope.GLOBAL):
+    for scope in scopes:
         recompute(scope, None)
         advance(job, step=1)
 
