@@ -264,9 +264,10 @@ def step_chart(
     for index, name in enumerate(names):
         colour = PALETTE[index % len(PALETTE)]
         dash = ' stroke-dasharray="6 3"' if index % 2 else ""
+        marker = MARKERS[index % len(MARKERS)]
+        coords = [(left + i * step, base - plot_h * v / top) for i, v in enumerate(series[name])]
         points = []
-        for i, value in enumerate(series[name]):
-            x, y = left + i * step, base - plot_h * value / top
+        for x, y in coords:
             if points:
                 points.append(f"L{x:.1f},{points[-1].split(',')[1]}")
             points.append(f"{'M' if not points else 'L'}{x:.1f},{y:.1f}")
@@ -275,13 +276,8 @@ def step_chart(
                 f'<path d="{" ".join(points)}" fill="none" stroke="{colour}" '
                 f'stroke-width="2"{dash}/>'
             )
-        for i, value in enumerate(series[name]):
-            x, y = left + i * step, base - plot_h * value / top
-            body.append(_marker(MARKERS[index % len(MARKERS)], x, y, colour))
-        legend_parts.append(
-            _marker(MARKERS[index % len(MARKERS)], cx + 6, 12, colour)
-            + _text(cx + 16, 16, name, 12)
-        )
+        body += [_marker(marker, x, y, colour) for x, y in coords]
+        legend_parts.append(_marker(marker, cx + 6, 12, colour) + _text(cx + 16, 16, name, 12))
         cx += 30 + 7 * len(name)
     every = max(1, n // 8)
     for i, label in enumerate(x_labels):
