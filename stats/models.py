@@ -18,6 +18,13 @@ class Scope(models.TextChoices):
     GLOBAL = "global", _("All groups")
 
 
+class JobState(models.TextChoices):
+    PENDING = "pending", _("Waiting for a worker")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
 GLOBAL_SCOPE_ID = 0
 
 
@@ -226,13 +233,6 @@ class PlayerFact(FactFields):
 
     def __str__(self) -> str:
         return f"Person {self.person_id} at attempt {self.attempt_id}"
-
-
-class JobState(models.TextChoices):
-    PENDING = "pending", _("Waiting for a worker")
-    RUNNING = "running", _("Running")
-    DONE = "done", _("Done")
-    FAILED = "failed", _("Failed")
 
 
 class RecomputeJob(models.Model):
