@@ -20,7 +20,6 @@ from django.db.models import (
     Count,
     F,
     IntegerField,
-    Max,
     OuterRef,
     Q,
     QuerySet,
@@ -176,9 +175,7 @@ def finish(scope: str, data: Data) -> Data:
         return {"missions": data["missions"], "totals": data["totals"],
                 "ranking": ranking(data["missions"])}  # fmt: skip
     if scope == Scope.ADVENTURE:
-        data["moon"] = moon_series(
-            data.pop("_boxes", {}), data.pop("_last", 0), data.pop("_successes", set())
-        )
+        data["moon"] = moon_series(data.pop("_boxes", {}), data.pop("_attempts", []))
     data["hardest"] = ranking(data["missions"])[:HARDEST]
     return data
 
@@ -421,12 +418,12 @@ def envelopes_part(rows: Iterable[Sequence[Any]]) -> Data:
 
 
 def moon_path_by_attempt(ids: Sequence[int] | None) -> list[Stream]:
-    """Per adventure, three ordered parts that ``moon_series`` turns into the Moon Path series."""
+    """Per adventure, the two parts that ``moon_series`` turns into the Moon Path series."""
     checked = MoonPathBox.objects.filter(checked_by_attempt__isnull=False)
-    successes = (
-        keyed(finished_attempts().filter(status=AttemptStatus.SUCCESS), "adventure_id", ids)
-        .order_by("scope_key")
-        .values_list("scope_key", "number")
+    finished = (
+        keyed(finished_attempts(), "adventure_id", ids)
+        .order_by("scope_key", "number")
+        .values_list("scope_key", "number", "status")
     )
     return [
         grouped(
@@ -437,20 +434,15 @@ def moon_path_by_attempt(ids: Sequence[int] | None) -> list[Stream]:
             ["checked_by_attempt"],
             count=Count("pk"),
         ),
-        grouped(
-            finished_attempts(),
-            "adventure_id",
-            ids,
-            lambda g: {"_last": g[0][0] or 0},
-            [],
-            last=Max("number"),
-        ),
-        per_scope(ids is None, successes, lambda g: {"_successes": {n for (n,) in g}}),
+        per_scope(ids is None, finished, lambda g: {"_attempts": g}),
     ]
 
 
-def moon_series(boxes: dict[int, int], last: int, successes: set[int]) -> list[Data]:
-    """Moon Path boxes checked and missions completed after each attempt of an adventure."""
+def moon_series(boxes: dict[int, int], attempts: list[Sequence[Any]]) -> list[Data]:
+    """Moon Path boxes checked and missions completed after each attempt (``(number, status)``)
+    of an adventure."""
+    last = max((number for number, _status in attempts), default=0)
+    successes = {number for number, status in attempts if status == AttemptStatus.SUCCESS}
     checked = completed = 0
     series = []
     for number in range(1, last + 1):
