@@ -266,7 +266,7 @@ def heartbeat_seconds() -> float:
 
 
 def fail_abandoned_jobs() -> int:
-    """Mark failed the running jobs that missed three ``Heartbeat`` beats (their worker died);
+    """Mark failed the running jobs that missed three ``heartbeat`` beats (their worker died);
     returns how many."""
     now = timezone.now()
     return RecomputeJob.objects.filter(
