@@ -1,11 +1,8 @@
 """Charts as server-rendered SVG, in pure Python: bars, stacked bars, step lines, a board heatmap.
 
-No scripts, no CDN and no ``style=`` attributes (the Content-Security-Policy forbids inline
-styles): only SVG presentation attributes. Each chart scales to its container through its
-``viewBox``, names itself in ``<title>``/``<desc>`` for screen readers, and carries its numbers as
-a table (``Chart.headers``/``rows``) that the template shows under the picture. Colour is never
-the only signal: bars carry their value as text, series differ by hatching or marker shape too,
-and heatmap cells print their count.
+No scripts and no ``style=`` (the Content-Security-Policy forbids inline styles). Each chart
+names itself for screen readers and carries its numbers as a table; colour is never the only
+signal (values printed, series hatched or marked apart).
 """
 
 from __future__ import annotations
@@ -35,7 +32,15 @@ HEAT = "#9c4221"
 INK = "#1a202c"
 MUTED = "#4a5568"
 GRID = "#cbd5e0"
-PATTERNS = ("solid", "diagonal", "dots", "cross", "horizontal", "vertical")
+# The hatching over each series' colour, in order.
+PATTERNS = (
+    "",
+    '<path d="M0,6 L6,0" stroke="#fff" stroke-width="1.5"/>',
+    '<circle cx="3" cy="3" r="1.2" fill="#fff"/>',
+    '<path d="M0,0 L6,6 M6,0 L0,6" stroke="#fff" stroke-width="1"/>',
+    '<path d="M0,3 L6,3" stroke="#fff" stroke-width="1.5"/>',
+    '<path d="M3,0 L3,6" stroke="#fff" stroke-width="1.5"/>',
+)
 MARKERS = ("circle", "square", "triangle", "diamond")
 FONT = 'font-family="system-ui, sans-serif"'
 
@@ -55,10 +60,6 @@ class Chart:
     rows: list[list[object]] = field(default_factory=list)
 
 
-def colour_of(name: str, index: int) -> str:
-    return GAME_COLOURS.get(name, PALETTE[index % len(PALETTE)])
-
-
 def _num(value: float) -> str:
     """At most one decimal, none when whole, with the page's decimal separator (20,5 in pt-BR)."""
     rounded = round(value, 1)
@@ -69,23 +70,22 @@ def _num(value: float) -> str:
 
 def _pattern_defs(prefix: str, colours: Sequence[str]) -> str:
     """One fill per series: solid for the first, then hatchings over the series colour."""
-    parts = []
-    for index, colour in enumerate(colours):
-        kind = PATTERNS[index % len(PATTERNS)]
-        pid = f"{prefix}-p{index}"
-        marks = {
-            "solid": "",
-            "diagonal": '<path d="M0,6 L6,0" stroke="#fff" stroke-width="1.5"/>',
-            "dots": '<circle cx="3" cy="3" r="1.2" fill="#fff"/>',
-            "cross": '<path d="M0,0 L6,6 M6,0 L0,6" stroke="#fff" stroke-width="1"/>',
-            "horizontal": '<path d="M0,3 L6,3" stroke="#fff" stroke-width="1.5"/>',
-            "vertical": '<path d="M3,0 L3,6" stroke="#fff" stroke-width="1.5"/>',
-        }[kind]
-        parts.append(
-            f'<pattern id="{pid}" width="6" height="6" patternUnits="userSpaceOnUse">'
-            f'<rect width="6" height="6" fill="{colour}"/>{marks}</pattern>'
-        )
+    parts = [
+        f'<pattern id="{prefix}-p{index}" width="6" height="6" patternUnits="userSpaceOnUse">'
+        f'<rect width="6" height="6" fill="{colour}"/>{PATTERNS[index % len(PATTERNS)]}</pattern>'
+        for index, colour in enumerate(colours)
+    ]
     return "<defs>" + "".join(parts) + "</defs>"
+
+
+def _text(
+    x: object, y: object, content: object, size: int, anchor: str = "", fill: str = INK
+) -> str:
+    """A ``<text>`` element (``content`` escaped); ``x`` and ``y`` as the caller formatted them."""
+    anchored = f' text-anchor="{anchor}"' if anchor else ""
+    return (
+        f'<text x="{x}" y="{y}" font-size="{size}"{anchored} fill="{fill}">{escape(content)}</text>'
+    )
 
 
 def _svg(prefix: str, width: int, height: int, title: str, summary: str, body: str) -> SafeString:
@@ -102,55 +102,48 @@ def _legend(prefix: str, names: Sequence[str], x: int, y: int, width: int) -> tu
     """Swatches (with the series' hatching) and names, wrapped to ``width``; returns its height."""
     parts, cx, cy = [], x, y
     for index, name in enumerate(names):
-        label = escape(name)
         step = 22 + 7 * len(name)
         if cx + step > x + width and cx > x:
             cx, cy = x, cy + 20
         parts.append(
             f'<rect x="{cx}" y="{cy}" width="14" height="14" fill="url(#{prefix}-p{index})" '
-            f'stroke="{INK}" stroke-width="0.5"/>'
-            f'<text x="{cx + 18}" y="{cy + 11}" font-size="12" fill="{INK}">{label}</text>'
+            f'stroke="{INK}" stroke-width="0.5"/>' + _text(cx + 18, cy + 11, name, 12)
         )
         cx += step
     return "".join(parts), cy - y + 22
 
 
-def _wrap(text: str, chars: int) -> list[str]:
-    """``text`` cut at spaces into lines of at most ``chars`` characters (longer words alone)."""
-    return textwrap.wrap(text, chars, break_long_words=False, break_on_hyphens=False) or [""]
+def _label(label: str, y: int, width: int, left: int) -> tuple[list[str], int]:
+    """A bar's label on its own lines above it, cut at spaces to the chart's width (a long name is
+    never clipped on a phone); returns them and the ``y`` below them."""
+    lines = []
+    chars = (width - 2 * left) // 7
+    for line in textwrap.wrap(label, chars, break_long_words=False, break_on_hyphens=False) or [""]:
+        y += 15
+        lines.append(_text(left, y - 3, line, 12))
+    return lines, y
 
 
 def bar_chart(
     title: str, items: Sequence[tuple[str, float]], *, value_name: str, unit: str = ""
 ) -> Chart:
-    """Horizontal bars, one per item, each labelled with its value.
-
-    Each label sits on its own line(s) above its bar, wrapped to the chart's width, so a long
-    category ("An objective was not met") is never clipped on a phone.
-    """
+    """Horizontal bars, one per item, each labelled with its value."""
     prefix = f"c{next(_ids)}"
-    width, left, bar_h, gap, line_h = 360, 8, 16, 10, 15
+    width, left, bar_h, gap = 360, 8, 16, 10
     top = max((v for _, v in items), default=0) or 1
     span = width - left - 60
-    chars = (width - 2 * left) // 7
     body = []
     y = 4
     for label, value in items:
-        lines = _wrap(label, chars)
-        for line in lines:
-            y += line_h
-            body.append(
-                f'<text x="{left}" y="{y - 3}" font-size="12" fill="{INK}">{escape(line)}</text>'
-            )
+        lines, y = _label(label, y, width, left)
         length = span * value / top
+        body += lines
         body.append(
-            f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_h}" '
-            f'fill="{PALETTE[0]}"/>'
-            f'<text x="{left + length + 4:.1f}" y="{y + 12}" font-size="12" '
-            f'fill="{INK}">{escape(_num(value) + unit)}</text>'
+            f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_h}" fill="{PALETTE[0]}"/>'
+            + _text(f"{left + length + 4:.1f}", y + 12, _num(value) + unit, 12)
         )
         y += bar_h + gap
-    height = max(y, line_h + bar_h + gap + 4) + 4
+    height = max(y, 15 + bar_h + gap + 4) + 4
     summary = "; ".join(f"{label}: {_num(value)}{unit}" for label, value in items) or str(NO_DATA)
     svg = _svg(prefix, width, height, title, summary, "".join(body))
     return Chart(title, svg, summary, ["", value_name], [[label, _num(v)] for label, v in items])
@@ -163,8 +156,7 @@ def paired_bars(
     *,
     unit: str = "",
 ) -> Chart:
-    """Horizontal bars in pairs (e.g. this group against all groups), hatched apart; each label
-    on its own line(s) above its bars, as in ``bar_chart``, so a long name is never clipped."""
+    """Horizontal bars in pairs (e.g. this group against all groups), hatched apart."""
     prefix = f"c{next(_ids)}"
     names = list(series)
     width, left, bar_h = 360, 8, 12
@@ -174,19 +166,15 @@ def paired_bars(
     body = [_pattern_defs(prefix, [PALETTE[i] for i in range(len(names))]), legend]
     y = legend_h + 4
     for row, label in enumerate(labels):
-        for line in _wrap(label, (width - 2 * left) // 7):
-            y += 15
-            body.append(
-                f'<text x="{left}" y="{y - 3}" font-size="12" fill="{INK}">{escape(line)}</text>'
-            )
+        lines, y = _label(label, y, width, left)
+        body += lines
         for index, name in enumerate(names):
             value = series[name][row]
             length = span * value / top
             body.append(
                 f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_h - 2}" '
                 f'fill="url(#{prefix}-p{index})"/>'
-                f'<text x="{left + length + 4:.1f}" y="{y + 9}" font-size="10" '
-                f'fill="{INK}">{escape(_num(value) + unit)}</text>'
+                + _text(f"{left + length + 4:.1f}", y + 9, _num(value) + unit, 10)
             )
             y += bar_h
         y += 8
@@ -215,7 +203,9 @@ def stacked_bars(
     by ``labels`` (the pack's names in the reader's language)."""
     prefix = f"c{next(_ids)}"
     keys = list(series)
-    colours = [colour_of(k, i) if game_colours else PALETTE[i % 7] for i, k in enumerate(keys)]
+    colours = [PALETTE[i % len(PALETTE)] for i in range(len(keys))]
+    if game_colours:
+        colours = [GAME_COLOURS.get(k, c) for k, c in zip(keys, colours, strict=True)]
     names = [(labels or {}).get(k, k) for k in keys]
     series = {name: series[key] for name, key in zip(names, keys, strict=True)}
     width, left, plot_h = 360, 30, 160
@@ -240,12 +230,9 @@ def stacked_bars(
                 f'fill="url(#{prefix}-p{index})" stroke="#fff" stroke-width="0.5">'
                 f"<title>{escape(f'{category}: {name} {value}')}</title></rect>"
             )
-        body.append(
-            f'<text x="{x + col_w * 0.35:.1f}" y="{y - 4:.1f}" font-size="11" text-anchor="middle" '
-            f'fill="{INK}">{totals[i]}</text>'
-            f'<text x="{x + col_w * 0.35:.1f}" y="{base + 14}" font-size="11" '
-            f'text-anchor="middle" fill="{INK}">{escape(category)}</text>'
-        )
+        middle = f"{x + col_w * 0.35:.1f}"
+        body.append(_text(middle, f"{y - 4:.1f}", totals[i], 11, "middle"))
+        body.append(_text(middle, base + 14, category, 11, "middle"))
     height = base + 22
     summary = "; ".join(
         f"{category}: " + ", ".join(f"{n} {series[n][i]}" for n in names if series[n][i])
@@ -271,16 +258,16 @@ def step_chart(
     body = [
         f'<line x1="{left}" y1="{base}" x2="{width - 8}" y2="{base}" stroke="{MUTED}"/>'
         f'<line x1="{left}" y1="30" x2="{left}" y2="{base}" stroke="{MUTED}"/>'
-        f'<text x="{left - 4}" y="34" font-size="11" text-anchor="end" '
-        f'fill="{INK}">{_num(top)}</text>'
-        f'<text x="{left - 4}" y="{base}" font-size="11" text-anchor="end" fill="{INK}">0</text>'
+        + _text(left - 4, 34, _num(top), 11, "end")
+        + _text(left - 4, base, 0, 11, "end")
     ]
     for index, name in enumerate(names):
         colour = PALETTE[index % len(PALETTE)]
         dash = ' stroke-dasharray="6 3"' if index % 2 else ""
+        marker = MARKERS[index % len(MARKERS)]
+        coords = [(left + i * step, base - plot_h * v / top) for i, v in enumerate(series[name])]
         points = []
-        for i, value in enumerate(series[name]):
-            x, y = left + i * step, base - plot_h * value / top
+        for x, y in coords:
             if points:
                 points.append(f"L{x:.1f},{points[-1].split(',')[1]}")
             points.append(f"{'M' if not points else 'L'}{x:.1f},{y:.1f}")
@@ -289,22 +276,14 @@ def step_chart(
                 f'<path d="{" ".join(points)}" fill="none" stroke="{colour}" '
                 f'stroke-width="2"{dash}/>'
             )
-        for i, value in enumerate(series[name]):
-            x, y = left + i * step, base - plot_h * value / top
-            body.append(_marker(MARKERS[index % len(MARKERS)], x, y, colour))
-        legend_parts.append(
-            _marker(MARKERS[index % len(MARKERS)], cx + 6, 12, colour)
-            + f'<text x="{cx + 16}" y="16" font-size="12" fill="{INK}">{escape(name)}</text>'
-        )
+        body += [_marker(marker, x, y, colour) for x, y in coords]
+        legend_parts.append(_marker(marker, cx + 6, 12, colour) + _text(cx + 16, 16, name, 12))
         cx += 30 + 7 * len(name)
     every = max(1, n // 8)
     for i, label in enumerate(x_labels):
         if i % every == 0 or i == n - 1:
             anchor = "end" if i == n - 1 and n > 1 else "middle"  # the last stays inside
-            body.append(
-                f'<text x="{left + i * step:.1f}" y="{base + 14}" font-size="10" '
-                f'text-anchor="{anchor}" fill="{INK}">{escape(label)}</text>'
-            )
+            body.append(_text(f"{left + i * step:.1f}", base + 14, label, 10, anchor))
     height = base + 22
     last = ", ".join(f"{name} {_num(series[name][-1])}" for name in names if series[name])
     summary = (
@@ -354,17 +333,10 @@ def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
         )
         if count:
             ink = "#fff" if share > 0.55 else INK
-            body.append(
-                f'<text x="{x + cell / 2 - 0.5}" y="{y + cell / 2 + 4}" font-size="10" '
-                f'text-anchor="middle" fill="{ink}">{count}</text>'
-            )
+            body.append(_text(x + cell / 2 - 0.5, y + cell / 2 + 4, count, 10, "middle", ink))
     for i in range(size):
-        body.append(
-            f'<text x="{left + i * cell + cell / 2}" y="11" font-size="9" text-anchor="middle" '
-            f'fill="{MUTED}">{i}</text>'
-            f'<text x="9" y="{top_y + i * cell + cell / 2 + 3}" font-size="9" '
-            f'text-anchor="middle" fill="{MUTED}">{i}</text>'
-        )
+        body.append(_text(left + i * cell + cell / 2, 11, i, 9, "middle", MUTED))
+        body.append(_text(9, top_y + i * cell + cell / 2 + 3, i, 9, "middle", MUTED))
     width, height = left + size * cell + 4, top_y + size * cell + 4
     covered = sum(1 for c in counts if c)
     hottest = max(range(len(counts)), key=lambda i: counts[i]) if any(counts) else None

@@ -1,12 +1,8 @@
-"""Extracting normalised facts (tricks, final board, seated people) from attempts.
+"""Extracting facts (tricks, final board, seated people) from finished attempts.
 
-Extraction is idempotent: an attempt's fact rows are deleted and reinserted whenever the attempt
-changed since they were extracted (``FactSource`` remembers its ``updated_at`` and engine
-``version``). Open attempts have no facts: only recorded results count.
-
-The engine ``state`` cached on the attempt is read with the rules engine's own ``from_dict``;
-an attempt driven in the app without a cached state is replayed from its setup and moves.
-Attempts logged by hand (no setup, no state) give player facts only.
+An attempt's rows are replaced whenever it changed since (``FactSource``). Its engine state is
+the cached ``state``, or a replay of its setup and moves; attempts logged by hand (neither) give
+player facts only.
 """
 
 from __future__ import annotations
@@ -121,17 +117,8 @@ def coverage_columns(mask: int) -> dict[str, int]:
     return {f"cover{part}": (mask >> (part * MASK_BITS)) & MASK_PART for part in range(3)}
 
 
-def board_sizes(pack_ids: Iterable[int]) -> dict[int, int]:
-    """The board size of each content pack (``Pack.board_size``), by pack id; one query."""
-    packs = ContentPack.objects.filter(pk__in=list(pack_ids))
-    return {pack.pk: pack.pack().board_size for pack in packs}
-
-
 def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) -> list[int]:
-    """Ids of the attempts whose facts are missing or out of date (all of them with ``force``).
-
-    One query: the comparison with ``FactSource`` happens in the database.
-    """
+    """Ids of the attempts whose facts are missing or out of date (all of them with ``force``)."""
     attempts = MissionAttempt.objects.filter(**attempt_filter)
     if not force:
         current = FactSource.objects.filter(
@@ -155,7 +142,8 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
         .defer("changes", "loadout")
         .prefetch_related("seats")
     )
-    sizes = board_sizes({a.pack_pk for a in attempts})
+    packs = ContentPack.objects.filter(pk__in={a.pack_pk for a in attempts})
+    sizes = {pack.pk: pack.pack().board_size for pack in packs}
     needs_moves = [a.pk for a in attempts if not a.state and a.setup]
     moves: dict[int, list[AttemptMove]] = {}
     if needs_moves:

@@ -1,14 +1,8 @@
-"""Board heatmaps: covered-cell counts per scope, mission and board size, aggregated by the
-database itself.
+"""Board heatmaps: covered-cell counts per scope, mission and board size, summed by the database.
 
-Each finished attempt has one ``CoverageFact`` row, its final board as a mask in three 48-bit
-integer columns and the side of its pack's board (see that model for the reading of "covered").
-One ``INSERT … SELECT … GROUP BY`` per board size and scope kind, per mission ``UNION ALL`` over
-all missions, turns those rows into one ``CellCounts`` row per scope, mission and board size: cell
-``k``'s count is ``SUM((cover >> k) & 1)``, one sum per cell, written as the JSON list of the
-``size × size`` counts by text concatenation (portable SQL). The statement reads one row per
-attempt (not one per covered cell), and Python never sees a fact row; a page reads a scope's
-heatmaps with one query (``for_scope``).
+One ``INSERT … SELECT … GROUP BY`` per board size turns the ``CoverageFact`` rows (one per
+attempt) into ``CellCounts`` rows: cell ``k``'s count is ``SUM((cover >> k) & 1)``, written as a
+JSON list by text concatenation (portable SQL), so Python never sees a fact row.
 """
 
 from __future__ import annotations
@@ -18,13 +12,11 @@ from dataclasses import dataclass, field
 
 from django.db import connection
 
-from stats.aggregates import in_clause
+from stats.aggregates import FACT_KEY, in_clause
 from stats.facts import MASK_BITS
 from stats.models import CellCounts, CoverageFact, Scope
 
 OVERALL = 0
-
-FACT_KEY = {Scope.ADVENTURE: "adventure_id", Scope.GROUP: "group_id"}
 
 
 @dataclass
@@ -51,13 +43,8 @@ def counts_json(size: int) -> str:
 def refresh(scope: str, ids: Sequence[int] | None = None) -> None:
     """Rebuild the heatmaps of ``ids`` (every scope of that kind when ``None``) from the facts.
 
-    One heatmap per board size: a group whose adventures use packs with boards of different sizes
-    gets one for each size, because a cell of a 10 × 10 board and the cell with the same number
-    on a 12 × 12 board are different places; adding them up would draw a board nobody played,
-    and refusing to count would hide attempts that were played.
-
-    Attempts whose final board has no Spirit tile are left out, so a scope or mission without
-    any covered cell has no row (and ``for_scope`` shows zeros).
+    One heatmap per board size: the same cell number on a 10 × 10 and a 12 × 12 board are
+    different places. A scope or mission without any covered cell has no row (shown as zeros).
     """
     key = FACT_KEY[Scope(scope)]
     if ids is not None and not ids:
@@ -88,9 +75,7 @@ def refresh(scope: str, ids: Sequence[int] | None = None) -> None:
 def for_scope(scope: str, scope_id: int, sizes: Iterable[int]) -> list[Board]:
     """The scope's heatmaps, one ``Board`` per board size, in one query.
 
-    ``sizes``: the board sizes of the scope's packs, shown (with zeros) even before any attempt
-    covered a cell; a size with stored counts is shown too. Each board has its overall heatmap
-    and one per mission played (in mission order).
+    ``sizes``: its packs' board sizes, shown (with zeros) before any attempt covered a cell.
     """
     boards = {size: Board(size, [0] * (size * size)) for size in sizes}
     rows = CellCounts.objects.filter(scope=scope, scope_id=scope_id).order_by(

@@ -1,10 +1,7 @@
-"""Statistics: normalised facts extracted from attempts, stored results, and recompute jobs.
+"""Statistics: facts extracted from attempts, stored results, and recompute jobs.
 
-The fact tables hold one row per trick and per seated player of every attempt and one final
-board per attempt, so each statistic is one database ``GROUP BY`` (``stats.aggregates``). They
-are derived data: ``stats.facts`` deletes and reinserts an attempt's rows whenever the attempt
-changed, and they go with the attempt (``CASCADE``). ``adventure_id``/``group_id``/``mission``
-are copied onto each row so a scope's statistics filter on one indexed column without joins.
+The fact tables (a row per trick, per seated player, one final board per attempt) make each
+statistic one ``GROUP BY``. They are derived data, replaced whenever their attempt changes.
 """
 
 import json
@@ -21,21 +18,19 @@ class Scope(models.TextChoices):
     GLOBAL = "global", _("All groups")
 
 
+class JobState(models.TextChoices):
+    PENDING = "pending", _("Waiting for a worker")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
 GLOBAL_SCOPE_ID = 0
 
 
-def dumps(value: Any) -> str:
-    """The stored text of a JSON document: compact, the same text for the same value."""
-    return json.dumps(value, separators=(",", ":"))
-
-
 class JSONText(models.TextField):  # type: ignore[type-arg]
-    """A JSON document stored as its text: read as Python values, written by ``dumps``.
-
-    For documents only ever read whole (never queried inside): the database stores the text as
-    it is, where a JSON column would parse every document on write (measured: 0.3 s of the 1 s
-    upsert of 2,000 adventure snapshots) only to print it back on read.
-    """
+    """A JSON document stored as its text, for documents only ever read whole: a JSON column
+    would parse each one on write (0.3 s of the 1 s upsert of 2,000 snapshots) for nothing."""
 
     def from_db_value(self, value: str | None, expression: object, connection: object) -> Any:
         return None if value is None else json.loads(value)
@@ -44,7 +39,7 @@ class JSONText(models.TextField):  # type: ignore[type-arg]
         return json.loads(value) if isinstance(value, str) else value
 
     def get_prep_value(self, value: Any) -> str | None:
-        return None if value is None else dumps(value)
+        return None if value is None else json.dumps(value, separators=(",", ":"))
 
     def value_to_string(self, obj: models.Model) -> str:
         """JSON for serializers (``dumpdata``), which ``to_python`` reads back."""
@@ -54,8 +49,7 @@ class JSONText(models.TextField):  # type: ignore[type-arg]
 class StatsSnapshot(models.Model):
     """The statistics of one scope as computed at ``computed_at``; pages only read these.
 
-    ``source_version`` is the highest statistics-outbox id the numbers include: an unprocessed
-    outbox row above it means newer results are pending.
+    ``source_version``: the highest statistics-outbox id the numbers include.
     """
 
     scope = models.CharField(max_length=10, choices=Scope)
@@ -76,11 +70,8 @@ class StatsSnapshot(models.Model):
 class CellCounts(models.Model):
     """How often each board cell was covered in one scope and mission (``0``: all missions).
 
-    ``counts`` is the JSON list of the ``board_size`` × ``board_size`` cells' counts (cell = row ×
-    ``board_size`` + column), see ``CoverageFact`` for what is counted. A scope whose adventures
-    were played on boards of different sizes has one heatmap per size (``stats.heatmaps``). The
-    rows are built by the database (``stats.heatmaps.refresh``), so no worker loops over facts,
-    and a page reads a scope's heatmaps with one query.
+    ``counts``: the list of the board's cells' counts (cell = row × ``board_size`` + column); one
+    heatmap per board size, built by the database (``stats.heatmaps.refresh``).
     """
 
     scope = models.CharField(max_length=10, choices=Scope)
@@ -152,21 +143,12 @@ class TrickFact(FactFields):
 
 
 class CoverageFact(FactFields):
-    """The board an attempt ended with: the cells covered by Spirit tiles, as a bit mask.
+    """The cells an attempt's *final* board had covered by Spirit tiles (``State.spirit_mask``).
 
-    Coverage reading: a heatmap cell's count is the number of attempts in the scope whose *final*
-    board had that cell covered by a Spirit tile (``State.spirit_mask``; Mission tiles do not
-    count). Tiles never overlap within an attempt, so this equals the number of placements that
-    covered the cell, except when a Power moved a placed tile: the moved tile counts where it
-    ended. (A per-placement record, ``CellFact``, was written until nothing but the benchmark's
-    naive loop read it; that loop now decodes these masks per attempt.)
-
-    The mask is cut into three 48-bit integers (bit ``k`` of ``cover0`` is cell ``k``, of
-    ``cover1`` cell ``48 + k``, of ``cover2`` cell ``96 + k``; cell = row × ``board_size`` +
-    column), so the heatmaps are sums of ``(cover >> k) & 1`` per cell over one row per attempt
-    (``stats.heatmaps``) on PostgreSQL and SQLite alike. ``board_size`` is the side of the board
-    of the adventure's content pack; only attempts played in the app (with an engine state) on
-    that board, of at most 144 cells, have a row.
+    A heatmap cell counts attempts, not placements: a tile a Power moved counts where it ended.
+    The mask is cut into three 48-bit columns (``cover1`` bit ``k`` is cell ``48 + k``) that
+    PostgreSQL and SQLite both sum per bit. Only attempts played in the app on their pack's board
+    (at most 144 cells) have a row.
     """
 
     board_size = models.PositiveSmallIntegerField()
@@ -185,11 +167,8 @@ class CoverageFact(FactFields):
 
 
 class MissionTally(models.Model):
-    """Per adventure and mission: finished attempts, successes, rounds and minutes (sums).
-
-    Rewritten with the adventure's statistics (``stats.services``); the global statistics are
-    one ``GROUP BY mission`` over these rows (a few per adventure) instead of over every attempt.
-    """
+    """Per adventure and mission: finished attempts, successes, rounds and minutes (sums), so
+    the groups' and global statistics sum a few rows per adventure, not every attempt."""
 
     adventure = models.ForeignKey("campaign.Adventure", on_delete=models.CASCADE, related_name="+")
     group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
@@ -211,17 +190,13 @@ class MissionTally(models.Model):
 
 
 class FactTally(models.Model):
-    """Per adventure: the fact rows counted by one key (a trick or player statistic's groups).
+    """Per adventure: the fact rows counted by one key, so the facts are scanned once per
+    recompute, not once per scope kind.
 
-    ``kind`` names the statistic: ``won`` counts tricks per winner (``key``, ``flag``: the
-    Automa); ``leader`` per ``round``
-    (``count`` tricks, ``extra`` Leader changes); ``player`` per player (``key``; ``count``
-    attempts, ``extra`` successes). Rewritten with the adventure's statistics
-    (``stats.aggregates.refresh_tallies``, one ``INSERT … SELECT … GROUP BY`` per kind): the
-    adventure's and its group's statistics are sums over these few rows, so the fact tables are
-    scanned once per recompute, not once per scope kind. Trump and decision colours per round
-    are not tallied: about one row per six tricks, writing them cost more than scanning the
-    tricks again for the groups (measured: 6.8-8.9 s against 12.8-17.7 s for everything).
+    ``kind``: ``won`` counts tricks per winner (``key``, ``flag``: the Automa); ``leader`` per
+    ``round`` (``count`` tricks, ``extra`` Leader changes); ``player`` per person (``key``;
+    ``count`` attempts, ``extra`` successes). Colours per round are not tallied: writing them cost
+    more than scanning the tricks again.
     """
 
     adventure = models.ForeignKey("campaign.Adventure", on_delete=models.CASCADE, related_name="+")
@@ -260,21 +235,11 @@ class PlayerFact(FactFields):
         return f"Person {self.person_id} at attempt {self.attempt_id}"
 
 
-class JobState(models.TextChoices):
-    PENDING = "pending", _("Waiting for a worker")
-    RUNNING = "running", _("Running")
-    DONE = "done", _("Done")
-    FAILED = "failed", _("Failed")
-
-
 class RecomputeJob(models.Model):
     """A full recompute someone asked for, with its progress; the worker updates it as it goes.
 
-    Asking writes only this row (never Redis); beat starts pending jobs
-    (``stats.run_pending_jobs``). While a worker runs the job, a thread of that worker touches
-    ``heartbeat_at`` every few seconds (``services.Heartbeat``): a running job whose heartbeat
-    stopped has no worker left, and is marked failed at once so that it can be asked for again
-    (``services.fail_abandoned_jobs``).
+    A running job whose ``heartbeat_at`` stopped has no worker left: it is marked failed so that
+    it can be asked for again (``services.fail_abandoned_jobs``).
     """
 
     scope = models.CharField(max_length=10, choices=Scope)
@@ -306,13 +271,8 @@ class RecomputeJob(models.Model):
 
 
 class OutboxFailure(models.Model):
-    """An outbox row whose statistics could not be computed: the error, and when to try again.
-
-    The drain computes each adventure and group on its own (``services.drain_outbox``): a row
-    that fails keeps this note, is left unprocessed and is retried after a growing delay, while
-    the other rows are processed. ``/healthz`` and the statistics pages report these notes; the
-    note goes when the row is processed.
-    """
+    """An outbox row whose statistics could not be computed: the error, and when to try again
+    (shown on ``/healthz`` and the statistics pages until the row is processed)."""
 
     outbox = models.OneToOneField(
         "campaign.StatisticsOutbox",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +10,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from campaign.models import FAILURE_REASON_LABELS
+from games.content import Pack
 from stats import heatmaps
 from stats.charts import Chart, bar_chart, heatmap, paired_bars, stacked_bars, step_chart
 
@@ -39,6 +40,25 @@ def seat_label(entry: dict[str, Any]) -> str:
     return _("%(seat)s (Automa)") % {"seat": entry["seat"]} if entry["automa"] else entry["seat"]
 
 
+def colour_names(packs: Iterable[Pack]) -> dict[str, str]:
+    """The colours' names of the packs in the reader's language, by colour id."""
+    return {colour.id: str(colour.name) for pack in packs for colour in pack.colours}
+
+
+def rate_chart(title: str, missions: Sequence[dict[str, Any]]) -> Chart:
+    rates = [(short(m["mission"]), percent(m["rate"])) for m in missions]
+    return bar_chart(title, rates, value_name=_("success rate (%)"), unit="%")
+
+
+def sections(data: dict[str, Any], *, scope: str, packs: Iterable[Pack]) -> list[Section]:
+    """The sections of an adventure's and of a group's page."""
+    return [
+        Section(_("Missions"), mission_charts(data), "missions"),
+        Section(_("Campaign"), campaign_charts(data, scope=scope), "campaign"),
+        Section(_("At the table"), table_charts(data, colour_names(packs)), "table"),
+    ]
+
+
 def mission_charts(data: dict[str, Any]) -> list[Chart]:
     missions = data.get("missions", [])
     labels = [short(m["mission"]) for m in missions]
@@ -51,12 +71,7 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
         },
         category_name=_("mission"),
     )
-    rates = bar_chart(
-        _("Success rate per mission"),
-        [(label, percent(m["rate"])) for label, m in zip(labels, missions, strict=True)],
-        value_name=_("success rate (%)"),
-        unit="%",
-    )
+    rates = rate_chart(_("Success rate per mission"), missions)
     timed = [m for m in missions if m["avg_minutes"] is not None]
     time = bar_chart(
         _("Average time per mission"),
@@ -82,9 +97,8 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
     return [results, rates, rounds_chart, reasons, time]
 
 
-def table_charts(data: dict[str, Any], colour_names: dict[str, str] | None = None) -> list[Chart]:
-    """The table's charts; ``colour_names`` name the game's colours (the pack's, in the reader's
-    language) where the statistics keep their ids."""
+def table_charts(data: dict[str, Any], colours: dict[str, str] | None = None) -> list[Chart]:
+    """The table's charts; ``colours`` name the game's colours where the statistics keep ids."""
     charts = []
     for key, title in (
         ("trumps", _("Trump colours by round")),
@@ -98,7 +112,7 @@ def table_charts(data: dict[str, Any], colour_names: dict[str, str] | None = Non
                 block["series"],
                 category_name=_("round"),
                 game_colours=True,
-                labels=colour_names,
+                labels=colours,
             )
         )
     charts.append(
@@ -132,27 +146,18 @@ class BoardCharts:
 
 
 def heatmap_charts(boards: Sequence[heatmaps.Board]) -> list[BoardCharts]:
-    """The charts of ``stats.heatmaps.for_scope``'s boards, each drawn at its own size; their
-    titles name the size when a scope has boards of several sizes."""
+    """The charts of ``heatmaps.for_scope``'s boards; titles name the size if there are several."""
 
-    def titled(title: str, size: int) -> str:
-        if len(boards) < 2:
-            return title
-        return _("%(title)s (%(n)s × %(n)s board)") % {"title": title, "n": size}
+    def chart(title: str, counts: list[int], size: int) -> Chart:
+        if len(boards) > 1:
+            title = _("%(title)s (%(n)s × %(n)s board)") % {"title": title, "n": size}
+        return heatmap(title, counts, size=size)
 
     return [
         BoardCharts(
-            heatmap(
-                titled(_("Board cells covered, all missions"), board.size),
-                board.overall,
-                size=board.size,
-            ),
+            chart(_("Board cells covered, all missions"), board.overall, board.size),
             [
-                heatmap(
-                    titled(_("Board cells covered, Mission %(n)s") % {"n": m}, board.size),
-                    counts,
-                    size=board.size,
-                )
+                chart(_("Board cells covered, Mission %(n)s") % {"n": m}, counts, board.size)
                 for m, counts in board.missions.items()
             ],
         )
@@ -195,12 +200,7 @@ def group_charts(
             [(names[p["person"]], p["attempts"]) for p in played],
             value_name=_("attempts"),
         ),
-        bar_chart(
-            _("Hardest missions for this group (success rate)"),
-            [(short(m["mission"]), percent(m["rate"])) for m in data.get("hardest", [])],
-            value_name=_("success rate (%)"),
-            unit="%",
-        ),
+        rate_chart(_("Hardest missions for this group (success rate)"), data.get("hardest", [])),
     ]
     if global_data:
         everyone = {m["mission"]: m for m in global_data.get("missions", [])}
@@ -222,12 +222,7 @@ def group_charts(
 def global_charts(data: dict[str, Any]) -> list[Chart]:
     ranking = data.get("ranking", [])
     return [
-        bar_chart(
-            _("Missions from hardest: success rate over all groups"),
-            [(short(m["mission"]), percent(m["rate"])) for m in ranking],
-            value_name=_("success rate (%)"),
-            unit="%",
-        ),
+        rate_chart(_("Missions from hardest: success rate over all groups"), ranking),
         bar_chart(
             _("Average attempts per adventure"),
             [(short(m["mission"]), m["avg_attempts"]) for m in ranking],

@@ -1,9 +1,7 @@
 """Recomputing and storing statistics: the services the Celery tasks call.
 
-Everything here is idempotent: facts are deleted and reinserted per attempt, snapshots are
-upserted per scope, so running a service twice stores the same numbers. Nothing here talks to
-Redis; the outbox rows written by ``campaign.outbox`` in the same transaction as each result say
-what to recompute.
+Idempotent (facts replaced per attempt, snapshots upserted per scope) and Redis-free: the outbox
+rows written with each result say what to recompute.
 """
 
 from __future__ import annotations
@@ -11,14 +9,15 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from itertools import islice
 from typing import TypeVar
 
 from django.conf import settings
-from django.db import DatabaseError, connection, models, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Exists, F, Max, OuterRef, QuerySet
 from django.db.models.functions import Now
 from django.utils import timezone
@@ -43,7 +42,6 @@ SNAPSHOT_BATCH = 500
 RETRY_FIRST = timedelta(seconds=30)
 RETRY_MOST = timedelta(hours=1)
 JOB_ABANDONED = _("The worker running this recompute stopped; ask again to start it anew.")
-EVERYTHING = ("facts", "adventures", "groups", "global")
 T = TypeVar("T")
 
 
@@ -52,9 +50,8 @@ def store(
 ) -> None:
     """Upsert one snapshot per scope id, a batch per statement (safe when two workers race).
 
-    ``computed_at`` is the database's ``Now()``: an expression also keeps Django from sending the
-    batch as PostgreSQL arrays (``UNNEST``), whose text quoting of every JSON document took
-    longer than computing the numbers (measured: 4 s of a 16 s full recompute).
+    ``computed_at`` is an expression (``Now()``) so Django does not send the batch as PostgreSQL
+    arrays, whose quoting of the JSON took 4 s of a 16 s full recompute.
     """
     now = Now()
     for batch in batched(computed, SNAPSHOT_BATCH):
@@ -93,16 +90,10 @@ STATISTICS_WRITERS_LOCK = 0x51_75_65_73_74_6C_6F_67
 def one_statistics_writer_at_a_time() -> None:
     """Wait until no other transaction writes statistics, then hold that right until this one ends.
 
-    Writers delete an adventure's derived rows (facts, tallies) and insert them again: side by
-    side, the second one's DELETE misses the first one's uncommitted rows, and its inserts then
-    fail on the unique keys (``FactSource``, ``FactTally``, ``MissionTally``) once the first
-    commits (``tests/stats/test_writers.py``). A transaction-level advisory lock on PostgreSQL
-    serializes them; SQLite runs one writing transaction at a time anyway. Taken first thing in
-    every writing transaction, so no writer holds a contested row while it waits.
-
-    The same statement tunes the transaction for the grouped queries every writer runs: no JIT
-    (compiling them took longer than running them: +50-200 ms per query, for nothing) and more
-    sort/hash memory (with the default 4 MB, grouping every adventure's tricks spilled to disk).
+    Side by side, a second writer's DELETE misses the first one's uncommitted rows and its inserts
+    then fail on the unique keys (``tests/stats/test_writers.py``); SQLite has one writer anyway.
+    Taken first thing, so no writer holds a contested row while it waits. Also: no JIT (+50-200 ms
+    a query for nothing) and enough sort memory that grouping tricks does not spill to disk.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -113,92 +104,71 @@ def one_statistics_writer_at_a_time() -> None:
             )
 
 
-def recompute_scopes(scope: str, ids: Sequence[int] | None, *, version: int) -> None:
-    """The statistics and heatmaps of ``ids`` (every scope of that kind when ``None``)."""
+# ``recompute`` adds no savepoint inside another transaction (the drain's ``isolated`` one): a
+# savepoint costs the drain two round trips.
+
+
+@transaction.atomic(savepoint=False)
+def recompute(
+    scope: str, ids: Sequence[int] | None, *, force: bool = False, version: int | None = None
+) -> None:
+    """Recompute and store the statistics and heatmaps of ``ids`` (``None``: every scope of that
+    kind), an adventure's facts first (``force``: all of them, not only stale ones).
+
+    ``version``: the drain's, which holds the writers' lock already; otherwise it is taken here.
+    """
+    if version is None:
+        one_statistics_writer_at_a_time()
+        version = outbox_version()
+    if scope != Scope.GLOBAL:
+        ids = forget_gone(scope, ids)
+        if ids is not None and not ids:
+            return
     if scope == Scope.ADVENTURE:
+        facts.refresh_facts({} if ids is None else {"adventure_id__in": ids}, force=force)
         aggregates.refresh_tallies(ids)
     if scope != Scope.GLOBAL:
         heatmaps.refresh(scope, ids)
     store(scope, aggregates.compute_stream(scope, ids), source_version=version)
 
 
-# The recompute services below open a transaction when called alone; inside another one (the
-# drain's ``isolated`` savepoint, a test's transaction) they add no savepoint of their own: the
-# drain spends a round trip per statement, and a savepoint costs two.
-
-
-def writer_version(version: int | None) -> int:
-    """The outbox version a write stores; ``None``: this transaction is a writer of its own, so it
-    takes the writers' lock first. The drain, which holds the lock already, passes its version."""
-    if version is not None:
-        return version
-    one_statistics_writer_at_a_time()
-    return outbox_version()
-
-
-def existing_scopes(scope: str, model: type[models.Model], ids: Sequence[int]) -> list[int]:
-    """Those of ``ids`` whose row still exists; the snapshot and heatmaps of the others go."""
-    existing = list(model._default_manager.filter(pk__in=ids).values_list("pk", flat=True))
-    if gone := set(ids) - set(existing):
-        for rows in (StatsSnapshot, CellCounts):
-            rows.objects.filter(scope=scope, scope_id__in=gone).delete()
-    return existing
-
-
-@transaction.atomic(savepoint=False)
-def recompute_adventures(
-    *, adventure_ids: Sequence[int], force: bool = False, version: int | None = None
-) -> None:
-    """Refresh the facts of the adventures' attempts, then recompute and store their statistics.
-
-    A deleted adventure's snapshot and heatmaps are removed.
-    """
-    version = writer_version(version)
-    if existing := existing_scopes(Scope.ADVENTURE, Adventure, adventure_ids):
-        facts.refresh_facts({"adventure_id__in": existing}, force=force)
-        recompute_scopes(Scope.ADVENTURE, existing, version=version)
-
-
-@transaction.atomic(savepoint=False)
-def recompute_groups(*, group_ids: Sequence[int], version: int | None = None) -> None:
-    """Recompute the groups' statistics from facts already extracted for their adventures."""
+def forget_gone(scope: str, ids: Sequence[int] | None) -> list[int] | None:
+    """Delete the snapshot and heatmaps of the scopes (of ``ids``) whose adventure or group is
+    gone; returns those of ``ids`` that exist (``None`` stays ``None``: every scope)."""
     from groups.models import Group
 
-    version = writer_version(version)
-    if existing := existing_scopes(Scope.GROUP, Group, group_ids):
-        recompute_scopes(Scope.GROUP, existing, version=version)
-
-
-@transaction.atomic(savepoint=False)
-def recompute_global(*, version: int | None = None) -> None:
-    """Each mission's success rate and average attempts over every group (no names)."""
-    version = writer_version(version)
-    recompute_scopes(Scope.GLOBAL, [GLOBAL_SCOPE_ID], version=version)
+    model = Adventure if scope == Scope.ADVENTURE else Group
+    existing = model.objects.values_list("pk", flat=True)
+    if ids is not None:
+        existing = list(existing.filter(pk__in=ids))
+        if len(existing) == len(set(ids)):  # nothing gone: no DELETE
+            return existing
+    for rows in (StatsSnapshot, CellCounts):
+        gone = rows.objects.filter(scope=scope).exclude(scope_id__in=existing)
+        if ids is not None:
+            gone = gone.filter(scope_id__in=ids)
+        gone.delete()
+    return None if ids is None else existing
 
 
 def recompute_adventure(*, adventure_id: int) -> None:
     """One adventure, then its group and the global statistics (the incremental update)."""
     group_id = Adventure.objects.filter(pk=adventure_id).values_list("group_id", flat=True).first()
-    recompute_adventures(adventure_ids=[adventure_id])
+    recompute(Scope.ADVENTURE, [adventure_id])
     if group_id is not None:
-        recompute_groups(group_ids=[group_id])
-    recompute_global()
+        recompute(Scope.GROUP, [group_id])
+    recompute(Scope.GLOBAL, None)
 
 
 @dataclass
 class Drained:
     rows: int = 0
-    adventures: list[int] = field(default_factory=list)
-    groups: list[int] = field(default_factory=list)
     failed: int = 0
 
 
 def claim_outbox(limit: int, group_id: int | None = None) -> list[dict[str, int | None]]:
-    """Unprocessed outbox rows due now, locked; rows another worker holds are skipped.
-
-    A row whose statistics failed waits for its ``OutboxFailure.retry_at``; ``failed`` says
-    whether it has such a note (to delete once the row is processed).
-    """
+    """Unprocessed outbox rows due now (not waiting for a retry), locked; rows another worker
+    holds are skipped. ``failed``: whether the row has a failure note to delete once processed."""
     waiting = OutboxFailure.objects.filter(outbox=OuterRef("pk"), retry_at__gt=timezone.now())
     queryset = StatisticsOutbox.objects.filter(processed_at__isnull=True).exclude(Exists(waiting))
     if group_id is not None:
@@ -225,40 +195,29 @@ def isolated(work: Callable[[], object]) -> str:
 def drain_outbox(*, limit: int = OUTBOX_BATCH, group_id: int | None = None) -> Drained:
     """Recompute what the outbox rows due now name, each adventure and group on its own.
 
-    Each adventure, each group and the global ranking are recomputed in a savepoint: one that
-    fails (a row the database refuses, a state the code did not expect) rolls back only its own
-    work, and its rows get an ``OutboxFailure`` (retried later with backoff) while every other
-    row is processed. ``group_id``: only that group's rows (the in-process drain after a user's
-    change). The rows stay locked (``select_for_update(skip_locked=True)`` on PostgreSQL) until
-    the statistics are stored, in the same transaction: a worker that dies leaves them
-    unprocessed for the next run, and two workers never take the same rows.
+    Each in a savepoint, so one that fails rolls back only its own work and its rows get an
+    ``OutboxFailure`` (retried with backoff) while the others are processed. The rows stay locked
+    until the statistics are stored, in this transaction: a worker that dies leaves them for the
+    next run. ``group_id``: only that group's rows (the in-process drain after a user's change).
     """
     rows = claim_outbox(limit, group_id)
     if not rows:
         return Drained()
     one_statistics_writer_at_a_time()
     version = outbox_version()
-    adventures = sorted({r["adventure_id"] for r in rows if r["adventure_id"] is not None})
-    groups = sorted({r["group_id"] for r in rows if r["group_id"] is not None})
     errors: dict[int, str] = {}
-    work = [
-        ("adventure_id", a, partial(recompute_adventures, adventure_ids=[a], version=version))
-        for a in adventures
-    ]
-    work += [
-        ("group_id", g, partial(recompute_groups, group_ids=[g], version=version)) for g in groups
-    ]
-    for name, key, recompute in work:
-        if error := isolated(recompute):
-            errors.update({row["pk"]: error for row in rows if row[name] == key})
-    if error := isolated(partial(recompute_global, version=version)):
+    for name, scope in (("adventure_id", Scope.ADVENTURE), ("group_id", Scope.GROUP)):
+        for key in sorted({row[name] for row in rows if row[name] is not None}):
+            if error := isolated(partial(recompute, scope, [key], version=version)):
+                errors.update({row["pk"]: error for row in rows if row[name] == key})
+    if error := isolated(partial(recompute, Scope.GLOBAL, None, version=version)):
         errors = {row["pk"]: error for row in rows}
     done = [row["pk"] for row in rows if row["pk"] not in errors]
     StatisticsOutbox.objects.filter(pk__in=done).update(processed_at=timezone.now())
     if any(row["failed"] for row in rows if row["pk"] in done):
         OutboxFailure.objects.filter(outbox_id__in=done).delete()
     note_failures(errors)
-    return Drained(rows=len(done), adventures=adventures, groups=groups, failed=len(errors))
+    return Drained(rows=len(done), failed=len(errors))
 
 
 def note_failures(errors: dict[int, str]) -> None:
@@ -291,10 +250,9 @@ def outbox_health() -> dict[str, object]:
 
 
 def request_recompute(*, scope: str, scope_id: int = GLOBAL_SCOPE_ID) -> RecomputeJob:
-    """Ask for a full recompute; a worker starts it (only the database is written, never Redis).
+    """Ask for a full recompute (a database row, never Redis); a worker starts it.
 
-    Asking again while one is waiting or running returns that one; one whose worker is gone is
-    marked failed first, so asking again starts a new one at once.
+    Asking again while one waits or runs returns that one, unless its worker is gone.
     """
     fail_abandoned_jobs()
     waiting = RecomputeJob.objects.filter(
@@ -308,49 +266,42 @@ def heartbeat_seconds() -> float:
 
 
 def fail_abandoned_jobs() -> int:
-    """Mark failed the running jobs whose worker stopped beating (``Heartbeat``); how many.
-
-    A worker that died (killed, out of memory, lost its machine) leaves its job ``running``; a
-    live one touches ``heartbeat_at`` every ``STATS_JOB_HEARTBEAT_SECONDS``, so a job that missed
-    three beats has no worker left.
-    """
+    """Mark failed the running jobs that missed three ``heartbeat`` beats (their worker died);
+    returns how many."""
     now = timezone.now()
     return RecomputeJob.objects.filter(
         state=JobState.RUNNING, heartbeat_at__lt=now - timedelta(seconds=3 * heartbeat_seconds())
     ).update(state=JobState.FAILED, error=JOB_ABANDONED, finished_at=now, updated_at=now)
 
 
-class Heartbeat:
+@contextmanager
+def heartbeat(job: RecomputeJob) -> Iterator[None]:
     """While the block runs, a thread touches the job's ``heartbeat_at`` every few seconds.
 
-    The thread dies with the worker's process, so the beats stop exactly when nobody runs the job
-    any more. It writes on a connection of its own, outside the work's transactions.
+    The thread dies with the worker, so the beats stop exactly when nobody runs the job any more;
+    it writes on its own connection, outside the work's transactions.
     """
+    stopped = threading.Event()
 
-    def __init__(self, job: RecomputeJob) -> None:
-        self.job_id = job.pk
-        self.stopped = threading.Event()
-        self.thread = threading.Thread(target=self.beat, name=f"job-{job.pk}", daemon=True)
-
-    def __enter__(self) -> Heartbeat:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stopped.set()
-        self.thread.join()
-
-    def beat(self) -> None:
+    def beat() -> None:
         try:
-            while not self.stopped.wait(heartbeat_seconds()):
+            while not stopped.wait(heartbeat_seconds()):
                 try:
-                    RecomputeJob.objects.filter(pk=self.job_id, state=JobState.RUNNING).update(
+                    RecomputeJob.objects.filter(pk=job.pk, state=JobState.RUNNING).update(
                         heartbeat_at=timezone.now()
                     )
                 except DatabaseError:
-                    logger.warning("the heartbeat of job %s was not written", self.job_id)
+                    logger.warning("the heartbeat of job %s was not written", job.pk)
         finally:
             connection.close()
+
+    thread = threading.Thread(target=beat, name=f"job-{job.pk}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stopped.set()
+        thread.join()
 
 
 def claim_job(pk: int | None = None) -> RecomputeJob | None:
@@ -386,53 +337,33 @@ def recompute_group_fully(*, group_id: int, job: RecomputeJob | None = None) -> 
     adventure_ids = list(Adventure.objects.filter(group_id=group_id).values_list("pk", flat=True))
     advance(job, total=len(adventure_ids) + 2)
     for adventure_id in adventure_ids:
-        recompute_adventures(adventure_ids=[adventure_id], force=True)
+        recompute(Scope.ADVENTURE, [adventure_id], force=True)
         advance(job, step=1)
-    recompute_groups(group_ids=[group_id])
-    advance(job, step=1)
-    recompute_global()
-    advance(job, step=1)
+    for scope, ids in ((Scope.GROUP, [group_id]), (Scope.GLOBAL, None)):
+        recompute(scope, ids)
+        advance(job, step=1)
 
 
 def recompute_everything(*, force: bool = False, job: RecomputeJob | None = None) -> None:
     """The nightly recompute: every statistic of every scope, from the facts.
 
-    Facts are kept up to date as attempts change, so only attempts whose facts are missing or
-    stale are (re)extracted first; ``force`` re-extracts every attempt (after a change to the
-    extraction itself). Then each scope kind is recomputed by one set of grouped queries over all
-    its scopes at once, heatmaps by the database (``stats.heatmaps``), snapshots streamed scope by
-    scope, so memory stays flat as the history grows. Scopes whose adventure or group is gone
-    lose their rows. Each step commits on its own: pages keep reading the previous numbers
-    meanwhile.
+    Only stale facts are re-extracted (``force``: all, after a change to the extraction). Each
+    step commits on its own, so pages keep reading the previous numbers meanwhile.
     """
-    from groups.models import Group
-
-    advance(job, total=len(EVERYTHING))
+    scopes = (Scope.ADVENTURE, Scope.GROUP, Scope.GLOBAL)
+    advance(job, total=1 + len(scopes))
     with transaction.atomic():
         facts.refresh_facts({}, force=force)
     advance(job, step=1)
-    for scope, model in ((Scope.ADVENTURE, Adventure), (Scope.GROUP, Group)):
-        with transaction.atomic():
-            one_statistics_writer_at_a_time()
-            version = outbox_version()
-            forget_gone(scope, model)
-            recompute_scopes(scope, None, version=version)
+    for scope in scopes:
+        recompute(scope, None)
         advance(job, step=1)
-    recompute_global()
-    advance(job, step=1)
-
-
-def forget_gone(scope: str, model: type[models.Model]) -> None:
-    """Delete the rows (snapshot, heatmaps) of each ``scope`` whose adventure or group is gone."""
-    existing = model._default_manager.values("pk")
-    for rows in (StatsSnapshot, CellCounts):
-        rows.objects.filter(scope=scope).exclude(scope_id__in=existing).delete()
 
 
 def run_job(job: RecomputeJob) -> None:
     """Run a claimed job to the end, recording failure on the job before re-raising."""
     try:
-        with Heartbeat(job):
+        with heartbeat(job):
             if job.scope == Scope.GROUP:
                 recompute_group_fully(group_id=job.scope_id, job=job)
             else:

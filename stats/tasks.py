@@ -1,8 +1,7 @@
 """Celery tasks: each takes ids (or nothing), calls one service, and is safe to run twice.
 
-Nothing enqueues these from a request: recording a result writes an outbox row in its own
-transaction, and beat runs ``stats.drain_outbox`` every few seconds (see CELERY_BEAT_SCHEDULE).
-A task that fails on the database (a dropped connection, a deadlock) retries with backoff.
+No request enqueues these: beat drains the outbox (``CELERY_BEAT_SCHEDULE``). A task that fails
+on the database (a dropped connection, a deadlock) retries with backoff.
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ from celery import shared_task
 from django.db import DatabaseError, InterfaceError, OperationalError
 
 from stats import services
+from stats.models import Scope
 
 RETRY = {
     "autoretry_for": (OperationalError, InterfaceError, DatabaseError),
@@ -45,7 +45,7 @@ def recompute_group(group_id: int) -> None:
 
 @shared_task(name="stats.recompute_global", **RETRY)
 def recompute_global() -> None:
-    services.recompute_global()
+    services.recompute(Scope.GLOBAL, None)
 
 
 @shared_task(name="stats.recompute_all", **RETRY)

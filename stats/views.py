@@ -1,12 +1,11 @@
-"""Statistics pages. They read stored snapshots and heatmaps only (a constant number of queries)
-and never compute on request; each says when its numbers date from and whether newer results are
-pending.
-
-Every fetch starts from ``membership_or_404``: another group's statistics answer 404. The global
-page shows no group names.
+"""Statistics pages: they read stored snapshots and heatmaps only (a constant number of queries)
+and never compute on request. Another group's statistics answer 404; the global page names no
+group.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -28,18 +27,9 @@ from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSn
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 
 
-def colour_names(*packs: Pack) -> dict[str, str]:
-    """The colours' names of the packs in the reader's language, by colour id."""
-    return {colour.id: str(colour.name) for pack in packs for colour in pack.colours}
-
-
 def no_worker(job: RecomputeJob | None) -> bool:
-    """Whether ``job`` waits for a worker while the broker answers that none is alive.
-
-    From the worker status ``/healthz`` keeps (``SERVICES``, refreshed in the background): an
-    unknown state (not checked yet) is not "none alive", so the page keeps polling until it is
-    known. With no broker the job runs in-process and never waits for a worker.
-    """
+    """Whether ``job`` waits for a worker while ``/healthz``'s status says none is alive (not
+    yet known: keep polling). With no broker the job runs in-process."""
     if job is None or job.state != JobState.PENDING or settings.CELERY_TASK_ALWAYS_EAGER:
         return False
     _redis, celery, _age = SERVICES.current()
@@ -60,11 +50,8 @@ def progress_context(membership: Membership, job: RecomputeJob | None) -> dict[s
 
 
 def freshness(**scope: int) -> dict[str, object]:
-    """Whether newer results of the scope are pending, and the failures among them.
-
-    One query, and one more for the latest error when some failed. The global page (no scope)
-    shows no failure: its errors may speak of other groups' data.
-    """
+    """Whether newer results of the scope are pending, and the failures among them (not on the
+    global page: its errors may speak of other groups' data)."""
     counts = StatisticsOutbox.objects.filter(processed_at__isnull=True, **scope).aggregate(
         pending=Count("pk"), failures=Count("failure")
     )
@@ -73,6 +60,21 @@ def freshness(**scope: int) -> dict[str, object]:
         failures = services.failed_outbox_rows(**scope).order_by("-failed_at")
         context.update(failure=failures.first(), failures=counts["failures"])
     return context
+
+
+def scope_context(
+    scope: str, scope_id: int, snapshot: StatsSnapshot | None, packs: list[Pack]
+) -> dict[str, Any]:
+    """What an adventure's and a group's page share: the numbers, their freshness, the charts."""
+    data = snapshot.data if snapshot else {}
+    boards = heatmaps.for_scope(scope, scope_id, {pack.board_size for pack in packs})
+    return {
+        "snapshot": snapshot,
+        "totals": data.get("totals"),
+        **freshness(**{f"{scope}_id": scope_id}),
+        "sections": pages.sections(data, scope=scope, packs=packs),
+        "boards": pages.heatmap_charts(boards),
+    }
 
 
 @login_required
@@ -85,28 +87,10 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
         pk=adventure_id,
     )
     snapshot = StatsSnapshot.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure.pk).first()
-    data = snapshot.data if snapshot else {}
-    boards = heatmaps.for_scope(
-        Scope.ADVENTURE, adventure.pk, [adventure.content_pack.pack().board_size]
-    )
     context = {
         "group": membership.group,
         "adventure": adventure,
-        "snapshot": snapshot,
-        "totals": data.get("totals"),
-        **freshness(adventure_id=adventure.pk),
-        "sections": [
-            pages.Section(_("Missions"), pages.mission_charts(data), "missions"),
-            pages.Section(
-                _("Campaign"), pages.campaign_charts(data, scope="adventure"), "campaign"
-            ),
-            pages.Section(
-                _("At the table"),
-                pages.table_charts(data, colour_names(adventure.content_pack.pack())),
-                "table",
-            ),
-        ],
-        "boards": pages.heatmap_charts(boards),
+        **scope_context(Scope.ADVENTURE, adventure.pk, snapshot, [adventure.content_pack.pack()]),
     }
     return render(request, "stats/adventure.html", context)
 
@@ -123,44 +107,25 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
             | Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
         )
     }
-    snapshot = snapshots.get(Scope.GROUP)
-    global_snapshot = snapshots.get(Scope.GLOBAL)
-    data = snapshot.data if snapshot else {}
+    snapshot, global_snapshot = snapshots.get(Scope.GROUP), snapshots.get(Scope.GLOBAL)
     adventures = list(
         Adventure.objects.for_group(group.pk)
         .select_related("content_pack")
         .only("pk", "name", "group_id", "content_pack__digest", "content_pack__document")
     )
-    sizes = {adventure.content_pack.pack().board_size for adventure in adventures}
+    packs = [adventure.content_pack.pack() for adventure in adventures]
     job = RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk).order_by("-pk").first()
+    players = pages.group_charts(
+        snapshot.data if snapshot else {},
+        global_snapshot.data if global_snapshot else None,
+        dict(Person.objects.filter(group=group).values_list("pk", "name")),
+    )
     context = {
         **progress_context(membership, job),
-        "snapshot": snapshot,
-        "totals": data.get("totals"),
-        **freshness(group_id=group.pk),
+        **scope_context(Scope.GROUP, group.pk, snapshot, packs),
         "adventures": adventures,
-        "sections": [
-            pages.Section(
-                _("Players and difficulty"),
-                pages.group_charts(
-                    data,
-                    global_snapshot.data if global_snapshot else None,
-                    dict(Person.objects.filter(group=group).values_list("pk", "name")),
-                ),
-                "players",
-            ),
-            pages.Section(_("Missions"), pages.mission_charts(data), "missions"),
-            pages.Section(_("Campaign"), pages.campaign_charts(data, scope="group"), "campaign"),
-            pages.Section(
-                _("At the table"),
-                pages.table_charts(
-                    data, colour_names(*(a.content_pack.pack() for a in adventures))
-                ),
-                "table",
-            ),
-        ],
-        "boards": pages.heatmap_charts(heatmaps.for_scope(Scope.GROUP, group.pk, sizes)),
     }
+    context["sections"].insert(0, pages.Section(_("Players and difficulty"), players, "players"))
     return render(request, "stats/group.html", context)
 
 
@@ -181,17 +146,13 @@ def global_stats(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def recompute(request: HttpRequest, group_id: int) -> HttpResponse:
-    """Ask for a full recompute of the group: one database row, picked up by a worker.
-
-    With no broker (the embedded default) no worker will ever come: the job runs in-process
-    once this response has been sent (``triggers.run_job_when_answered``), and the polled
-    progress shows it advance to its end.
-    """
+    """Ask for a full recompute of the group: one database row, picked up by a worker (with no
+    broker, in-process once this response has been sent)."""
     membership = membership_or_404(request, group_id)
     require_player(membership)
     job = services.request_recompute(scope=Scope.GROUP, scope_id=membership.group_id)
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        triggers.run_job_when_answered(job.pk)
+        triggers.when_answered(triggers.run_job, job.pk)
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "stats/group.html#stats-progress", progress_context(membership, job))
     return redirect("stats:group", group_id=membership.group_id)
@@ -200,11 +161,8 @@ def recompute(request: HttpRequest, group_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def progress(request: HttpRequest, group_id: int, job_id: int) -> HttpResponse:
-    """The progress partial, polled every second; answers 286 once the job has finished.
-
-    A job whose worker stopped beating is failed first: the poll stops and the button to ask
-    again shows. So it does when the job waits while no worker is alive (``no_worker``).
-    """
+    """The progress partial, polled every second; answers 286 once the job has finished (or its
+    worker is gone, so the button to ask again shows)."""
     membership = membership_or_404(request, group_id)
     services.fail_abandoned_jobs()
     job = get_object_or_404(

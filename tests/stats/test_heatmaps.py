@@ -44,7 +44,7 @@ def test_facts_record_the_pack_s_board_size(db, played):
 def test_a_final_board_of_another_size_than_the_pack_s_is_not_counted(db, played, ten_by_ten):
     """The engine states were played on 12 × 12 boards; the pack now says 10 × 10: their cells
     are not the pack's cells, so no final board is recorded (tricks and players still are)."""
-    services.recompute_adventures(adventure_ids=[played["adventure"].pk], force=True)
+    services.recompute(Scope.ADVENTURE, [played["adventure"].pk], force=True)
     assert not CoverageFact.objects.exists()
     assert facts.TrickFact.objects.exists()
 

@@ -153,7 +153,7 @@ def test_a_running_job_beats(transactional_db, settings):
     job = services.claim_job()
     assert job is not None
     claimed = job.heartbeat_at
-    with services.Heartbeat(job):
+    with services.heartbeat(job):
         time.sleep(0.3)
     job.refresh_from_db()
     assert job.heartbeat_at > claimed
