@@ -47,6 +47,7 @@ from games.models import (
 from games.people import members_without_person, person_named, person_of_member
 from games.scores import score_text
 from groups.models import Group, Membership
+from stats.triggers import when_answered
 
 log = logging.getLogger(__name__)
 
@@ -826,7 +827,8 @@ def statistics_changed(*, group_id: int) -> None:
 
     Only the database is written, never Redis: beat's ``games.recompute_stale_play_stats``
     recomputes stale groups every few seconds. With no broker (the embedded default) the
-    recompute runs in-process once the transaction commits.
+    recompute runs in-process once the response has been sent (``stats.triggers``), so the move
+    that ends a mission never waits for it; outside a request, once the transaction commits.
     """
     updated = PlayStatsSnapshot.objects.filter(group_id=group_id).update(stale=True)
     if not updated:
@@ -834,7 +836,7 @@ def statistics_changed(*, group_id: int) -> None:
             group_id=group_id, defaults={"computed_at": timezone.now(), "stale": True}
         )
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        transaction.on_commit(lambda: enqueue_statistics(group_id))
+        transaction.on_commit(lambda: when_answered(enqueue_statistics, group_id))
 
 
 def enqueue_statistics(group_id: int) -> None:
