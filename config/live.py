@@ -74,8 +74,7 @@ class Hub:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.listeners: dict[str, set[Listener]] = {}
-        self.redis_tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
-        self.subscribed: dict[asyncio.AbstractEventLoop, asyncio.Event] = {}
+        self.redis: dict[asyncio.AbstractEventLoop, tuple[asyncio.Task[None], asyncio.Event]] = {}
 
     def add(self, listener: Listener) -> None:
         with self.lock:
@@ -107,10 +106,9 @@ class Hub:
         """One pattern subscription per event loop (a server process has one); the event is set
         while it is subscribed."""
         with self.lock:
-            task = self.redis_tasks.get(loop)
-            ready = self.subscribed.setdefault(loop, asyncio.Event())
+            task, ready = self.redis.get(loop) or (None, asyncio.Event())
             if task is None or task.done():
-                self.redis_tasks[loop] = loop.create_task(self.listen_redis(ready))
+                self.redis[loop] = (loop.create_task(self.listen_redis(ready)), ready)
             return ready
 
     async def listen_redis(self, ready: asyncio.Event) -> None:
@@ -119,7 +117,9 @@ class Hub:
         resubscribed = False
         while True:
             client = aioredis.Redis.from_url(
-                settings.REDIS_URL, socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT
+                settings.REDIS_URL,
+                socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT,
+                decode_responses=True,
             )
             try:
                 async with client.pubsub() as pubsub:
@@ -131,7 +131,7 @@ class Hub:
                     resubscribed = True
                     async for item in pubsub.listen():
                         if item.get("type") == "pmessage":
-                            self.deliver(text(item["channel"]), text(item["data"]))
+                            self.deliver(item["channel"], item["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis down or restarted: wait, then resubscribe
@@ -141,10 +141,6 @@ class Hub:
                 await asyncio.sleep(RECONNECT_SECONDS)
             finally:
                 await client.aclose()
-
-
-def text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 HUB = Hub()
