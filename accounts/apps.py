@@ -1,5 +1,3 @@
-"""Accounts: signing up; logging in and out and passwords use django.contrib.auth's views."""
-
 from django.apps import AppConfig
 
 

@@ -12,16 +12,11 @@ USERNAME_MAX_LENGTH = User._meta.get_field("username").max_length
 
 
 class SignupForm(UserCreationForm):  # type: ignore[type-arg]
-    email = forms.EmailField(
-        label=_("E-mail"),
-        required=False,
-        max_length=254,
-        help_text=_("Optional; needed only to reset a forgotten password."),
-    )
-
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ["username", "email"]
+        labels = {"email": _("E-mail")}
+        help_texts = {"email": _("Optional; needed only to reset a forgotten password.")}
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -29,11 +24,9 @@ class SignupForm(UserCreationForm):  # type: ignore[type-arg]
 
 
 class LoginForm(AuthenticationForm):
-    """Django's log-in form, refusing a username no account can have before authenticating.
-
-    The field's length limit is only a widget attribute: without this check a 256-character name
-    still reaches authentication, and the failed-login record (255 characters) breaks on it.
-    """
+    """Django's log-in form, refusing a username no account can have before authenticating: the
+    field's length limit is only a widget attribute, and the failed-login record (255 characters)
+    breaks on a longer name."""
 
     def clean(self) -> dict[str, object]:
         username = self.cleaned_data.get("username")

@@ -15,12 +15,8 @@ CODE_LENGTH = 60
 
 
 class Preference(models.Model):
-    """One account's preferences: the language its pages speak and the time zone they show times
-    in, on every device.
-
-    A blank language follows the browser (``Accept-Language``) and the switcher's cookie; a blank
-    time zone follows the browser's (the cookie ``static/js/app.js`` sets).
-    """
+    """One account's language and time zone, on every device; blank follows the browser's
+    (``Accept-Language`` and the switcher's cookie; the cookie ``static/js/app.js`` sets)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference"
@@ -41,9 +37,7 @@ class Preference(models.Model):
 class AuditRecord(models.Model):
     """Who changed something, when and what: the fields every audit trail shares (the adventure's
     log, the play log). The name is kept beside the account, so a deleted account still reads.
-
-    What happened is stored as a code and its parameters (``accounts.texts``), the summary's and
-    each detail line's, and put in words when read: in the reader's language, whoever wrote it."""
+    What happened is stored as codes (``accounts.texts``), read in the reader's language."""
 
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"

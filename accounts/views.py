@@ -52,9 +52,9 @@ def set_language(request: HttpRequest) -> HttpResponse:
     log-in, and kept in this session for the next page."""
     response = i18n.set_language(request)
     language = request.POST.get("language", "")
-    if request.user.is_authenticated and services.is_offered(language):
-        services.set_preferred_language(user=request.user, language=language)
-        request.session[services.SESSION_KEY] = language
+    if request.user.is_authenticated and language in services.offered("language"):
+        services.set_preference(user=request.user, language=language)
+        request.session[services.SESSION_KEYS["language"]] = language
     return response
 
 
@@ -64,12 +64,12 @@ def account(request: HttpRequest) -> HttpResponse:
     """The account page: the time zone times show in (blank: the browser's), kept on the account
     for every device and in this session for the next page."""
     browser_zone = request.COOKIES.get(services.BROWSER_TIME_ZONE_COOKIE, "")
-    initial = {"time_zone": services.preferred_time_zone(user=request.user)}
+    initial = {"time_zone": services.preferred("time_zone", user=request.user)}
     form = TimeZoneForm(request.POST or None, initial=initial, browser_zone=browser_zone)
     if request.method == "POST" and form.is_valid():
         zone = form.cleaned_data["time_zone"]
-        services.set_time_zone(user=request.user, time_zone=zone)
-        request.session[services.TIME_ZONE_SESSION_KEY] = zone
+        services.set_preference(user=request.user, time_zone=zone)
+        request.session[services.SESSION_KEYS["time_zone"]] = zone
         messages.success(request, _("Time zone saved."))
         return redirect("account")
     status = 400 if form.errors else 200

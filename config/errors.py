@@ -1,10 +1,6 @@
-"""The server error page: "try again" (503 with ``Retry-After``) while the database is down.
-
-Django calls ``server_error`` for any exception nothing else handled (``handler500``, with
-``DEBUG`` off). A lost or refused database connection (``OperationalError``,
-``InterfaceError``) is a passing state, not a bug: the page says so and asks the browser to come
-back in a few seconds. It is rendered without the request, since the request's user and session
-live in the database that just failed.
+"""The server error page (``handler500``): "try again" (503 with ``Retry-After``) while the
+database is down. A lost or refused connection is a passing state, not a bug; the page is rendered
+without the request, whose user and session live in the database that just failed.
 """
 
 from __future__ import annotations

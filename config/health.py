@@ -1,17 +1,13 @@
 """/healthz: the state of the database, Redis and the Celery workers, as JSON.
 
 The answer is 200 while the database answers: Redis or Celery being down degrades statistics, not
-play, so they are reported as degraded rather than failing the check.
-
-Only the database is asked during the request (one ``SELECT 1``). Redis and the workers are
+play. Only the database is asked during the request (one ``SELECT 1``); Redis and the workers are
 pinged by a background thread of each server process, at most once per ``REFRESH_SECONDS`` and
-only while someone asks, and the request answers from the last result (``age`` says how old it
-is; ``unknown`` until the first ping has finished). Anonymous callers are limited to
-``ANONYMOUS_PER_MINUTE`` answers per address and minute (429 with ``Retry-After`` beyond).
+only while someone asks (``age`` says how old the answer is, ``unknown`` before the first ping).
+Anonymous callers get ``ANONYMOUS_PER_MINUTE`` answers per address and minute, then 429.
 
-``checks`` holds the other checks, one entry each: ``settings.HEALTH_CHECKS`` maps a name to the
-dotted path of a function returning a dict with at least ``state`` (``ok``, ``degraded`` or
-``down``); a check that is not ``ok`` makes the status ``degraded``.
+``checks``: ``settings.HEALTH_CHECKS`` maps a name to the dotted path of a function returning a
+dict with at least ``state`` (``ok``, ``degraded`` or ``down``); one not ``ok`` degrades the status.
 """
 
 from __future__ import annotations
@@ -79,26 +75,21 @@ def celery_state(redis_ok: bool) -> dict[str, Any]:
 
 
 class ServiceStatus:
-    """The last state of Redis and the workers seen by this process, refreshed in a background
-    thread (one at a time) when it is older than ``REFRESH_SECONDS``."""
+    """The last state of Redis and the workers this process saw, with the settings it was seen
+    under and when; refreshed in a background thread (one at a time) once stale."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.refreshing = False
-        self.checked: float | None = None
-        self.config: tuple[str, bool] | None = None
-        self.redis = UNKNOWN
-        self.celery: dict[str, Any] = {"state": UNKNOWN, "workers": 0}
+        self.seen: tuple[tuple[str, bool], float, str, dict[str, Any]] | None = None
 
-    def refresh(self) -> None:
+    def refresh(self, config: tuple[str, bool]) -> None:
         """Ping Redis and the workers now (blocking, about a second at worst)."""
-        config = (settings.REDIS_URL, settings.CELERY_TASK_ALWAYS_EAGER)
         try:
             redis_ = redis_state()
-            celery = celery_state(redis_ == "ok")
+            seen = (config, time.monotonic(), redis_, celery_state(redis_ == "ok"))
             with self.lock:
-                self.redis, self.celery = redis_, celery
-                self.checked, self.config = time.monotonic(), config
+                self.seen = seen
         finally:
             with self.lock:
                 self.refreshing = False
@@ -108,31 +99,27 @@ class ServiceStatus:
         if not settings.REDIS_URL:  # nothing to ping: the embedded default, or misconfigured
             return redis_state(), celery_state(False), 0.0
         config = (settings.REDIS_URL, settings.CELERY_TASK_ALWAYS_EAGER)
+        now = time.monotonic()
         with self.lock:
-            fresh = (
-                self.checked is not None
-                and self.config == config
-                and time.monotonic() - self.checked < REFRESH_SECONDS
-            )
-            start = not fresh and not self.refreshing
-            if start:
-                self.refreshing = True
-            same = self.config == config
-            redis_ = self.redis if same else UNKNOWN
-            celery = dict(self.celery) if same else {"state": UNKNOWN, "workers": 0}
-            age = time.monotonic() - self.checked if same and self.checked else None
+            seen = self.seen if self.seen and self.seen[0] == config else None
+            start = (seen is None or now - seen[1] >= REFRESH_SECONDS) and not self.refreshing
+            self.refreshing = self.refreshing or start
         if start:
-            threading.Thread(target=self.refresh, name="healthz-refresh", daemon=True).start()
-        return redis_, celery, age
+            threading.Thread(
+                target=self.refresh, args=[config], name="healthz-refresh", daemon=True
+            ).start()
+        if seen is None:
+            return UNKNOWN, {"state": UNKNOWN, "workers": 0}, None
+        _config, checked, redis_, celery = seen
+        return redis_, dict(celery), now - checked
 
 
 SERVICES = ServiceStatus()
 
 
 def extra_checks() -> dict[str, dict[str, Any]]:
-    """The checks of ``settings.HEALTH_CHECKS``, by name."""
     results: dict[str, dict[str, Any]] = {}
-    for name, path in getattr(settings, "HEALTH_CHECKS", {}).items():
+    for name, path in settings.HEALTH_CHECKS.items():
         try:
             results[name] = dict(import_string(path)())
         except Exception as error:
@@ -142,10 +129,7 @@ def extra_checks() -> dict[str, dict[str, Any]]:
 
 def over_anonymous_limit(request: HttpRequest) -> bool:
     """Count an anonymous caller's request; True once its address is over the minute's limit.
-
-    The count lives in the cache (shared by the server processes); a cache that is down lets the
-    request through.
-    """
+    The count lives in the cache (shared by the processes); a cache that is down lets it through."""
     if request.user.is_authenticated:
         return False
     key = f"healthz:{request.META.get('REMOTE_ADDR', '')}:{int(time.time() // 60)}"
@@ -166,16 +150,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
     database = database_state()
     redis_, celery, age = SERVICES.current()
     checks = extra_checks()
-    if database != "ok":
-        status = "down"
-    elif (
-        redis_ == "down"
-        or celery["state"] == "down"
-        or any(c.get("state") != "ok" for c in checks.values())
-    ):
-        status = "degraded"
-    else:
-        status = "ok"
+    services_down = "down" in (redis_, celery["state"])
+    degraded = services_down or any(c.get("state") != "ok" for c in checks.values())
+    status = "down" if database != "ok" else "degraded" if degraded else "ok"
     body = {
         "status": status,
         "database": database,

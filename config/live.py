@@ -2,21 +2,15 @@
 changed" and "this member was removed", to every open stream of every server process.
 
 An event carries no game data: a game's event is its *stamp* (what changes with every write), and
-each device then fetches its own view through the membership-scoped page view. A member's event
-only tells their open streams to check the membership again. Channels are per kind of game and id
-(``game_channel("table", 7)``, ``game_channel("solsticio", 3)``) plus one per member of a group.
+each device then fetches its own view through the membership-scoped page view; a member's event
+only makes their streams check the membership again. Channels: ``game_channel("table", 7)``,
+``game_channel("solsticio", 3)``, and one per member of a group.
 
-Two ways to fan out, chosen by ``settings.REDIS_URL``:
-
-- the embedded default (no Redis): in-process, to the streams this process holds (``make run``
-  serves with one process);
-- with Redis: ``PUBLISH`` on the channel; every server process holds one pattern subscription
-  (one Redis connection per process, not per stream) and hands each message to its own streams.
-  A process whose subscription drops resubscribes and tells its streams to resend the current
-  stamp, so a change published meanwhile is never lost.
-
-Events are published once the writing transaction commits (``transaction.on_commit``): a device
-that fetches on an event always reads the committed game.
+Without ``settings.REDIS_URL`` (``make run``, one process) events go to this process's streams.
+With Redis they are ``PUBLISH``ed; each server process holds one pattern subscription (one
+connection per process, not per stream), and after a lost subscription tells its streams to
+resend the current stamp, so a change published meanwhile is never lost. Events are published once
+the writing transaction commits: a device that fetches on an event reads the committed game.
 """
 
 from __future__ import annotations
@@ -28,6 +22,7 @@ import queue
 import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -39,8 +34,6 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 log = logging.getLogger(__name__)
 
 PREFIX = "questlog:live:"
-GAME = PREFIX + "{kind}:{id}"
-MEMBER = PREFIX + "member:{group_id}:{user_id}"
 # What a subscription that came back tells its streams: something may have been missed.
 RESYNC = "resync"
 GONE = "gone"
@@ -54,11 +47,11 @@ RETRY_MILLISECONDS = 2000
 
 
 def game_channel(kind: str, game_id: int) -> str:
-    return GAME.format(kind=kind, id=game_id)
+    return f"{PREFIX}{kind}:{game_id}"
 
 
 def member_channel(group_id: int, user_id: int) -> str:
-    return MEMBER.format(group_id=group_id, user_id=user_id)
+    return f"{PREFIX}member:{group_id}:{user_id}"
 
 
 @dataclass(eq=False)
@@ -74,12 +67,6 @@ class Listener:
         with contextlib.suppress(RuntimeError):  # a closed loop: the stream is gone
             self.loop.call_soon_threadsafe(self.queue.put_nowait, (channel, message))
 
-    async def get(self, timeout: float) -> tuple[str, str] | None:
-        try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
-        except TimeoutError:
-            return None
-
 
 class Hub:
     """The streams this process holds, by channel; delivers to them from any thread."""
@@ -87,8 +74,7 @@ class Hub:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.listeners: dict[str, set[Listener]] = {}
-        self.redis_tasks: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
-        self.subscribed: dict[asyncio.AbstractEventLoop, asyncio.Event] = {}
+        self.redis: dict[asyncio.AbstractEventLoop, tuple[asyncio.Task[None], asyncio.Event]] = {}
 
     def add(self, listener: Listener) -> None:
         with self.lock:
@@ -98,11 +84,10 @@ class Hub:
     def remove(self, listener: Listener) -> None:
         with self.lock:
             for channel in listener.channels:
-                found = self.listeners.get(channel)
-                if found is not None:
-                    found.discard(listener)
-                    if not found:
-                        del self.listeners[channel]
+                found = self.listeners.get(channel, set())
+                found.discard(listener)
+                if not found:
+                    self.listeners.pop(channel, None)
 
     def deliver(self, channel: str, message: str) -> None:
         with self.lock:
@@ -110,55 +95,49 @@ class Hub:
         for listener in targets:
             listener.put(channel, message)
 
-    def deliver_all(self, message: str) -> None:
+    def everyone(self) -> set[Listener]:
         with self.lock:
-            targets = {x for found in self.listeners.values() for x in found}
-        for listener in targets:
-            listener.put("", message)
+            return {x for found in self.listeners.values() for x in found}
 
     def count(self) -> int:
-        with self.lock:
-            return len({x for found in self.listeners.values() for x in found})
+        return len(self.everyone())
 
     def ensure_redis(self, loop: asyncio.AbstractEventLoop) -> asyncio.Event:
         """One pattern subscription per event loop (a server process has one); the event is set
         while it is subscribed."""
         with self.lock:
-            task = self.redis_tasks.get(loop)
-            ready = self.subscribed.setdefault(loop, asyncio.Event())
+            task, ready = self.redis.get(loop) or (None, asyncio.Event())
             if task is None or task.done():
-                self.redis_tasks[loop] = loop.create_task(self.listen_redis(ready))
+                self.redis[loop] = (loop.create_task(self.listen_redis(ready)), ready)
             return ready
 
     async def listen_redis(self, ready: asyncio.Event) -> None:
         import redis.asyncio as aioredis
 
-        first = True
+        resubscribed = False
         while True:
             client = aioredis.Redis.from_url(
-                settings.REDIS_URL, socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT
+                settings.REDIS_URL,
+                socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT,
+                decode_responses=True,
             )
             try:
                 async with client.pubsub() as pubsub:
                     await pubsub.psubscribe(PREFIX + "*")
                     ready.set()
-                    if not first:
-                        self.deliver_all(RESYNC)
-                    first = False
+                    if resubscribed:
+                        for listener in self.everyone():
+                            listener.put("", RESYNC)
+                    resubscribed = True
                     async for item in pubsub.listen():
-                        if item.get("type") != "pmessage":
-                            continue
-                        channel, data = item["channel"], item["data"]
-                        self.deliver(
-                            channel.decode() if isinstance(channel, bytes) else channel,
-                            data.decode() if isinstance(data, bytes) else str(data),
-                        )
+                        if item.get("type") == "pmessage":
+                            self.deliver(item["channel"], item["data"])
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis down or restarted: wait, then resubscribe
                 log.warning("live events: Redis subscription lost (%s); retrying", error)
                 ready.clear()
-                first = False
+                resubscribed = True
                 await asyncio.sleep(RECONNECT_SECONDS)
             finally:
                 await client.aclose()
@@ -168,19 +147,17 @@ HUB = Hub()
 
 
 def publish_now(channel: str, message: str) -> None:
-    """Send ``message`` to every stream on ``channel``, in every server process.
-
-    With Redis the ``PUBLISH`` is handed to this process's publishing thread, so a request never
-    waits on Redis: a frozen or restarting Redis costs the writer nothing, and a device whose
-    event is lost sees the change at its next reconnect or poll."""
-    if not settings.REDIS_URL:
+    """Send ``message`` to every stream on ``channel``, in every server process."""
+    if settings.REDIS_URL:
+        PUBLISHER.send(settings.REDIS_URL, channel, message)
+    else:
         HUB.deliver(channel, message)
-        return
-    PUBLISHER.send(settings.REDIS_URL, channel, message)
 
 
 class Publisher:
-    """One daemon thread per process that publishes to Redis in the order events were sent."""
+    """One daemon thread per process publishes to Redis, in the order events were sent: a request
+    never waits on Redis, so a frozen or restarting Redis costs the writer nothing (a device whose
+    event is lost sees the change at its next reconnect or poll)."""
 
     def __init__(self) -> None:
         self.outgoing: queue.SimpleQueue[tuple[str, str, str]] = queue.SimpleQueue()
@@ -208,21 +185,12 @@ class Publisher:
 PUBLISHER = Publisher()
 
 
-_clients: dict[str, Any] = {}
-
-
+@cache
 def redis_client(url: str) -> Any:
     import redis
 
-    client = _clients.get(url)
-    if client is None:
-        client = redis.Redis.from_url(
-            url,
-            socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
-            socket_connect_timeout=settings.REDIS_SOCKET_TIMEOUT,
-        )
-        _clients[url] = client
-    return client
+    timeout = settings.REDIS_SOCKET_TIMEOUT
+    return redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
 
 
 def publish(channel: str, message: str) -> None:
@@ -243,16 +211,19 @@ async def listen(*channels: str, heartbeat: float) -> AsyncIterator[tuple[str, s
     HUB.add(listener)
     try:
         if settings.REDIS_URL:
-            ready = HUB.ensure_redis(loop)
             # The caller reads the current stamp after the first item: subscribed by then, a
             # change committed after that read reaches this stream.
             try:
-                await asyncio.wait_for(ready.wait(), SUBSCRIBE_SECONDS)
+                await asyncio.wait_for(HUB.ensure_redis(loop).wait(), SUBSCRIBE_SECONDS)
             except TimeoutError:
                 log.warning("live events: no Redis subscription yet; the stream resyncs later")
         yield None
         while True:
-            yield await listener.get(heartbeat)
+            try:
+                item = await asyncio.wait_for(listener.queue.get(), heartbeat)
+            except TimeoutError:
+                item = None
+            yield item
     finally:
         HUB.remove(listener)
 
@@ -260,13 +231,23 @@ async def listen(*channels: str, heartbeat: float) -> AsyncIterator[tuple[str, s
 # --- The stream a device holds ----------------------------------------------------------------
 
 
+async def in_thread(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` in a worker thread, its database connections back to the pool after:
+    a stream stays open for hours and holds none."""
+
+    def run() -> Any:
+        try:
+            return function(*args)
+        finally:
+            connections.close_all()
+
+    return await sync_to_async(run, thread_sensitive=False)()
+
+
 def still_member(group_id: int, user_id: int) -> bool:
     from groups.models import Membership
 
-    try:
-        return Membership.objects.filter(group_id=group_id, user_id=user_id).exists()
-    finally:
-        connections.close_all()  # back to the pool: a stream holds no connection
+    return Membership.objects.filter(group_id=group_id, user_id=user_id).exists()
 
 
 async def event_lines(
@@ -276,13 +257,6 @@ async def event_lines(
     heartbeat or a word about the member, whether they are still in the group; after a lost
     subscription, the current stamp again (a device ignores a stamp it already shows).
     ``current`` reads the game's stamp (``None`` once the game is gone); it runs in a thread."""
-
-    def now() -> str | None:
-        try:
-            return current()
-        finally:
-            connections.close_all()
-
     member = member_channel(group_id, user_id)
     yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
     subscribed = False
@@ -291,13 +265,13 @@ async def event_lines(
         if heard == channel:
             yield changed(message)
         elif (item is None and subscribed) or heard == member:
-            if not await sync_to_async(still_member, thread_sensitive=False)(group_id, user_id):
+            if not await in_thread(still_member, group_id, user_id):
                 yield GONE_LINES
                 return
             yield b": beat\n\n"
         else:  # just subscribed, or subscribed again
             subscribed = True
-            stamp = await sync_to_async(now, thread_sensitive=False)()
+            stamp = await in_thread(current)
             if stamp is None:
                 yield GONE_LINES
                 return
@@ -312,16 +286,14 @@ def changed(stamp: str) -> bytes:
 
 
 def holds_streams(request: HttpRequest) -> bool:
-    """Whether the server that took ``request`` can hold an event stream: an ASGI one. A WSGI
-    server iterates a response body synchronously, and Django serves an asynchronous iterator
-    there only by collecting all of it first (with a warning): for a stream that never ends, a
-    server thread held forever and nothing sent."""
+    """Whether the server can hold an event stream: an ASGI one. Under WSGI, Django serves an
+    asynchronous body only by collecting all of it first: a never-ending stream would hold a
+    server thread forever and send nothing."""
     return not isinstance(request, WSGIRequest)
 
 
 def no_stream_response() -> HttpResponse:
-    """What a stream URL answers where no stream can be held: 204 No Content, which an
-    EventSource takes as "do not reconnect" (HTML, Server-sent events); the page then polls its
+    """204 No Content, which an EventSource takes as "do not reconnect": the page then polls its
     version URL, as it does whenever its stream is not working."""
     response = HttpResponse(status=204)
     response["Cache-Control"] = "no-store"

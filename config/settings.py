@@ -116,17 +116,12 @@ def database_from_env() -> dict[str, object]:
 
     SQLite runs in WAL mode with IMMEDIATE transactions: with Django's default (deferred) mode,
     concurrent writers fail with "database is locked" instead of waiting for each other.
-
-    PostgreSQL connections come from psycopg's pool, checked before a request reuses one
-    (``CONN_HEALTH_CHECKS``): after a database restart a server process reconnects instead of
-    answering its first request with an error.
     """
     url = os.environ.get("DATABASE_URL")
     if url:
-        # Served by an ASGI server, each request runs in a thread of its own: connections are
-        # not kept per thread (Django's advice for ASGI) but taken from psycopg's pool, which
-        # checks a connection before handing it out (CONN_HEALTH_CHECKS: after a database
-        # restart a request gets a fresh connection, not a dead one).
+        # Under ASGI each request runs in a thread of its own: connections are not kept per
+        # thread (Django's advice) but taken from psycopg's pool, checked before reuse
+        # (CONN_HEALTH_CHECKS: after a database restart a request gets a fresh connection).
         config: dict[str, object] = dict(
             dj_database_url.parse(url, conn_max_age=0, conn_health_checks=True)
         )
@@ -158,15 +153,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Connecting to a Redis that is down or frozen must fail fast, never hang a request.
 REDIS_SOCKET_TIMEOUT = 1.0
+REDIS_TIMEOUTS = dict.fromkeys(["socket_timeout", "socket_connect_timeout"], REDIS_SOCKET_TIMEOUT)
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {
-                "socket_timeout": REDIS_SOCKET_TIMEOUT,
-                "socket_connect_timeout": REDIS_SOCKET_TIMEOUT,
-            },
+            "OPTIONS": dict(REDIS_TIMEOUTS),
         }
     }
 else:
@@ -180,41 +173,31 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_SOCKET_TIMEOUT
-CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "socket_timeout": REDIS_SOCKET_TIMEOUT,
-    "socket_connect_timeout": REDIS_SOCKET_TIMEOUT,
-}
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = CELERY_BROKER_TRANSPORT_OPTIONS
+CELERY_BROKER_TRANSPORT_OPTIONS = CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = REDIS_TIMEOUTS
 CELERY_TIMEZONE = "UTC"
-# Statistics: the outbox is drained every few seconds and pending full recomputes started; a full
-# recompute runs nightly. ``expires`` keeps beat from piling up runs while no worker listens.
 STATS_DRAIN_SECONDS = float(os.environ.get("STATS_DRAIN_SECONDS", "3"))
+
+
+def every(task: str, seconds: float) -> dict[str, object]:
+    """``task`` every ``seconds``; ``expires`` keeps beat from piling up runs while no worker
+    listens."""
+    return {"task": task, "schedule": seconds, "options": {"expires": 2 * seconds}}
+
+
+# Statistics: the outbox is drained every few seconds and pending full recomputes started; a full
+# recompute runs nightly. The play log: confirmed BG Stats imports, and groups whose play
+# statistics are stale.
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    "stats-drain-outbox": {
-        "task": "stats.drain_outbox",
-        "schedule": STATS_DRAIN_SECONDS,
-        "options": {"expires": 2 * STATS_DRAIN_SECONDS},
-    },
-    "stats-run-pending-jobs": {
-        "task": "stats.run_pending_jobs",
-        "schedule": 2.0,
-        "options": {"expires": 4.0},
-    },
+    "stats-drain-outbox": every("stats.drain_outbox", STATS_DRAIN_SECONDS),
+    "stats-run-pending-jobs": every("stats.run_pending_jobs", 2.0),
     "stats-nightly-recompute": {
         "task": "stats.recompute_all",
         "schedule": crontab(hour=3, minute=17),
     },
-    # The play log: confirmed BG Stats imports, and groups whose play statistics are stale.
-    "games-run-pending-imports": {
-        "task": "games.run_pending_imports",
-        "schedule": 2.0,
-        "options": {"expires": 4.0},
-    },
-    "games-recompute-stale-play-stats": {
-        "task": "games.recompute_stale_play_stats",
-        "schedule": STATS_DRAIN_SECONDS,
-        "options": {"expires": 2 * STATS_DRAIN_SECONDS},
-    },
+    "games-run-pending-imports": every("games.run_pending_imports", 2.0),
+    "games-recompute-stale-play-stats": every(
+        "games.recompute_stale_play_stats", STATS_DRAIN_SECONDS
+    ),
 }
 # Without a broker, drain the acting group's outbox rows in-process once the response is sent.
 STATS_DRAIN_ON_COMMIT = env_bool("STATS_DRAIN_ON_COMMIT", True)

@@ -3,8 +3,8 @@
 A document is refused, with a message for the person who chose the file, before anything reads
 it recursively: larger than its limit, not UTF-8, nested deeper than ``MAX_DEPTH`` (Python's own
 parser would run out of stack near 1,000 levels), not JSON, numbers JSON does not have (``NaN``,
-``Infinity``, ``1e999``) or with more digits than any field holds, texts the database cannot
-store (a NUL character, a lone surrogate).
+``Infinity``, ``1e999``) or longer than any field holds, texts the database cannot store (a NUL
+character, a lone surrogate).
 """
 
 from __future__ import annotations
@@ -20,16 +20,15 @@ from django.utils.translation import gettext_lazy as _
 
 from games.content.validation import text_problem
 
-MAX_DEPTH = 40
-MAX_DIGITS = 18
-MAX_KEY = 200
-
 FILE_TOO_BIG = _("The file is larger than %(size)s MB.")
 NOT_UTF8 = _("This file is not UTF-8 text.")
 NOT_JSON = _("This file is not valid JSON: %(detail)s")
+MAX_DEPTH = 40
 TOO_DEEP = _("This file nests lists and objects more than %(depth)s levels deep.")
 NOT_A_NUMBER = _("This file holds %(value)s, which is not a number JSON allows.")
+MAX_DIGITS = 18
 TOO_MANY_DIGITS = _("This file holds a number with more than %(digits)s digits.")
+MAX_KEY = 200
 BAD_TEXT = _("This file holds a text that cannot be stored: %(where)s %(problem)s.")
 NOT_FINITE = _("is not a finite number")
 THE_DOCUMENT = _("the document")
@@ -39,32 +38,27 @@ NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-class NumberRefused(ValueError):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
 def nesting_depth(text: str) -> int:
     """How deep lists and objects nest in ``text``, counting brackets outside strings."""
     brackets = NOT_BRACKET.sub("", STRING.sub("", text))
     return max(itertools.accumulate(DEPTH_STEP[b] for b in brackets), default=0)
 
 
+# The parser's hooks for numbers: their ValidationError goes through ``json.loads`` untouched.
 def parse_constant(name: str) -> Any:
-    raise NumberRefused(NOT_A_NUMBER % {"value": name})
+    raise ValidationError(NOT_A_NUMBER % {"value": name}, code="number")
 
 
 def parse_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise NumberRefused(NOT_A_NUMBER % {"value": text[:40]})
+        raise ValidationError(NOT_A_NUMBER % {"value": text[:40]}, code="number")
     return value
 
 
 def parse_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise NumberRefused(TOO_MANY_DIGITS % {"digits": MAX_DIGITS})
+        raise ValidationError(TOO_MANY_DIGITS % {"digits": MAX_DIGITS}, code="number")
     return int(text)
 
 
@@ -104,8 +98,6 @@ def parse_json_text(text: str) -> object:
         data = json.loads(
             text, parse_constant=parse_constant, parse_float=parse_float, parse_int=parse_int
         )
-    except NumberRefused as error:
-        raise ValidationError(error.message, code="number") from None
     except json.JSONDecodeError as error:
         raise ValidationError(NOT_JSON % {"detail": error}, code="json") from None
     except RecursionError:  # only if the bracket count above were fooled

@@ -61,7 +61,7 @@ def test_the_switcher_stores_the_choice_on_the_account(client):
 def test_the_stored_language_follows_the_account_to_another_device():
     """A phone whose browser asks for English opens the account's Catalan after logging in."""
     user = UserFactory()
-    services.set_preferred_language(user=user, language="ca")
+    services.set_preference(user=user, language="ca")
     phone = Client(headers={"accept-language": "en"})
     assert "My groups" not in phone.get(reverse("login")).content.decode()  # not logged in yet
     log_in(phone, user)
@@ -72,7 +72,7 @@ def test_the_stored_language_follows_the_account_to_another_device():
 
 def test_the_stored_language_wins_over_the_browser_and_the_cookie():
     user = UserFactory()
-    services.set_preferred_language(user=user, language="pt-br")
+    services.set_preference(user=user, language="pt-br")
     client = Client(headers={"accept-language": "ca"})
     client.cookies["django_language"] = "en"
     log_in(client, user)
@@ -89,7 +89,7 @@ def test_an_account_without_a_preference_follows_the_browser():
 
 def test_the_preference_is_read_once_per_session(client):
     user = UserFactory()
-    services.set_preferred_language(user=user, language="ca")
+    services.set_preference(user=user, language="ca")
     log_in(client, user)
     client.get(reverse("groups:list"))
     with CaptureQueriesContext(connection) as queries:
@@ -105,7 +105,7 @@ def test_a_language_not_offered_is_ignored(client):
     switch(client, "")
     assert not Preference.objects.exists()
     with pytest.raises(ValueError, match="not an offered language: 'de'"):
-        services.set_preferred_language(user=user, language="de")
+        services.set_preference(user=user, language="de")
 
 
 @pytest.mark.parametrize(

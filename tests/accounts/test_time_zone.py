@@ -85,7 +85,7 @@ def test_the_account_page_names_the_browser_s_zone_and_keeps_the_language(member
 
 
 def test_the_time_zone_is_read_once_per_session(member, dashboard):
-    services.set_time_zone(user=member.user, time_zone="Asia/Tokyo")
+    services.set_preference(user=member.user, time_zone="Asia/Tokyo")
     client = browser()
     log_in(client, member.user)
     with CaptureQueriesContext(connection) as queries:
