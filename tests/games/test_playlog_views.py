@@ -15,6 +15,7 @@ from django.urls import reverse
 from games import bgstats, forms, playlog
 from games.models import CatalogGame, Person, Play, PlayAudit, PlayImport
 from groups.models import Role
+from stats import triggers
 from tests.factories import GroupFactory, MembershipFactory
 from tests.games.playlog_helpers import export_bytes, export_data
 from tests.support.pages import text
@@ -142,6 +143,28 @@ def test_logging_a_play(group, member, player):
     assert play.created_by == player
     assert PlayAudit.objects.get(play=play).action == "log"
     assert response.cookies[forms.TIME_ZONE_COOKIE].value == "Europe/Lisbon"
+
+
+def test_the_embedded_defaults_play_statistics_wait_for_the_answer(
+    group, member, settings, monkeypatch, transactional_db
+):
+    """Without a broker the play statistics are computed once the response has been sent
+    (``stats.triggers.when_answered``): logging a play, or the move that ends a mission, never
+    waits for them."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    calls = []
+    monkeypatch.setattr(
+        playlog, "enqueue_statistics", lambda group_id: calls.append((group_id, answering()))
+    )
+    playlog.ensure_catalog(group=group)
+    bonfire = CatalogGame.objects.get(group=group, builtin="bonfire")
+    response = member.post(reverse("games:log", args=[group.pk]), play_post(bonfire))
+    assert response.status_code == 302
+    assert calls == [(group.pk, False)]
+
+
+def answering():
+    return triggers.requests.answering
 
 
 def test_a_bad_score_or_no_player_is_refused_next_to_the_field(group, member):
