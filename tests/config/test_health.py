@@ -105,7 +105,12 @@ def test_other_checks_are_reported_and_degrade_the_status(client, settings):
     assert body["status"] == "degraded"
 
 
-def test_real_redis_and_worker_are_reported(client, settings, celery_worker, redis_url):
+def test_real_redis_and_worker_are_reported(
+    client, settings, celery_worker, redis_url, monkeypatch
+):
+    # What is checked is that a live worker is reported, not how fast it answers: on a loaded
+    # machine its reply can miss the page's half-second budget (a missed reply reads "down").
+    monkeypatch.setattr(health, "PING_TIMEOUT", 5.0)
     settings.REDIS_URL = redis_url
     settings.CELERY_TASK_ALWAYS_EAGER = False
     body = answer_after_refresh(client).json()
