@@ -358,7 +358,6 @@ def audit(
 
 
 def finish_write(
-    *,
     adventure: Adventure,
     by: object,
     action: str,
@@ -375,6 +374,11 @@ def finish_write(
     link_players(adventure.group, log.attempts)
     sync_attempt_plays(adventure=adventure, attempts=log.attempts)
     return state
+
+
+def attempt_text(code: str, attempt: MissionAttempt, result: str) -> Text:
+    """An audit summary about one attempt: its number, mission and ``result``."""
+    return text(code, number=attempt.number, mission=attempt.mission, result=result_text(result))
 
 
 def problem(error: ProgressionError) -> CampaignError:
@@ -405,12 +409,7 @@ def start_adventure(
         content_pack=content_pack or default_content_pack(),
         created_by=stored_actor(by),
     )
-    finish_write(
-        adventure=adventure,
-        by=by,
-        action=AuditAction.START,
-        summary=text("adventure-started", name=name),
-    )
+    finish_write(adventure, by, AuditAction.START, text("adventure-started", name=name))
     return adventure
 
 
@@ -549,18 +548,8 @@ def record_attempt_result(
         check_rounds(pack, before, attempt.mission, attempt.loadout, attempt.rounds_played)
     previous = log.state()
     attempt.save()
-    state = finish_write(
-        adventure=adventure,
-        by=by,
-        action=action,
-        summary=text(
-            "attempt-recorded",
-            number=attempt.number,
-            mission=attempt.mission,
-            result=result_text(result),
-        ),
-        before=previous,
-    )
+    summary = attempt_text("attempt-recorded", attempt, result)
+    state = finish_write(adventure, by, action, summary, before=previous)
     changes = state.changes_of(progression.attempt_key(attempt.pk))
     attempt.refresh_from_db()
     return Outcome(adventure=adventure, state=state, changes=changes, attempt=attempt)
@@ -582,15 +571,11 @@ def shift_numbers(*, adventure: Adventure, from_number: int, delta: int) -> None
     MissionAttempt.objects.filter(adventure=adventure, number__gte=RENUMBER_OFFSET).update(
         number=F("number") - RENUMBER_OFFSET + delta
     )
-    overrides = ManualOverride.objects.filter(adventure=adventure)
-    if delta > 0:
-        overrides.filter(after_attempt__gte=from_number).update(
-            after_attempt=F("after_attempt") + delta
-        )
-    else:
-        overrides.filter(after_attempt__gte=from_number - 1, after_attempt__gt=0).update(
-            after_attempt=F("after_attempt") + delta
-        )
+    # On a removal, the overrides after the removed attempt follow the one before it.
+    low = from_number if delta > 0 else max(from_number - 1, 1)
+    ManualOverride.objects.filter(adventure=adventure, after_attempt__gte=low).update(
+        after_attempt=F("after_attempt") + delta
+    )
 
 
 # --- Corrections ---------------------------------------------------------------------------------
@@ -695,18 +680,8 @@ def edit_attempt(
     attempt.duration_minutes = data.duration_minutes
     attempt.loadout = dict(data.loadout)
     attempt.save()
-    state = finish_write(
-        adventure=adventure,
-        by=by,
-        action=AuditAction.EDIT,
-        summary=text(
-            "attempt-corrected",
-            number=attempt.number,
-            mission=attempt.mission,
-            result=result_text(data.result),
-        ),
-        before=before,
-    )
+    summary = attempt_text("attempt-corrected", attempt, data.result)
+    state = finish_write(adventure, by, AuditAction.EDIT, summary, before=before)
     attempt.refresh_from_db()
     return Outcome(adventure=adventure, state=state, attempt=attempt)
 
@@ -718,16 +693,10 @@ def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | No
     adventure = locked(attempt.adventure, log_version)
     attempt = MissionAttempt.objects.select_for_update().get(pk=attempt.pk)
     before = current_state(adventure)
-    number, mission, status = attempt.number, attempt.mission, attempt.status
+    summary = attempt_text("attempt-removed", attempt, attempt.status)
     attempt.delete()
-    shift_numbers(adventure=adventure, from_number=number + 1, delta=-1)
-    state = finish_write(
-        adventure=adventure,
-        by=by,
-        action=AuditAction.DELETE,
-        summary=text("attempt-removed", number=number, mission=mission, result=result_text(status)),
-        before=before,
-    )
+    shift_numbers(adventure=adventure, from_number=attempt.number + 1, delta=-1)
+    state = finish_write(adventure, by, AuditAction.DELETE, summary, before=before)
     return Outcome(adventure=adventure, state=state)
 
 
@@ -753,18 +722,13 @@ def add_override(
         reason=reason,
         created_by=stored_actor(by),
     )
-    state = finish_write(
-        adventure=adventure,
-        by=by,
-        action=AuditAction.OVERRIDE,
-        summary=text(
-            "override-added",
-            kind=text(f"override:{kind}"),
-            target=target_name(pack, kind, target),
-            reason=reason,
-        ),
-        before=before,
+    summary = text(
+        "override-added",
+        kind=text(f"override:{kind}"),
+        target=target_name(pack, kind, target),
+        reason=reason,
     )
+    state = finish_write(adventure, by, AuditAction.OVERRIDE, summary, before=before)
     return Outcome(
         adventure=adventure, state=state, changes=state.changes_of(progression.override_key(row.pk))
     )
@@ -885,12 +849,8 @@ def import_adventures(
             )
             for entry in data.get("audit") or []
         )
-        finish_write(
-            adventure=adventure,
-            by=by,
-            action=AuditAction.IMPORT,
-            summary=text("adventure-imported", name=adventure.name, count=len(data["attempts"])),
-        )
+        summary = text("adventure-imported", name=adventure.name, count=len(data["attempts"]))
+        finish_write(adventure, by, AuditAction.IMPORT, summary)
         created.append(adventure)
     return created
 
