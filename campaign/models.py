@@ -281,7 +281,7 @@ class RevealedSpoiler(models.Model):
 
 class StatisticsOutbox(models.Model):
     """A note that a group's results changed, written in the same transaction as the change, so
-    Redis being down never blocks a write (``campaign.outbox``)."""
+    Redis being down never blocks a write (``campaign.services.finish_write``)."""
 
     group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
     adventure = models.ForeignKey(

@@ -39,8 +39,8 @@ from campaign.models import (
     OpenedEnvelope,
     PowerSpaceState,
     RevealedSpoiler,
+    StatisticsOutbox,
 )
-from campaign.outbox import note_results_changed
 from campaign.seats import link_players
 from campaign.texts import (
     change_text,
@@ -364,13 +364,13 @@ def finish_write(
     summary: Text,
     before: CampaignState | None = None,
 ) -> CampaignState:
-    """Rebuild, audit with what changed, note the change for statistics, and keep the attempts'
-    plays in the play log in step."""
+    """Rebuild, audit with what changed, note the change for statistics (an outbox row: the same
+    transaction, never Redis), and keep the attempts' plays in the play log in step."""
     log = current_log(adventure)
     state = rebuild(adventure, log)
     details = [] if before is None else log.diff_lines(before, state)
     audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
-    note_results_changed(adventure=adventure)
+    StatisticsOutbox.objects.create(group_id=adventure.group_id, adventure=adventure)
     link_players(adventure.group, log.attempts)
     sync_attempt_plays(adventure=adventure, attempts=log.attempts)
     return state
