@@ -98,7 +98,7 @@ def replay_attempt(
             why = refusal_of(refused.code, state, colours, move)
             error = str(REPLAY_BROKEN % {"number": number, "message": why.text})
             break
-        if board_changed(state, after):
+        if board_of(state) != board_of(after):
             boards.append(board_cells(after, colours, names))
         lines = describe(state, after, colours) or [
             gettext("Move %(number)s.") % {"number": number}
@@ -123,12 +123,9 @@ def replay_attempt(
     return Replay(tricks=tricks, steps=steps, boards=boards, error=error)
 
 
-def board_changed(before: spirits.State, after: spirits.State) -> bool:
-    return (
-        before.placed != after.placed
-        or before.tokens != after.tokens
-        or before.powers_used != after.powers_used
-    )
+def board_of(state: spirits.State) -> tuple[Any, ...]:
+    """What the board shows: the placements, the tokens left and the Powers used."""
+    return state.placed, state.tokens, state.powers_used
 
 
 def step_of(

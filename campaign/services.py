@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.html import format_html
@@ -753,12 +753,9 @@ def add_note(
 
 
 def reveal_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
-    """Show one hidden thing to ``user`` only; revealing twice is harmless."""
-    try:
-        with transaction.atomic():
-            RevealedSpoiler.objects.get_or_create(user=user, adventure=adventure, key=key)
-    except IntegrityError:  # a double click raced us
-        pass
+    """Show one hidden thing to ``user`` only; revealing twice, even at once, is harmless
+    (``get_or_create`` gets the row a racing double click created)."""
+    RevealedSpoiler.objects.get_or_create(user=user, adventure=adventure, key=key)
 
 
 def hide_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
@@ -774,9 +771,7 @@ def import_adventures(
     *, group: Any, adventures: Sequence[ImportedAdventure], by: object
 ) -> list[Adventure]:
     """Store validated adventures in ``group``; each is replayed to exactly its exported state.
-
-    Authors are matched by username among the group's members; the names are kept either way.
-    """
+    Authors are matched by username among the group's members; the names are kept either way."""
     members = {m.user.username: m.user for m in group.memberships.select_related("user")}
     created = []
     for imported in adventures:
