@@ -18,16 +18,23 @@ from games.rules.spirits.mission_setup import MAX_PLAYERS, MIN_PLAYERS
 
 MAX_PLAYER_NAME = 40
 
+PLAYER_COUNT = _("Name %(low)s to %(high)s players, one per line.")
+PLAYER_EMPTY = _("A player's name cannot be empty.")
+PLAYER_TOO_LONG = _("“%(name)s…” is longer than %(max)s characters.")
+PLAYER_CONTROL = _("Names cannot contain control characters.")
+PLAYER_TWICE = _("“%(name)s” is listed twice.")
+
 
 def check_player_name(name: object) -> str:
     """The name, or a ``ValidationError`` saying why it cannot be a player's."""
     if not isinstance(name, str) or not name.strip():
-        raise ValidationError(_("A player's name cannot be empty."), code="empty")
+        raise ValidationError(PLAYER_EMPTY, code="empty")
     if len(name) > MAX_PLAYER_NAME:
-        too_long = _("“%(name)s…” is longer than %(max)s characters.")
-        raise ValidationError(too_long % {"name": name[:20], "max": MAX_PLAYER_NAME}, code="long")
+        raise ValidationError(
+            PLAYER_TOO_LONG % {"name": name[:20], "max": MAX_PLAYER_NAME}, code="long"
+        )
     if any(unicodedata.category(c) in {"Cc", "Cs"} for c in name):
-        raise ValidationError(_("Names cannot contain control characters."), code="control")
+        raise ValidationError(PLAYER_CONTROL, code="control")
     return name
 
 
@@ -36,12 +43,13 @@ def check_player_names(names: Sequence[object], known: Iterable[str] = ()) -> li
     its case: one of the ``known`` names typed in another case becomes that name."""
     spelling = {name.lower(): name for name in known}
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        count = _("Name %(low)s to %(high)s players, one per line.")
-        raise ValidationError(count % {"low": MIN_PLAYERS, "high": MAX_PLAYERS}, code="count")
+        raise ValidationError(
+            PLAYER_COUNT % {"low": MIN_PLAYERS, "high": MAX_PLAYERS}, code="count"
+        )
     checked: list[str] = []
     for typed in names:
         name = check_player_name(spelling.get(str(typed).strip().lower(), typed))
         if name.lower() in (c.lower() for c in checked):
-            raise ValidationError(_("“%(name)s” is listed twice.") % {"name": name}, code="twice")
+            raise ValidationError(PLAYER_TWICE % {"name": name}, code="twice")
         checked.append(name)
     return checked
