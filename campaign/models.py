@@ -1,9 +1,8 @@
 """A group's adventures: the log (attempts, their moves, manual overrides), the state derived
 from it, notes, the audit trail, revealed spoilers and the statistics outbox.
 
-The log is the truth. The derived tables (``MoonPathBox``, ``OpenedEnvelope``, ``PowerSpaceState``,
-``GainedComponent`` and the derived columns of ``Adventure`` and ``MissionAttempt.changes``) are
-rebuilt from it by ``campaign.services`` after every change; nothing else writes them.
+The log is the truth: ``campaign.services.rebuild`` rewrites everything derived from it (the
+tables below the log's and the derived columns) after every change, and nothing else writes them.
 """
 
 from django.conf import settings
@@ -96,12 +95,9 @@ class AttemptStatus(models.TextChoices):
 
 
 class MissionAttempt(models.Model):
-    """One try at a mission. ``number`` is its place in the adventure's log (1, 2, …).
-
-    The quick log creates it and records its result at once; the live mission driver creates it
-    open, appends ``AttemptMove`` rows, caches the engine ``state`` (with ``version``), then
-    records the result through the same service, ``record_attempt_result``.
-    """
+    """One try at a mission, ``number`` in the adventure's log (1, 2, …): logged with its result
+    at once, or driven at the table (open, with ``AttemptMove`` rows and the cached engine
+    ``state``) until ``record_attempt_result``."""
 
     adventure = models.ForeignKey(Adventure, on_delete=models.CASCADE, related_name="attempts")
     number = models.PositiveIntegerField(_("attempt"))
@@ -197,9 +193,7 @@ class AttemptMove(models.Model):
 
     class Meta:
         ordering = ["attempt", "seq"]
-        constraints = [
-            models.UniqueConstraint(fields=["attempt", "seq"], name="one_move_per_seq"),
-        ]
+        constraints = [models.UniqueConstraint(fields=["attempt", "seq"], name="one_move_per_seq")]
 
     def __str__(self) -> str:
         return f"Move {self.seq} of {self.attempt}"
@@ -286,10 +280,8 @@ class RevealedSpoiler(models.Model):
 
 
 class StatisticsOutbox(models.Model):
-    """A note that a group's results changed, written in the same transaction as the change.
-
-    The statistics workers (a later issue) consume it; Redis being down never blocks a write.
-    """
+    """A note that a group's results changed, written in the same transaction as the change, so
+    Redis being down never blocks a write (``campaign.services.finish_write``)."""
 
     group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="+")
     adventure = models.ForeignKey(

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
+from games.rules.spirits.mission_setup import MAX_PLAYERS, MIN_PLAYERS
+
 MAX_PLAYER_NAME = 40
 
 PLAYER_COUNT = _("Name %(low)s to %(high)s players, one per line.")

@@ -40,15 +40,6 @@ OPENS_TEXT = {
 NAMES_AHEAD = "mission-names-ahead"
 
 
-@dataclass(frozen=True)
-class Box:
-    box: int
-    phase_name: str
-    envelope_name: str
-    checked_by: int | None
-    opened_text: str
-
-
 def card_label(pack: Pack, card_id: str) -> str:
     """A Spirit card by its colour's name and value (``Purple 9``), never its id."""
     card = pack.card(card_id)
@@ -103,20 +94,20 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
     """Everything the dashboard draws: 4 queries, whatever the number of attempts."""
     pack = adventure.content_pack.pack()
     phases = {p.id: str(p.name) for p in pack.moon.phases}
-    envelopes = {e.id: e for e in pack.envelopes}
+    envelope_names = {e.id: str(e.name) for e in pack.envelopes}
     opened = {o.envelope: o for o in adventure.opened_envelopes.all()}
     boxes = [
-        Box(
-            box=b.box,
-            phase_name=phases.get(b.phase, ""),
-            envelope_name=str(envelopes[b.envelope].name) if b.envelope else "",
-            checked_by=b.checked_by_attempt,
-            opened_text=(
-                _("Opened %(envelope)s") % {"envelope": str(envelopes[b.envelope].name)}
+        {
+            "box": b.box,
+            "phase_name": phases.get(b.phase, ""),
+            "envelope_name": envelope_names[b.envelope] if b.envelope else "",
+            "checked_by": b.checked_by_attempt,
+            "opened_text": (
+                _("Opened %(envelope)s") % {"envelope": envelope_names[b.envelope]}
                 if b.envelope and b.checked_by_attempt is not None
                 else ""
             ),
-        )
+        }
         for b in adventure.moon_boxes.all()
     ]
     components = held(adventure)
@@ -184,69 +175,63 @@ def next_text(current: int | None, last: int) -> str:
     ) % {"current": current, "next": current + 1}
 
 
-def revealed_keys(adventure: Adventure, user: Any) -> set[str]:
-    return set(
-        RevealedSpoiler.objects.filter(user=user, adventure=adventure).values_list("key", flat=True)
-    )
+@dataclass(frozen=True)
+class Spoilers:
+    """What ``user`` has seen of an adventure: the missions completed and the furthest reached
+    (the one to play now, or the furthest completed), and what they revealed for themselves."""
+
+    completed: set[int]
+    furthest: int
+    revealed: set[str]
+
+    @classmethod
+    def of(cls, adventure: Adventure, pack: Pack, user: Any) -> Spoilers:
+        missions = adventure.attempts.filter(status=SUCCESS).values_list("mission", flat=True)
+        completed = set(missions.distinct())
+        last = max(m.number for m in pack.missions)
+        keys = RevealedSpoiler.objects.filter(user=user, adventure=adventure)
+        revealed = set(keys.values_list("key", flat=True))
+        return cls(completed, max(completed | {adventure.current_mission or last}), revealed)
+
+    def named(self, number: int) -> bool:
+        """Missions beyond the furthest reached are named if the member chose to see names ahead
+        or revealed that mission."""
+        return (
+            number <= self.furthest
+            or NAMES_AHEAD in self.revealed
+            or f"mission:{number}" in self.revealed
+        )
+
+    def reveal(self, key: str, *, known: bool) -> dict[str, Any]:
+        """A hidden thing shows once known or revealed; only a revealed one can be hidden again."""
+        revealed = key in self.revealed
+        return {"key": key, "shown": known or revealed, "hideable": not known and revealed}
 
 
-def completed_missions(adventure: Adventure) -> set[int]:
-    return set(
-        adventure.attempts.filter(status=SUCCESS).values_list("mission", flat=True).distinct()
-    )
-
-
-def furthest_reached(adventure: Adventure, completed: set[int], last: int) -> int:
-    """The furthest mission reached: the one to play now, or the furthest completed."""
-    return max(completed | {adventure.current_mission or last})
-
-
-def named_missions(
-    adventure: Adventure,
-    user: Any,
-    revealed: set[str] | None = None,
-    completed: set[int] | None = None,
-) -> set[int]:
-    """The missions whose names ``user`` sees: those reached, and those beyond only if the member
-    chose to see names ahead or revealed that mission."""
+def named_missions(adventure: Adventure, user: Any) -> set[int]:
+    """The missions whose names ``user`` sees."""
     pack = adventure.content_pack.pack()
-    revealed = revealed_keys(adventure, user) if revealed is None else revealed
-    completed = completed_missions(adventure) if completed is None else completed
-    furthest = furthest_reached(adventure, completed, max(m.number for m in pack.missions))
-    return {
-        m.number
-        for m in pack.missions
-        if m.number <= furthest or NAMES_AHEAD in revealed or f"mission:{m.number}" in revealed
-    }
+    spoilers = Spoilers.of(adventure, pack, user)
+    return {m.number for m in pack.missions if spoilers.named(m.number)}
 
 
 def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
     """The envelope and reward reference, spoiler-safe for ``user``: 5 queries."""
     pack = adventure.content_pack.pack()
-    revealed = revealed_keys(adventure, user)
+    spoilers = Spoilers.of(adventure, pack, user)
     opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
-    completed = completed_missions(adventure)
     last = max(m.number for m in pack.missions)
-    furthest = furthest_reached(adventure, completed, last)
-    named = named_missions(adventure, user, revealed, completed)
-    moon_tiles = list(
-        adventure.components.filter(kind=ComponentKind.MOON_TILE).values_list(
-            "component", flat=True
-        )
-    )
+    moon_tiles = held(adventure)[ComponentKind.MOON_TILE]
     missions = []
     for mission in pack.missions:
-        reached = mission.number <= furthest
-        key = f"mission:{mission.number}"
+        reached = mission.number <= spoilers.furthest
         missions.append(
             {
                 "number": mission.number,
-                "name": str(mission.name) if mission.number in named else "",
-                "key": key,
-                "shown": reached or key in revealed,
-                "hideable": not reached and key in revealed,
+                "name": str(mission.name) if spoilers.named(mission.number) else "",
+                **spoilers.reveal(f"mission:{mission.number}", known=reached),
                 "reached": reached,
-                "completed": mission.number in completed,
+                "completed": mission.number in spoilers.completed,
                 "how": _("Mission 1 is open from the start.")
                 if mission.number == 1
                 else _("Opens when Mission %(previous)s succeeds.")
@@ -258,43 +243,35 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 ),
             }
         )
-    envelopes = []
-    for envelope in pack.envelopes:
-        key = f"envelope:{envelope.id}"
-        contents = envelope.contents
-        envelopes.append(
-            {
-                "id": envelope.id,
-                "name": str(envelope.name),
-                "colour": envelope.colour,
-                "how": str(envelope.how),
-                "opens": OPENS_TEXT.get(envelope.opens, envelope.opens),
-                "key": key,
-                "opened": envelope.id in opened,
-                "shown": envelope.id in opened or key in revealed,
-                "hideable": envelope.id not in opened and key in revealed,
-                "power_tiles": [pack.power_tile(t) for t in contents.power_tiles],
-                "moon_tiles": [pack.moon_tile(t) for t in contents.moon_tiles],
-                "cards": [card_label(pack, card) for card in contents.cards],
-                "items": list(contents.items),
-            }
-        )
+    envelopes = [
+        {
+            "id": envelope.id,
+            "name": str(envelope.name),
+            "colour": envelope.colour,
+            "how": str(envelope.how),
+            "opens": OPENS_TEXT.get(envelope.opens, envelope.opens),
+            "opened": envelope.id in opened,
+            **spoilers.reveal(f"envelope:{envelope.id}", known=envelope.id in opened),
+            "power_tiles": [pack.power_tile(t) for t in envelope.contents.power_tiles],
+            "moon_tiles": [pack.moon_tile(t) for t in envelope.contents.moon_tiles],
+            "cards": [card_label(pack, card) for card in envelope.contents.cards],
+            "items": list(envelope.contents.items),
+        }
+        for envelope in pack.envelopes
+    ]
     token_sources = {
         r.target: m.number for m in pack.missions for r in m.rewards if r.kind == "castle"
     }
     tokens = []
     for token in pack.power.tokens:
-        key = f"token:{token.id}"
         gained_from = token_sources.get(token.id)
         tokens.append(
             {
                 "token": token,
-                "key": key,
                 "how": _("Castle reward of Mission %(mission)s.") % {"mission": gained_from}
                 if gained_from
                 else "",
-                "shown": (gained_from in completed) or key in revealed,
-                "hideable": gained_from not in completed and key in revealed,
+                **spoilers.reveal(f"token:{token.id}", known=gained_from in spoilers.completed),
             }
         )
     return {
@@ -305,6 +282,6 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
         "tokens": tokens,
         "spaces": pack.power.spaces,
         "last_mission": last,
-        "names_ahead": NAMES_AHEAD in revealed,
+        "names_ahead": NAMES_AHEAD in spoilers.revealed,
         "names_ahead_key": NAMES_AHEAD,
     }

@@ -1,10 +1,8 @@
-"""An attempt driven at the table, replayed for its page: its tricks as rows and one frame per
-move, each read from the rules engine (``spirits.new_game`` then ``spirits.apply_move``, move by
-move, as ``spirits.replay`` does). Nothing here decides a rule: every caption says what changed
-between the engine's state before and after the move.
+"""An attempt driven at the table, replayed for its page move by move through the rules engine:
+nothing here decides a rule, every caption says what changed between the engine's states.
 
-The board is drawn once per change of the board (a placement, a token discarded, a Power), and
-every step names the board it shows, so a 60-move attempt draws a dozen boards, not sixty.
+A board is drawn only when the board changes, and every step names the board it shows, so a
+60-move attempt draws a dozen boards, not sixty.
 """
 
 from __future__ import annotations
@@ -84,18 +82,14 @@ def colour_of(colours: dict[str, Colour], colour: str | None) -> Colour | None:
 def replay_attempt(
     setup: Mapping[str, Any], moves: Iterable[Mapping[str, Any]], *, still_open: bool = False
 ) -> Replay:
-    """The replay of a move log from its setup, one step per move after the starting board
-    (``still_open``: the attempt is still at the table, so it is not "not finished" yet).
-
-    A log the engine refuses part-way (it cannot happen to a log the table recorded, but a
-    hand-edited import could) stops at the refused move and says so."""
+    """One step per move after the starting board (``still_open``: the attempt is still at the
+    table, not "not finished"). A log the engine refuses part-way (a hand-edited import) stops
+    at the refused move and says so."""
     colours = colours_of(setup)
     state = spirits.new_game(setup)
     names = tile_names_of(setup)
     boards = [board_cells(state, colours, names)]
-    steps = [
-        step_of(state, colours, 0, [gettext("The board as set up.")], board=0),
-    ]
+    steps = [step_of(state, colours, 0, [gettext("The board as set up.")], board=0)]
     error = ""
     for number, move in enumerate(moves, start=1):
         try:
@@ -104,7 +98,7 @@ def replay_attempt(
             why = refusal_of(refused.code, state, colours, move)
             error = str(REPLAY_BROKEN % {"number": number, "message": why.text})
             break
-        if board_changed(state, after):
+        if board_of(state) != board_of(after):
             boards.append(board_cells(after, colours, names))
         lines = describe(state, after, colours) or [
             gettext("Move %(number)s.") % {"number": number}
@@ -129,12 +123,9 @@ def replay_attempt(
     return Replay(tricks=tricks, steps=steps, boards=boards, error=error)
 
 
-def board_changed(before: spirits.State, after: spirits.State) -> bool:
-    return (
-        before.placed != after.placed
-        or before.tokens != after.tokens
-        or before.powers_used != after.powers_used
-    )
+def board_of(state: spirits.State) -> tuple[Any, ...]:
+    """What the board shows: the placements, the tokens left and the Powers used."""
+    return state.placed, state.tokens, state.powers_used
 
 
 def step_of(
@@ -158,11 +149,7 @@ def step_of(
     )
 
 
-def describe(
-    before: spirits.State,
-    after: spirits.State,
-    colours: dict[str, Colour],
-) -> list[str]:
+def describe(before: spirits.State, after: spirits.State, colours: dict[str, Colour]) -> list[str]:
     """What a move did, in sentences: read from the engine's states before and after it."""
     lines = []
     if len(after.current) > len(before.current) or len(after.tricks) > len(before.tricks):

@@ -1,20 +1,19 @@
 """Writes to an adventure: start it, log and record attempts, correct them, override by hand.
 
-Every service runs in one transaction and first locks the adventure row
-(``select_for_update``), so two members writing at once are serialised: the later one sees the
-earlier one's change and gets a clear message instead of losing or duplicating it. After changing
-the log, a service replays it (``games.rules.spirits.campaign``), rebuilds the derived tables,
-writes an audit entry and a statistics outbox row, all in the same transaction.
+Every write runs in one transaction that first locks the adventure row (``locked``), so of two
+members writing at once the later one sees the earlier change and gets a clear message instead of
+losing or duplicating it. ``finish_write`` then replays the log and rebuilds what derives from it.
 """
 
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.html import format_html
@@ -40,8 +39,8 @@ from campaign.models import (
     OpenedEnvelope,
     PowerSpaceState,
     RevealedSpoiler,
+    StatisticsOutbox,
 )
-from campaign.outbox import note_results_changed
 from campaign.seats import link_players
 from campaign.texts import (
     change_text,
@@ -156,42 +155,68 @@ def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
     )
 
 
-def log_entries(
-    attempts: Iterable[MissionAttempt], overrides: Iterable[ManualOverride]
-) -> list[Entry]:
-    """The replay order (``progression.log_order``); overrides in the order they were recorded."""
-    return progression.log_order(
-        [
-            (a.number, None if a.status == AttemptStatus.OPEN else attempt_entry(a))
-            for a in attempts
-        ],
-        [
-            (row.after_attempt, Override(row.pk, row.kind, row.target, row.reason))
-            for row in sorted(overrides, key=lambda o: o.pk)
-        ],
+@dataclass(frozen=True)
+class Log:
+    """An adventure's log as stored, with the pack it replays on."""
+
+    pack: Pack
+    attempts: list[MissionAttempt]
+    overrides: list[ManualOverride]
+
+    def entries(self, *, before: float = math.inf) -> list[Entry]:
+        """The replay order (``progression.log_order``) of what was logged before attempt number
+        ``before``; overrides in the order they were recorded."""
+        return progression.log_order(
+            [
+                (a.number, None if a.status == AttemptStatus.OPEN else attempt_entry(a))
+                for a in self.attempts
+                if a.number < before
+            ],
+            [
+                (row.after_attempt, Override(row.pk, row.kind, row.target, row.reason))
+                for row in sorted(self.overrides, key=lambda o: o.pk)
+                if row.after_attempt < before
+            ],
+        )
+
+    def state(self, *, before: float = math.inf) -> CampaignState:
+        """The campaign after the whole log, or as attempt number ``before`` found it."""
+        return progression.replay(self.pack, self.entries(before=before))
+
+    def diff_lines(self, before: CampaignState, after: CampaignState) -> list[Text]:
+        """What ``after`` changes from ``before``, as the audit trail's detail lines: codes and
+        parameters (``campaign.texts``), read in each reader's language."""
+        numbers = {progression.attempt_key(a.pk): a.number for a in self.attempts}
+        diff = progression.diff(before, after, self.pack)
+        lines = [fact_text(fact) for fact in diff.facts]
+        for key, _old, new in diff.attempts:
+            changes = [change_text(stored_change(c)) for c in new]
+            if key in numbers:
+                number = numbers[key]
+                lines.append(
+                    text("attempt-changed", number=number, changes=changes)
+                    if new
+                    else text("attempt-no-effect", number=number)
+                )
+            else:
+                lines.append(
+                    text("removed-attempt-changed", changes=changes)
+                    if new
+                    else text("removed-attempt-no-effect")
+                )
+        return lines
+
+
+def current_log(adventure: Adventure) -> Log:
+    return Log(
+        adventure.content_pack.pack(),
+        list(adventure.attempts.order_by("number")),
+        list(adventure.overrides.all()),
     )
-
-
-def current_log(adventure: Adventure) -> tuple[list[MissionAttempt], list[ManualOverride]]:
-    return list(adventure.attempts.order_by("number")), list(adventure.overrides.all())
 
 
 def current_state(adventure: Adventure) -> CampaignState:
-    attempts, overrides = current_log(adventure)
-    return progression.replay(adventure.content_pack.pack(), log_entries(attempts, overrides))
-
-
-def state_before(
-    pack: Pack,
-    attempts: Sequence[MissionAttempt],
-    overrides: Sequence[ManualOverride],
-    number: int,
-) -> CampaignState:
-    """The campaign as attempt ``number`` found it: the attempts and overrides logged before it."""
-    earlier = [a for a in attempts if a.number < number]
-    return progression.replay(
-        pack, log_entries(earlier, [o for o in overrides if o.after_attempt < number])
-    )
+    return current_log(adventure).state()
 
 
 def rounds_then(pack: Pack, before: CampaignState, mission: int, loadout: dict[str, str]) -> int:
@@ -208,11 +233,13 @@ def rounds_then(pack: Pack, before: CampaignState, mission: int, loadout: dict[s
 
 def attempt_rounds(attempt: MissionAttempt) -> int:
     """The rounds an attempt's mission lasted when it was played (not the pack's base count)."""
-    adventure = attempt.adventure
-    pack = adventure.content_pack.pack()
-    attempts, overrides = current_log(adventure)
-    before = state_before(pack, attempts, overrides, attempt.number)
-    return rounds_then(pack, before, attempt.mission, attempt.loadout)
+    log = current_log(attempt.adventure)
+    return rounds_then(log.pack, log.state(before=attempt.number), attempt.mission, attempt.loadout)
+
+
+def open_one(attempts: Iterable[MissionAttempt]) -> MissionAttempt | None:
+    """The attempt being played at the table, if any (the log allows one)."""
+    return next((a for a in attempts if a.status == AttemptStatus.OPEN), None)
 
 
 def in_play(attempt: MissionAttempt) -> CampaignError:
@@ -222,44 +249,40 @@ def in_play(attempt: MissionAttempt) -> CampaignError:
     )
 
 
-def locked(adventure: Adventure) -> Adventure:
+def locked(adventure: Adventure, log_version: int | None = None) -> Adventure:
     """Lock the adventure row until the transaction ends; every write to its log starts here.
+    With ``log_version`` (what a confirmation page showed), refuse if the log changed since.
 
-    The lock is FOR NO KEY UPDATE on PostgreSQL: writers of one adventure still queue behind each
-    other, but the foreign-key checks of rows that merely reference the adventure (statistics
-    facts, outbox rows, notes) are not blocked, so they cannot deadlock against a writer.
+    FOR NO KEY UPDATE: writers of one adventure queue, but rows that merely reference it
+    (statistics facts, outbox rows, notes) are not blocked, so they cannot deadlock a writer.
     """
-    return (
+    adventure = (
         Adventure.objects.select_for_update(no_key=True, of=("self",))
         .select_related("content_pack")
         .get(pk=adventure.pk)
     )
+    if log_version is not None and adventure.log_version != log_version:
+        raise CampaignError(str(LOG_CHANGED_MEANWHILE), code="stale")
+    return adventure
 
 
 # --- Rebuilding the derived state ----------------------------------------------------------------
 
 
-def rebuild(
-    *,
-    adventure: Adventure,
-    pack: Pack,
-    attempts: Sequence[MissionAttempt],
-    overrides: Sequence[ManualOverride],
-) -> CampaignState:
-    """Replay the log and rewrite every derived table and column of ``adventure``.
-
-    Called inside the caller's transaction, with the adventure row locked.
-    """
-    state = progression.replay(pack, log_entries(attempts, overrides))
+def rebuild(adventure: Adventure, log: Log) -> CampaignState:
+    """Replay the log and rewrite every derived table and column of ``adventure`` (inside the
+    caller's transaction, with the adventure row locked)."""
+    state = log.state()
+    pack = log.pack
     adventure.current_mission = state.current_mission
     adventure.final_mission_completed = state.final_mission_completed
     adventure.red_envelope_opened = state.red_envelope_opened
     adventure.night_mode = state.night_mode
     adventure.holo_liana = state.holo_liana
+    adventure.moon_boxes_checked = state.moon_boxes_checked
     # Finished attempts: an attempt in progress at the table counts once its result is recorded
     # (starting one does not rebuild), so an import counts as the adventure it came from.
-    adventure.attempt_count = sum(a.status != AttemptStatus.OPEN for a in attempts)
-    adventure.moon_boxes_checked = state.moon_boxes_checked
+    adventure.attempt_count = sum(a.status != AttemptStatus.OPEN for a in log.attempts)
     adventure.log_version = F("log_version") + 1
     adventure.save()
     adventure.refresh_from_db(fields=["log_version"])
@@ -312,7 +335,7 @@ def rebuild(
         for order, component in enumerate(components)
     )
     changed = []
-    for attempt in attempts:
+    for attempt in log.attempts:
         changes = [stored_change(c) for c in state.changes_of(progression.attempt_key(attempt.pk))]
         if attempt.changes != changes:
             attempt.changes = changes
@@ -335,49 +358,27 @@ def audit(
 
 
 def finish_write(
-    *,
     adventure: Adventure,
     by: object,
     action: str,
     summary: Text,
     before: CampaignState | None = None,
 ) -> CampaignState:
-    """Rebuild, audit with what changed, note the change for statistics, and keep the attempts'
-    plays in the play log in step."""
-    pack = adventure.content_pack.pack()
-    attempts, overrides = current_log(adventure)
-    state = rebuild(adventure=adventure, pack=pack, attempts=attempts, overrides=overrides)
-    details: list[Text] = []
-    if before is not None:
-        numbers = {progression.attempt_key(a.pk): a.number for a in attempts}
-        details = diff_lines(progression.diff(before, state, pack), numbers)
+    """Rebuild, audit with what changed, note the change for statistics (an outbox row: the same
+    transaction, never Redis), and keep the attempts' plays in the play log in step."""
+    log = current_log(adventure)
+    state = rebuild(adventure, log)
+    details = [] if before is None else log.diff_lines(before, state)
     audit(adventure=adventure, by=by, action=action, summary=summary, details=details)
-    note_results_changed(adventure=adventure)
-    link_players(adventure.group, attempts)
-    sync_attempt_plays(adventure=adventure, attempts=attempts)
+    StatisticsOutbox.objects.create(group_id=adventure.group_id, adventure=adventure)
+    link_players(adventure.group, log.attempts)
+    sync_attempt_plays(adventure=adventure, attempts=log.attempts)
     return state
 
 
-def diff_lines(diff: progression.Diff, numbers: dict[str, int]) -> list[Text]:
-    """What a write changed in the campaign, as the audit trail's detail lines: codes and
-    parameters (``campaign.texts``), read in each reader's language."""
-    lines = [fact_text(fact) for fact in diff.facts]
-    for key, _old, new in diff.attempts:
-        changes = [change_text(stored_change(c)) for c in new]
-        if key in numbers:
-            number = numbers[key]
-            lines.append(
-                text("attempt-changed", number=number, changes=changes)
-                if new
-                else text("attempt-no-effect", number=number)
-            )
-        else:
-            lines.append(
-                text("removed-attempt-changed", changes=changes)
-                if new
-                else text("removed-attempt-no-effect")
-            )
-    return lines
+def attempt_text(code: str, attempt: MissionAttempt, result: str) -> Text:
+    """An audit summary about one attempt: its number, mission and ``result``."""
+    return text(code, number=attempt.number, mission=attempt.mission, result=result_text(result))
 
 
 def problem(error: ProgressionError) -> CampaignError:
@@ -408,12 +409,7 @@ def start_adventure(
         content_pack=content_pack or default_content_pack(),
         created_by=stored_actor(by),
     )
-    finish_write(
-        adventure=adventure,
-        by=by,
-        action=AuditAction.START,
-        summary=text("adventure-started", name=name),
-    )
+    finish_write(adventure, by, AuditAction.START, text("adventure-started", name=name))
     return adventure
 
 
@@ -427,17 +423,13 @@ def log_attempt(
     note: str = "",
     insert: bool = False,
 ) -> Outcome:
-    """Log a finished attempt as attempt ``number`` (quick log, not driven in the app).
-
-    ``number`` is the attempt number the person saw as next when they opened the form: if someone
-    else logged that attempt meanwhile, this raises ``CampaignError`` (code ``stale``) and logs
-    nothing. With ``insert``, the attempt goes in at ``number`` and later ones move up one (a
-    forgotten attempt). Locks the adventure row.
-    """
+    """Log a finished attempt (quick log, not driven in the app) as attempt ``number``: the next
+    one the person saw, so one logged meanwhile by someone else is refused (code ``stale``), or,
+    with ``insert``, a forgotten one that later attempts move up one for."""
     adventure = locked(adventure)
     attempts = list(adventure.attempts.order_by("number"))
     next_number = len(attempts) + 1
-    open_attempt = next((a for a in attempts if a.status == AttemptStatus.OPEN), None)
+    open_attempt = open_one(attempts)
     if open_attempt is not None and (not insert or number > open_attempt.number):
         raise in_play(open_attempt)
     if insert:
@@ -492,25 +484,23 @@ def start_attempt(
     loadout: dict[str, str] | None = None,
     setup: dict[str, object] | None = None,
 ) -> MissionAttempt:
-    """Open an attempt of the current mission for the live driver. Locks the adventure row."""
+    """Open an attempt of the current mission for the live driver."""
     adventure = locked(adventure)
-    state = current_state(adventure)
-    attempts = list(adventure.attempts.all())
-    if open_attempt := next((a for a in attempts if a.status == AttemptStatus.OPEN), None):
+    log = current_log(adventure)
+    state = log.state()
+    if open_attempt := open_one(log.attempts):
         raise in_play(open_attempt)
     if state.current_mission is None:
         raise CampaignError(
             progression.ADVENTURE_FINISHED.format(last=state.last_mission), code="finished"
         )
     try:
-        progression.check_loadout(
-            adventure.content_pack.pack(), state, tuple(sorted((loadout or {}).items()))
-        )
+        progression.check_loadout(log.pack, state, tuple(sorted((loadout or {}).items())))
     except ProgressionError as error:
         raise problem(error) from None
     attempt = MissionAttempt.objects.create(
         adventure=adventure,
-        number=len(attempts) + 1,
+        number=len(log.attempts) + 1,
         mission=state.current_mission,
         players=list(players),
         played_on=timezone.localdate(),
@@ -532,11 +522,8 @@ def record_attempt_result(
     rounds_played: int | None = None,
     action: str = AuditAction.RESULT,
 ) -> Outcome:
-    """Give an open attempt its result, then apply the Moon Path, envelopes and rewards.
-
-    Both the quick log and the live mission driver end here. Locks the adventure row, then the
-    attempt row: a second result for the same attempt is refused with ``ALREADY_RECORDED``.
-    """
+    """Give an open attempt its result, then apply the Moon Path, envelopes and rewards: the quick
+    log and the live mission driver both end here, and a second result is refused."""
     adventure = locked(attempt.adventure)
     attempt = MissionAttempt.objects.select_for_update(no_key=True).get(pk=attempt.pk)
     if attempt.status != AttemptStatus.OPEN:
@@ -544,9 +531,9 @@ def record_attempt_result(
             ALREADY_RECORDED % {"result": attempt.get_status_display().lower()},
             code="already-recorded",
         )
-    attempts, overrides = current_log(adventure)
-    pack = adventure.content_pack.pack()
-    before = state_before(pack, attempts, overrides, attempt.number)
+    log = current_log(adventure)
+    pack = log.pack
+    before = log.state(before=attempt.number)
     attempt.status = result
     attempt.failure_reason = reason if result == progression.FAILURE else ""
     if rounds_played is not None:
@@ -559,20 +546,10 @@ def record_attempt_result(
         raise problem(error) from None
     if attempt.setup is None:  # the table's own count needs no check
         check_rounds(pack, before, attempt.mission, attempt.loadout, attempt.rounds_played)
-    previous = progression.replay(pack, log_entries(attempts, overrides))
+    previous = log.state()
     attempt.save()
-    state = finish_write(
-        adventure=adventure,
-        by=by,
-        action=action,
-        summary=text(
-            "attempt-recorded",
-            number=attempt.number,
-            mission=attempt.mission,
-            result=result_text(result),
-        ),
-        before=previous,
-    )
+    summary = attempt_text("attempt-recorded", attempt, result)
+    state = finish_write(adventure, by, action, summary, before=previous)
     changes = state.changes_of(progression.attempt_key(attempt.pk))
     attempt.refresh_from_db()
     return Outcome(adventure=adventure, state=state, changes=changes, attempt=attempt)
@@ -594,15 +571,11 @@ def shift_numbers(*, adventure: Adventure, from_number: int, delta: int) -> None
     MissionAttempt.objects.filter(adventure=adventure, number__gte=RENUMBER_OFFSET).update(
         number=F("number") - RENUMBER_OFFSET + delta
     )
-    overrides = ManualOverride.objects.filter(adventure=adventure)
-    if delta > 0:
-        overrides.filter(after_attempt__gte=from_number).update(
-            after_attempt=F("after_attempt") + delta
-        )
-    else:
-        overrides.filter(after_attempt__gte=from_number - 1, after_attempt__gt=0).update(
-            after_attempt=F("after_attempt") + delta
-        )
+    # On a removal, the overrides after the removed attempt follow the one before it.
+    low = from_number if delta > 0 else max(from_number - 1, 1)
+    ManualOverride.objects.filter(adventure=adventure, after_attempt__gte=low).update(
+        after_attempt=F("after_attempt") + delta
+    )
 
 
 # --- Corrections ---------------------------------------------------------------------------------
@@ -616,72 +589,44 @@ class Preview:
     log_version: int
 
 
-def edited_entries(
-    attempts: Sequence[MissionAttempt],
-    overrides: Sequence[ManualOverride],
-    *,
-    attempt: MissionAttempt,
-    data: AttemptData | None,
-) -> list[Entry]:
-    """The log with ``attempt`` replaced by ``data`` (or removed, when ``data`` is None)."""
+def edited_entries(log: Log, *, attempt: MissionAttempt, data: AttemptData | None) -> list[Entry]:
+    """The log with ``attempt`` replaced by ``data``, or removed (``None``; later ones move)."""
     entries: list[Entry] = []
-    for entry in log_entries(attempts, overrides):
+    for entry in log.entries():
         if isinstance(entry, AttemptResult) and entry.key == attempt.pk:
-            if data is None:
-                continue
-            entry = AttemptResult(
-                number=entry.number,
-                mission=data.mission,
-                result=data.result,
-                reason=data.reason if data.result == progression.FAILURE else "",
-                loadout=tuple(sorted(data.loadout.items())),
-                key=attempt.pk,
-            )
-        entries.append(entry)
-    if data is None:  # later attempts move down one
-        entries = [
-            AttemptResult(e.number - 1, e.mission, e.result, e.reason, e.loadout, e.key)
-            if isinstance(e, AttemptResult) and e.number > attempt.number
-            else e
-            for e in entries
-        ]
+            if data is not None:
+                entries.append(
+                    replace(
+                        entry,
+                        mission=data.mission,
+                        result=data.result,
+                        reason=data.reason if data.result == progression.FAILURE else "",
+                        loadout=tuple(sorted(data.loadout.items())),
+                    )
+                )
+        elif data is None and isinstance(entry, AttemptResult) and entry.number > attempt.number:
+            entries.append(replace(entry, number=entry.number - 1))
+        else:
+            entries.append(entry)
     return entries
 
 
-def check_edit(
-    pack: Pack,
-    attempts: Sequence[MissionAttempt],
-    overrides: Sequence[ManualOverride],
-    *,
-    attempt: MissionAttempt,
-    data: AttemptData,
-) -> None:
+def check_edit(log: Log, *, attempt: MissionAttempt, data: AttemptData) -> None:
     """An edited attempt must be valid where it stands in the log."""
-    before = state_before(pack, attempts, overrides, attempt.number)
-    entry = AttemptResult(
-        attempt.number,
-        data.mission,
-        data.result,
-        data.reason,
-        tuple(sorted(data.loadout.items())),
-    )
+    before = log.state(before=attempt.number)
+    loadout = tuple(sorted(data.loadout.items()))
     try:
-        progression.check_result(entry.result, entry.reason)
-        progression.check_loadout(pack, before, entry.loadout)
-        if data.mission != attempt.mission and before.current_mission != data.mission:
-            if before.current_mission is None:
-                raise ProgressionError(
-                    "finished", progression.ADVENTURE_FINISHED.format(last=before.last_mission)
-                )
-            raise ProgressionError(
-                "mission-not-open",
-                progression.MISSION_NOT_OPEN.format(
-                    mission=data.mission, current=before.current_mission
-                ),
+        progression.check_result(data.result, data.reason)
+        progression.check_loadout(log.pack, before, loadout)
+        if data.mission != attempt.mission:  # a mission it could not be played at is refused
+            progression.check_new_attempt(
+                log.pack,
+                before,
+                AttemptResult(attempt.number, data.mission, data.result, data.reason, loadout),
             )
     except ProgressionError as error:
         raise problem(error) from None
-    check_rounds(pack, before, data.mission, data.loadout, data.rounds_played)
+    check_rounds(log.pack, before, data.mission, data.loadout, data.rounds_played)
 
 
 def check_rounds(
@@ -704,41 +649,25 @@ def check_rounds(
 
 def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> Preview:
     """What editing (``data``) or removing (``data=None``) ``attempt`` would change downstream."""
-    adventure = attempt.adventure
-    pack = adventure.content_pack.pack()
-    attempts, overrides = current_log(adventure)
+    log = current_log(attempt.adventure)
     if data is not None:
-        check_edit(pack, attempts, overrides, attempt=attempt, data=data)
-    before = progression.replay(pack, log_entries(attempts, overrides))
-    after = progression.replay(
-        pack, edited_entries(attempts, overrides, attempt=attempt, data=data)
-    )
-    numbers = {progression.attempt_key(a.pk): a.number for a in attempts}
-    lines = diff_lines(progression.diff(before, after, pack), numbers)
-    return Preview(tuple(render(line) for line in lines), adventure.log_version)
-
-
-def check_version(adventure: Adventure, log_version: int | None) -> None:
-    if log_version is not None and adventure.log_version != log_version:
-        raise CampaignError(str(LOG_CHANGED_MEANWHILE), code="stale")
+        check_edit(log, attempt=attempt, data=data)
+    after = progression.replay(log.pack, edited_entries(log, attempt=attempt, data=data))
+    lines = log.diff_lines(log.state(), after)
+    return Preview(tuple(render(line) for line in lines), attempt.adventure.log_version)
 
 
 @transaction.atomic
 def edit_attempt(
     *, attempt: MissionAttempt, data: AttemptData, by: object, log_version: int | None
 ) -> Outcome:
-    """Correct a logged attempt and recompute everything downstream. Locks the adventure row.
-
-    ``log_version`` is the version the confirmation page showed; a different one means someone
-    changed the log since, and nothing is written.
-    """
-    adventure = locked(attempt.adventure)
-    check_version(adventure, log_version)
+    """Correct a logged attempt and recompute everything downstream (refused if the log changed
+    since ``log_version``, the one the confirmation page showed)."""
+    adventure = locked(attempt.adventure, log_version)
     attempt = MissionAttempt.objects.select_for_update(no_key=True).get(pk=attempt.pk)
-    attempts, overrides = current_log(adventure)
-    pack = adventure.content_pack.pack()
-    check_edit(pack, attempts, overrides, attempt=attempt, data=data)
-    before = progression.replay(pack, log_entries(attempts, overrides))
+    log = current_log(adventure)
+    check_edit(log, attempt=attempt, data=data)
+    before = log.state()
     if attempt.status != AttemptStatus.OPEN:
         attempt.status = data.result
         attempt.failure_reason = data.reason if data.result == progression.FAILURE else ""
@@ -751,42 +680,23 @@ def edit_attempt(
     attempt.duration_minutes = data.duration_minutes
     attempt.loadout = dict(data.loadout)
     attempt.save()
-    state = finish_write(
-        adventure=adventure,
-        by=by,
-        action=AuditAction.EDIT,
-        summary=text(
-            "attempt-corrected",
-            number=attempt.number,
-            mission=attempt.mission,
-            result=result_text(data.result),
-        ),
-        before=before,
-    )
+    summary = attempt_text("attempt-corrected", attempt, data.result)
+    state = finish_write(adventure, by, AuditAction.EDIT, summary, before=before)
     attempt.refresh_from_db()
     return Outcome(adventure=adventure, state=state, attempt=attempt)
 
 
 @transaction.atomic
 def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | None) -> Outcome:
-    """Remove an attempt (its moves and notes go with it); later attempts move down one.
-
-    Locks the adventure row; refuses if the log changed since the confirmation page.
-    """
-    adventure = locked(attempt.adventure)
-    check_version(adventure, log_version)
+    """Remove an attempt (its moves and notes go with it); later attempts move down one. Refused
+    if the log changed since ``log_version``."""
+    adventure = locked(attempt.adventure, log_version)
     attempt = MissionAttempt.objects.select_for_update().get(pk=attempt.pk)
     before = current_state(adventure)
-    number, mission, status = attempt.number, attempt.mission, attempt.status
+    summary = attempt_text("attempt-removed", attempt, attempt.status)
     attempt.delete()
-    shift_numbers(adventure=adventure, from_number=number + 1, delta=-1)
-    state = finish_write(
-        adventure=adventure,
-        by=by,
-        action=AuditAction.DELETE,
-        summary=text("attempt-removed", number=number, mission=mission, result=result_text(status)),
-        before=before,
-    )
+    shift_numbers(adventure=adventure, from_number=attempt.number + 1, delta=-1)
+    state = finish_write(adventure, by, AuditAction.DELETE, summary, before=before)
     return Outcome(adventure=adventure, state=state)
 
 
@@ -794,16 +704,16 @@ def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | No
 def add_override(
     *, adventure: Adventure, kind: str, target: str, reason: str, by: object
 ) -> Outcome:
-    """Open, unlock or gain something by hand, with the reason. Locks the adventure row."""
+    """Open, unlock or gain something by hand, with the reason."""
     adventure = locked(adventure)
-    attempts, overrides = current_log(adventure)
-    pack = adventure.content_pack.pack()
-    before = progression.replay(pack, log_entries(attempts, overrides))
+    log = current_log(adventure)
+    pack = log.pack
+    before = log.state()
     try:
         progression.check_override(pack, before, Override(0, kind, target, reason))
     except ProgressionError as error:
         raise CampaignError(str(error), code=error.code, field="target") from None
-    finished = [a.number for a in attempts if a.status != AttemptStatus.OPEN]
+    finished = [a.number for a in log.attempts if a.status != AttemptStatus.OPEN]
     row = ManualOverride.objects.create(
         adventure=adventure,
         after_attempt=max(finished, default=0),
@@ -812,18 +722,13 @@ def add_override(
         reason=reason,
         created_by=stored_actor(by),
     )
-    state = finish_write(
-        adventure=adventure,
-        by=by,
-        action=AuditAction.OVERRIDE,
-        summary=text(
-            "override-added",
-            kind=text(f"override:{kind}"),
-            target=target_name(pack, kind, target),
-            reason=reason,
-        ),
-        before=before,
+    summary = text(
+        "override-added",
+        kind=text(f"override:{kind}"),
+        target=target_name(pack, kind, target),
+        reason=reason,
     )
+    state = finish_write(adventure, by, AuditAction.OVERRIDE, summary, before=before)
     return Outcome(
         adventure=adventure, state=state, changes=state.changes_of(progression.override_key(row.pk))
     )
@@ -848,12 +753,9 @@ def add_note(
 
 
 def reveal_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
-    """Show one hidden thing to ``user`` only; revealing twice is harmless."""
-    try:
-        with transaction.atomic():
-            RevealedSpoiler.objects.get_or_create(user=user, adventure=adventure, key=key)
-    except IntegrityError:  # a double click raced us
-        pass
+    """Show one hidden thing to ``user`` only; revealing twice, even at once, is harmless
+    (``get_or_create`` gets the row a racing double click created)."""
+    RevealedSpoiler.objects.get_or_create(user=user, adventure=adventure, key=key)
 
 
 def hide_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
@@ -869,9 +771,7 @@ def import_adventures(
     *, group: Any, adventures: Sequence[ImportedAdventure], by: object
 ) -> list[Adventure]:
     """Store validated adventures in ``group``; each is replayed to exactly its exported state.
-
-    Authors are matched by username among the group's members; the names are kept either way.
-    """
+    Authors are matched by username among the group's members; the names are kept either way."""
     members = {m.user.username: m.user for m in group.memberships.select_related("user")}
     created = []
     for imported in adventures:
@@ -944,12 +844,8 @@ def import_adventures(
             )
             for entry in data.get("audit") or []
         )
-        finish_write(
-            adventure=adventure,
-            by=by,
-            action=AuditAction.IMPORT,
-            summary=text("adventure-imported", name=adventure.name, count=len(data["attempts"])),
-        )
+        summary = text("adventure-imported", name=adventure.name, count=len(data["attempts"]))
+        finish_write(adventure, by, AuditAction.IMPORT, summary)
         created.append(adventure)
     return created
 

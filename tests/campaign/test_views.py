@@ -435,13 +435,7 @@ def add_attempts(adventure, count):
             text="note",
         )
     adventure = Adventure.objects.select_related("content_pack").get(pk=adventure.pk)
-    attempts, overrides = services.current_log(adventure)
-    services.rebuild(
-        adventure=adventure,
-        pack=adventure.content_pack.pack(),
-        attempts=attempts,
-        overrides=overrides,
-    )
+    services.rebuild(adventure, services.current_log(adventure))
 
 
 def page_urls(adventure):
