@@ -56,7 +56,39 @@ class PlayersField(forms.CharField):
         return split_players(super().clean(value))
 
 
-class AttemptForm(forms.Form):
+class LoadoutForm(forms.Form):
+    """What the attempt forms and the table's setup share: the players' names checked by the rule
+    of ``campaign.names`` and a Power tile per space (``space_<id>``)."""
+
+    def __init__(
+        self,
+        *args: Any,
+        pack: Pack,
+        spaces: list[str],
+        tiles: list[str],
+        people: Sequence[str] = (),
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.people = people
+        tile_choices = [("", _("— no tile —"))] + [(t, str(pack.power_tile(t).name)) for t in tiles]
+        self.space_fields = [(space, f"space_{space}") for space in spaces]
+        for space, name in self.space_fields:
+            self.fields[name] = forms.ChoiceField(
+                label=_("Power tile on %(space)s") % {"space": str(pack.power_space(space).name)},
+                required=False,
+                choices=tile_choices,
+            )
+
+    def clean_players(self) -> list[str]:
+        return check_player_names(self.cleaned_data["players"], self.people)
+
+    def loadout(self) -> dict[str, str]:
+        data = self.cleaned_data
+        return {space: data[name] for space, name in self.space_fields if data.get(name)}
+
+
+class AttemptForm(LoadoutForm):
     """An attempt as the table tells it: the quick log and the correction form.
 
     Our reading of the player count: the seed describes a 2-player game with the Automa and tricks
@@ -88,19 +120,9 @@ class AttemptForm(forms.Form):
         label=_("Duration (minutes)"), required=False, min_value=0, max_value=24 * 60
     )
 
-    def __init__(
-        self,
-        *args: Any,
-        pack: Pack,
-        spaces: list[str],
-        tiles: list[str],
-        named: Collection[int],
-        people: Sequence[str] = (),
-        **kwargs: Any,
-    ) -> None:
+    def __init__(self, *args: Any, pack: Pack, named: Collection[int], **kwargs: Any) -> None:
         """``named``: the missions whose names the member sees; the others show their number."""
-        super().__init__(*args, **kwargs)
-        self.people = people
+        super().__init__(*args, pack=pack, **kwargs)
         self.fields["mission"].choices = [
             (
                 m.number,
@@ -108,19 +130,6 @@ class AttemptForm(forms.Form):
             )
             for m in pack.missions
         ]
-        tile_choices = [("", _("— no tile —"))] + [(t, str(pack.power_tile(t).name)) for t in tiles]
-        self.space_fields = []
-        for space in spaces:
-            name = f"space_{space}"
-            self.fields[name] = forms.ChoiceField(
-                label=_("Power tile on %(space)s") % {"space": str(pack.power_space(space).name)},
-                required=False,
-                choices=tile_choices,
-            )
-            self.space_fields.append((space, name))
-
-    def clean_players(self) -> list[str]:
-        return check_player_names(self.cleaned_data["players"], self.people)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -146,7 +155,7 @@ class AttemptForm(forms.Form):
             rounds_played=data.get("rounds_played"),
             played_on=data["played_on"],
             duration_minutes=data.get("duration_minutes"),
-            loadout={space: data[name] for space, name in self.space_fields if data.get(name)},
+            loadout=self.loadout(),
         )
 
 

@@ -12,14 +12,12 @@ from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import connections
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import services
 from campaign.models import Adventure, MissionAttempt
@@ -39,7 +37,7 @@ from config.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_h
 from config.live import event_lines, holds_streams, no_stream_response, stream_response
 from games.people import people_names
 from games.rules import spirits
-from groups.access import membership_or_404, require_player
+from groups.access import member_view, membership_or_404, require_player
 from groups.models import Membership
 
 PAGE = "campaign/table/table.html"
@@ -73,15 +71,6 @@ def attempt_or_404(
     return get_object_or_404(attempts, adventure_id=adventure_id, number=number)
 
 
-def played_attempt(
-    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
-) -> tuple[Membership, MissionAttempt]:
-    """A write's membership (one that may play) and its attempt."""
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    return membership, attempt_or_404(membership, adventure_id, number)
-
-
 def table_url(attempt: MissionAttempt, name: str = "table") -> str:
     adventure = attempt.adventure
     return reverse(f"table:{name}", args=[adventure.group_id, adventure.pk, attempt.number])
@@ -90,11 +79,9 @@ def table_url(attempt: MissionAttempt, name: str = "table") -> str:
 # --- Setup ---------------------------------------------------------------------------------------
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
+@member_view("GET", "POST")
+def setup(request: HtmxHttpRequest, membership: Membership, adventure_id: int) -> HttpResponse:
     """Set the next mission up; an open attempt is resumed instead."""
-    membership = membership_or_404(request, group_id)
     adventures = Adventure.objects.select_related("content_pack").defer("content_pack__document")
     adventure = get_object_or_404(adventures, group_id=membership.group_id, pk=adventure_id)
     open_attempt = live.open_attempt(adventure)
@@ -110,7 +97,7 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         initial={"trump": mission.trump if mission else None},
         pack=pack,
         cards=list(pack.scenario_cards(opened=campaign.opened_ids)),
-        spaces=overview["spaces"],
+        spaces=[space["id"] for space in overview["spaces"] if space["unlocked"]],
         tiles=[t.id for t in overview["tiles"]],
         people=people_names(adventure.group),
     )
@@ -197,11 +184,11 @@ def render_table(
     return vary_on_htmx(render(request, partial_template(request, PAGE, "table"), context))
 
 
-@login_required
-@require_GET
-def page(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+@member_view("GET")
+def page(
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
+) -> HttpResponse:
     """The table; for htmx the ``#table`` region (``shared_region``)."""
-    membership = membership_or_404(request, group_id)
     if not is_partial(request):
         attempt = attempt_or_404(membership, adventure_id, number)
         return render_table(request, membership, table_snapshot(attempt))
@@ -247,24 +234,23 @@ def drawn_meanwhile(key: str) -> bytes | None:
     return None
 
 
-@login_required
-@require_GET
+@member_view("GET")
 def version(
-    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
 ) -> HttpResponse:
     """The table's stamp as plain text: what a device whose stream cannot open polls, fetching
     the table when it differs from the one it shows."""
-    membership = membership_or_404(request, group_id)
     attempt = attempt_or_404(membership, adventure_id, number, stamp_only=True)
     response = HttpResponse(events.stamp(attempt), content_type="text/plain; charset=utf-8")
     response["Cache-Control"] = "no-store"
     return response
 
 
-@login_required
-@require_POST
-def move(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
-    membership, attempt = played_attempt(request, group_id, adventure_id, number)
+@member_view("POST", play=True)
+def move(
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
+) -> HttpResponse:
+    attempt = attempt_or_404(membership, adventure_id, number)
     form = MoveForm(request.POST)
     try:
         if not form.is_valid():
@@ -321,10 +307,11 @@ def posted_version(request: HtmxHttpRequest) -> int | None:
         return None
 
 
-@login_required
-@require_POST
-def undo(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
-    membership, attempt = played_attempt(request, group_id, adventure_id, number)
+@member_view("POST", play=True)
+def undo(
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
+) -> HttpResponse:
+    attempt = attempt_or_404(membership, adventure_id, number)
     try:
         result = live.undo_last_move(
             attempt=attempt, version=posted_version(request), by=request.user
@@ -339,13 +326,12 @@ def undo(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
     return render_table(request, membership, screen)
 
 
-@login_required
-@require_POST
+@member_view("POST", play=True)
 def abandon(
-    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
 ) -> HttpResponse:
     """Give the mission up: a failure ("abandoned"), its tricks kept."""
-    membership, attempt = played_attempt(request, group_id, adventure_id, number)
+    attempt = attempt_or_404(membership, adventure_id, number)
     try:
         result = live.abandon_mission(
             attempt=attempt, version=posted_version(request), by=request.user
