@@ -41,10 +41,6 @@ class AdventureForm(forms.ModelForm):
         self.fields["name"].validators.append(validate_no_markup)
 
 
-def split_players(value: str) -> list[str]:
-    return [name.strip() for name in re.split(r"[\n,]", value) if name.strip()]
-
-
 class PlayersField(forms.CharField):
     """Players' names, one per line (commas work too), as a list: the quick log, the correction
     and the table's setup."""
@@ -53,7 +49,8 @@ class PlayersField(forms.CharField):
         super().__init__(max_length=400, widget=forms.Textarea(attrs={"rows": 3}), **kwargs)
 
     def clean(self, value: Any) -> list[str]:
-        return split_players(super().clean(value))
+        names = re.split(r"[\n,]", super().clean(value))
+        return [name.strip() for name in names if name.strip()]
 
 
 class LoadoutForm(forms.Form):

@@ -33,6 +33,7 @@ from campaign.table.screen import (
     tile_names_of,
     undone_text,
 )
+from campaign.views import page_context
 from config.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_htmx
 from config.live import event_lines, holds_streams, no_stream_response, stream_response
 from games.people import people_names
@@ -128,22 +129,21 @@ def setup(request: HtmxHttpRequest, membership: Membership, adventure_id: int) -
         )
         night = services.progression.uses_night_sides(campaign, pack)
         preview = {"board": board_preview(pack, mission.number, night=night), "night": night}
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "adventure": adventure,
-        "mission": mission,
-        "rounds": rounds,
-        "objectives": [
+    context = page_context(
+        membership,
+        adventure,
+        mission=mission,
+        rounds=rounds,
+        objectives=[
             {"kind": o.kind, "name": pack.mission_tile(o.tile).name}
             for o in (mission.objectives if mission else ())
         ],
-        "trump_name": pack.colour(mission.trump).name if mission else "",
-        "pack": pack,
-        "form": form,
-        "preview": preview,
+        trump_name=pack.colour(mission.trump).name if mission else "",
+        pack=pack,
+        form=form,
+        preview=preview,
         **overview,
-    }
+    )
     return render(request, SETUP, context)
 
 
@@ -172,15 +172,14 @@ def render_table(
 ) -> HttpResponse:
     """The whole page, or for htmx the ``#table`` region (merged into the page by morphing)."""
     attempt = screen.attempt
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "adventure": attempt.adventure,
-        "attempt": attempt,
-        "table": screen,
-        "urls": {name: table_url(attempt, name) for name in URL_NAMES},
+    context = page_context(
+        membership,
+        attempt.adventure,
+        attempt=attempt,
+        table=screen,
+        urls={name: table_url(attempt, name) for name in URL_NAMES},
         **extra,
-    }
+    )
     return vary_on_htmx(render(request, partial_template(request, PAGE, "table"), context))
 
 
@@ -292,55 +291,35 @@ def refused(
     """An illegal or stale write: the current table, with the refusal next to its control
     (``kind``); a ``move`` the engine refused is said in the reader's language with its rule."""
     attempt.refresh_from_db()
-    if isinstance(error, live.TableError):
-        message, code = error.message, error.code
-    else:
-        message, code = str(error), getattr(error, "code", kind)
-    screen = table_snapshot(attempt, message=message, code=code, refused=kind, move=move)
+    screen = table_snapshot(attempt, message=str(error), code=error.code, refused=kind, move=move)
     return render_table(request, membership, screen, retry=retry, retry_fields=RETRY_FIELDS)
 
 
-def posted_version(request: HtmxHttpRequest) -> int | None:
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return None
+# Undo the last move, or give the mission up (a failure, "abandoned", its tricks kept).
+WRITES = {"undo": live.undo_last_move, "abandon": live.abandon_mission}
 
 
 @member_view("POST", play=True)
-def undo(
-    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
+def write(
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int, kind: str
 ) -> HttpResponse:
+    """An undo or an abandon (``WRITES``), made against the posted version."""
     attempt = attempt_or_404(membership, adventure_id, number)
     try:
-        result = live.undo_last_move(
-            attempt=attempt, version=posted_version(request), by=request.user
-        )
-    except live.TableError as error:
-        return refused(request, membership, attempt, error, "undo")
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = None
+    try:
+        result = WRITES[kind](attempt=attempt, version=version, by=request.user)
+    except (live.TableError, services.CampaignError) as error:
+        return refused(request, membership, attempt, error, kind)
     if not is_partial(request):
         return redirect(table_url(attempt))
-    assert result.undone is not None
+    if result.undone is None:
+        return render_table(request, membership, table_snapshot(result.attempt))
     message = undone_text(result.undone, result.state, result.attempt.setup or {})
     screen = table_snapshot(result.attempt, message=message, code="undone")
     return render_table(request, membership, screen)
-
-
-@member_view("POST", play=True)
-def abandon(
-    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
-) -> HttpResponse:
-    """Give the mission up: a failure ("abandoned"), its tricks kept."""
-    attempt = attempt_or_404(membership, adventure_id, number)
-    try:
-        result = live.abandon_mission(
-            attempt=attempt, version=posted_version(request), by=request.user
-        )
-    except (live.TableError, services.CampaignError) as error:
-        return refused(request, membership, attempt, error, "abandon")
-    if not is_partial(request):
-        return redirect(table_url(attempt))
-    return render_table(request, membership, table_snapshot(result.attempt))
 
 
 # --- The event stream ------------------------------------------------------------------------
