@@ -86,11 +86,8 @@ class LoadoutForm(forms.Form):
 
 
 class AttemptForm(LoadoutForm):
-    """An attempt as the table tells it: the quick log and the correction form.
-
-    Our reading of the player count: the seed describes a 2-player game with the Automa and tricks
-    for more players; the form accepts 2 to 5 names.
-    """
+    """An attempt as the table tells it (the quick log, the correction). Our reading of the seed
+    (2 players with the Automa, tricks for more): 2 to 5 names."""
 
     mission = forms.TypedChoiceField(label=_("Mission"), coerce=int)
     result = forms.ChoiceField(
@@ -206,6 +203,14 @@ class HistoryFilterForm(forms.Form):
         "mission": (_("By mission"), ["mission", "number"]),
         "number": (_("By attempt number"), ["number"]),
     }
+    # A player is one of the group's people, as called now, whatever the case (``campaign.seats``).
+    LOOKUPS = {
+        "mission": "mission",
+        "result": "status",
+        "player": "seats__person__name__iexact",
+        "date_from": "played_on__gte",
+        "date_to": "played_on__lte",
+    }
     mission = forms.IntegerField(label=_("Mission"), required=False, min_value=1, max_value=99)
     result = forms.ChoiceField(
         label=_("Result"),
@@ -233,18 +238,8 @@ class HistoryFilterForm(forms.Form):
 
     def apply(self, attempts: Any) -> Any:
         data = self.cleaned_data if self.is_valid() else {}
-        if data.get("mission"):
-            attempts = attempts.filter(mission=data["mission"])
-        if data.get("result"):
-            attempts = attempts.filter(status=data["result"])
-        if data.get("player"):
-            # one of the group's people, as called now, whatever the case (``campaign.seats``)
-            attempts = attempts.filter(seats__person__name__iexact=data["player"])
-        if data.get("date_from"):
-            attempts = attempts.filter(played_on__gte=data["date_from"])
-        if data.get("date_to"):
-            attempts = attempts.filter(played_on__lte=data["date_to"])
-        return attempts.order_by(*self.SORTS[data.get("sort") or "newest"][1])
+        lookups = {self.LOOKUPS[name]: data[name] for name in self.LOOKUPS if data.get(name)}
+        return attempts.filter(**lookups).order_by(*self.SORTS[data.get("sort") or "newest"][1])
 
 
 class ImportForm(forms.Form):

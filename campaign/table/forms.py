@@ -1,8 +1,5 @@
-"""Forms of the table screen: the mission setup and one move.
-
-A move form always carries the attempt ``version`` it was made against; the service refuses a
-stale one. The move's shape is the engine's (``docs/formats/spirits-scenario.md``).
-"""
+"""Forms of the table screen: the mission setup, and one move in the engine's shape with the
+attempt ``version`` it was made against (the service refuses a stale one)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""The table screen: set a mission up, play it move by move on several devices, undo, abandon.
-
-A write answers htmx with the whole ``#table`` region, merged by morphing so open panels, focus
-and scroll stay put (without JavaScript it redirects). The other devices hear of it on the event
-stream (``stream``) and fetch the region; ``version`` is the polling fallback.
-"""
+"""The table screen. A write answers htmx with the whole ``#table`` region, merged by morphing so
+open panels, focus and scroll stay put; the other devices hear of it on the event stream
+(``stream``) and fetch the region; ``version`` is the polling fallback."""
 
 from __future__ import annotations
 
