@@ -245,14 +245,10 @@ def note_add(
 
 def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
     people = [seat.person.name for seat in attempt.seats.select_related("person")]
-    initial = {
-        "mission": attempt.mission,
+    kept = ("mission", "failure_reason", "rounds_played", "played_on", "duration_minutes")
+    initial = {name: getattr(attempt, name) for name in kept} | {
         "result": attempt.status,
-        "failure_reason": attempt.failure_reason,
         "players": "\n".join(people or attempt.players),  # the people as they are called now
-        "rounds_played": attempt.rounds_played,
-        "played_on": attempt.played_on,
-        "duration_minutes": attempt.duration_minutes,
         "log_version": attempt.adventure.log_version,
     }
     return initial | {f"space_{space}": tile for space, tile in attempt.loadout.items()}
