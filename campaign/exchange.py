@@ -1,11 +1,7 @@
-"""The ``questlog-adventure/1`` export format (``docs/formats/adventure.md``): write and read it.
-
-An export is the adventure's log and the content pack it is pinned to; the importer replays the
-log. ``parse_document`` validates a whole document without touching the database (every text
-against its column, every date and count, the table's moves through the rules engine), so that
-whatever it accepts can be stored, shown, played on and undone; ``ExchangeError`` names the place
-of the first problem, e.g. ``adventures[0].attempts[3].mission: expected an integer``.
-"""
+"""The ``questlog-adventure/1`` format (``docs/formats/adventure.md``): an adventure's log and its
+content pack. ``parse_document`` checks a whole document without the database (every text against
+its column, the table's moves through the rules engine), so whatever it accepts can be stored,
+shown, played on and undone; ``ExchangeError`` names the place of the first problem."""
 
 from __future__ import annotations
 

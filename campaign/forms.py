@@ -41,10 +41,6 @@ class AdventureForm(forms.ModelForm):
         self.fields["name"].validators.append(validate_no_markup)
 
 
-def split_players(value: str) -> list[str]:
-    return [name.strip() for name in re.split(r"[\n,]", value) if name.strip()]
-
-
 class PlayersField(forms.CharField):
     """Players' names, one per line (commas work too), as a list: the quick log, the correction
     and the table's setup."""
@@ -53,15 +49,45 @@ class PlayersField(forms.CharField):
         super().__init__(max_length=400, widget=forms.Textarea(attrs={"rows": 3}), **kwargs)
 
     def clean(self, value: Any) -> list[str]:
-        return split_players(super().clean(value))
+        names = re.split(r"[\n,]", super().clean(value))
+        return [name.strip() for name in names if name.strip()]
 
 
-class AttemptForm(forms.Form):
-    """An attempt as the table tells it: the quick log and the correction form.
+class LoadoutForm(forms.Form):
+    """What the attempt forms and the table's setup share: the players' names checked by the rule
+    of ``campaign.names`` and a Power tile per space (``space_<id>``)."""
 
-    Our reading of the player count: the seed describes a 2-player game with the Automa and tricks
-    for more players; the form accepts 2 to 5 names.
-    """
+    def __init__(
+        self,
+        *args: Any,
+        pack: Pack,
+        spaces: list[str],
+        tiles: list[str],
+        people: Sequence[str] = (),
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.people = people
+        tile_choices = [("", _("— no tile —"))] + [(t, str(pack.power_tile(t).name)) for t in tiles]
+        self.space_fields = [(space, f"space_{space}") for space in spaces]
+        for space, name in self.space_fields:
+            self.fields[name] = forms.ChoiceField(
+                label=_("Power tile on %(space)s") % {"space": str(pack.power_space(space).name)},
+                required=False,
+                choices=tile_choices,
+            )
+
+    def clean_players(self) -> list[str]:
+        return check_player_names(self.cleaned_data["players"], self.people)
+
+    def loadout(self) -> dict[str, str]:
+        data = self.cleaned_data
+        return {space: data[name] for space, name in self.space_fields if data.get(name)}
+
+
+class AttemptForm(LoadoutForm):
+    """An attempt as the table tells it (the quick log, the correction). Our reading of the seed
+    (2 players with the Automa, tricks for more): 2 to 5 names."""
 
     mission = forms.TypedChoiceField(label=_("Mission"), coerce=int)
     result = forms.ChoiceField(
@@ -88,19 +114,9 @@ class AttemptForm(forms.Form):
         label=_("Duration (minutes)"), required=False, min_value=0, max_value=24 * 60
     )
 
-    def __init__(
-        self,
-        *args: Any,
-        pack: Pack,
-        spaces: list[str],
-        tiles: list[str],
-        named: Collection[int],
-        people: Sequence[str] = (),
-        **kwargs: Any,
-    ) -> None:
+    def __init__(self, *args: Any, pack: Pack, named: Collection[int], **kwargs: Any) -> None:
         """``named``: the missions whose names the member sees; the others show their number."""
-        super().__init__(*args, **kwargs)
-        self.people = people
+        super().__init__(*args, pack=pack, **kwargs)
         self.fields["mission"].choices = [
             (
                 m.number,
@@ -108,19 +124,6 @@ class AttemptForm(forms.Form):
             )
             for m in pack.missions
         ]
-        tile_choices = [("", _("— no tile —"))] + [(t, str(pack.power_tile(t).name)) for t in tiles]
-        self.space_fields = []
-        for space in spaces:
-            name = f"space_{space}"
-            self.fields[name] = forms.ChoiceField(
-                label=_("Power tile on %(space)s") % {"space": str(pack.power_space(space).name)},
-                required=False,
-                choices=tile_choices,
-            )
-            self.space_fields.append((space, name))
-
-    def clean_players(self) -> list[str]:
-        return check_player_names(self.cleaned_data["players"], self.people)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -146,7 +149,7 @@ class AttemptForm(forms.Form):
             rounds_played=data.get("rounds_played"),
             played_on=data["played_on"],
             duration_minutes=data.get("duration_minutes"),
-            loadout={space: data[name] for space, name in self.space_fields if data.get(name)},
+            loadout=self.loadout(),
         )
 
 
@@ -200,6 +203,14 @@ class HistoryFilterForm(forms.Form):
         "mission": (_("By mission"), ["mission", "number"]),
         "number": (_("By attempt number"), ["number"]),
     }
+    # A player is one of the group's people, as called now, whatever the case (``campaign.seats``).
+    LOOKUPS = {
+        "mission": "mission",
+        "result": "status",
+        "player": "seats__person__name__iexact",
+        "date_from": "played_on__gte",
+        "date_to": "played_on__lte",
+    }
     mission = forms.IntegerField(label=_("Mission"), required=False, min_value=1, max_value=99)
     result = forms.ChoiceField(
         label=_("Result"),
@@ -227,18 +238,8 @@ class HistoryFilterForm(forms.Form):
 
     def apply(self, attempts: Any) -> Any:
         data = self.cleaned_data if self.is_valid() else {}
-        if data.get("mission"):
-            attempts = attempts.filter(mission=data["mission"])
-        if data.get("result"):
-            attempts = attempts.filter(status=data["result"])
-        if data.get("player"):
-            # one of the group's people, as called now, whatever the case (``campaign.seats``)
-            attempts = attempts.filter(seats__person__name__iexact=data["player"])
-        if data.get("date_from"):
-            attempts = attempts.filter(played_on__gte=data["date_from"])
-        if data.get("date_to"):
-            attempts = attempts.filter(played_on__lte=data["date_to"])
-        return attempts.order_by(*self.SORTS[data.get("sort") or "newest"][1])
+        lookups = {self.LOOKUPS[name]: data[name] for name in self.LOOKUPS if data.get(name)}
+        return attempts.filter(**lookups).order_by(*self.SORTS[data.get("sort") or "newest"][1])
 
 
 class ImportForm(forms.Form):

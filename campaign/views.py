@@ -10,7 +10,6 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,7 +18,6 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_http_methods
 
 from accounts import texts
 from campaign import exchange, forms, overview, services
@@ -29,7 +27,7 @@ from campaign.table import services as live
 from campaign.texts import change_text, stored_change
 from config.htmx import is_partial, partial_template, vary_on_htmx
 from games.people import people_names
-from groups.access import membership_or_404, require_player
+from groups import access
 from groups.models import Membership
 
 ADVENTURE_STARTED = _("Adventure started: every envelope is sealed.")
@@ -42,21 +40,15 @@ NOTHING_TO_REVEAL = _("Nothing to reveal there.")
 
 
 PAGE_SIZE = 25
-View = Callable[..., HttpResponse]
 
 
-def member_view(*methods: str, play: bool = False) -> Callable[[View], View]:
-    """A page of the user's group: the view gets the membership (``membership_or_404``) and the
-    URL's adventure and attempt of that group; ``play`` pages change something (viewers: 403)."""
+def member_view(*methods: str, play: bool = False) -> Callable[[access.View], access.View]:
+    """``access.member_view`` that also gets the URL's adventure and attempt of that group."""
 
-    def decorate(view: View) -> View:
-        @login_required
-        @require_http_methods(methods)
+    def decorate(view: access.View) -> access.View:
+        @access.member_view(*methods, play=play)
         @wraps(view)
-        def scoped(request: HttpRequest, group_id: int, **kwargs: Any) -> HttpResponse:
-            membership = membership_or_404(request, group_id)
-            if play:
-                require_player(membership)
+        def scoped(request: HttpRequest, membership: Membership, **kwargs: Any) -> HttpResponse:
             if "adventure_id" in kwargs:
                 adventures = Adventure.objects.select_related("content_pack")
                 adventure = get_object_or_404(
@@ -253,14 +245,10 @@ def note_add(
 
 def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
     people = [seat.person.name for seat in attempt.seats.select_related("person")]
-    initial = {
-        "mission": attempt.mission,
+    kept = ("mission", "failure_reason", "rounds_played", "played_on", "duration_minutes")
+    initial = {name: getattr(attempt, name) for name in kept} | {
         "result": attempt.status,
-        "failure_reason": attempt.failure_reason,
         "players": "\n".join(people or attempt.players),  # the people as they are called now
-        "rounds_played": attempt.rounds_played,
-        "played_on": attempt.played_on,
-        "duration_minutes": attempt.duration_minutes,
         "log_version": attempt.adventure.log_version,
     }
     return initial | {f"space_{space}": tile for space, tile in attempt.loadout.items()}

@@ -4,9 +4,15 @@ An id that is not one of the user's groups answers 404, never data and never 403
 groups reveal nothing.
 """
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
 from groups.models import Membership
 
@@ -33,3 +39,25 @@ def require_player(membership: Membership) -> None:
 def require_owner(membership: Membership) -> None:
     if not membership.can_manage:
         raise PermissionDenied(OWNERS_ONLY)
+
+
+View = Callable[..., HttpResponse]
+
+
+def member_view(*methods: str, play: bool = False) -> Callable[[View], View]:
+    """A page of the user's group: signed in, one of ``methods``, and the view gets the
+    membership instead of the group's id; ``play`` pages change something (viewers: 403)."""
+
+    def decorate(view: View) -> View:
+        @login_required
+        @require_http_methods(methods)
+        @wraps(view)
+        def scoped(request: HttpRequest, group_id: int, **kwargs: Any) -> HttpResponse:
+            membership = membership_or_404(request, group_id)
+            if play:
+                require_player(membership)
+            return view(request, membership, **kwargs)
+
+        return scoped
+
+    return decorate

@@ -1,9 +1,6 @@
-"""The campaign table's side of the server push (``config.live``): its channel, its stamp, and the
-signals that publish "this table changed" and "this member was removed".
-
-A table's event is its *stamp*; each device then fetches its own view of the table through the
-membership-scoped page view.
-"""
+"""The table's side of the server push (``config.live``): its channel, its *stamp* (the event:
+each device then fetches its own view through the membership-scoped page), and the signals that
+publish "this table changed" and "this member was removed"."""
 
 from __future__ import annotations
 

@@ -1,23 +1,17 @@
-"""Forms of the table screen: the mission setup and one move.
-
-A move form always carries the attempt ``version`` it was made against; the service refuses a
-stale one. The move's shape is the engine's (``docs/formats/spirits-scenario.md``).
-"""
+"""Forms of the table screen: the mission setup, and one move in the engine's shape with the
+attempt ``version`` it was made against (the service refuses a stale one)."""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaign.forms import split_players
-from campaign.names import check_player_names
+from campaign.forms import LoadoutForm, PlayersField
 from games.content import Pack
 from games.rules import spirits
 from games.rules.spirits.mission_setup import AUTOMA_RIVER_SIZE, MIN_PLAYERS
@@ -34,13 +28,11 @@ RIVER_WITHOUT_AUTOMA = _("The Automa plays only with 2 players.")
 MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist", "power")
 
 
-class TableSetupForm(forms.Form):
+class TableSetupForm(LoadoutForm):
     """Seats, first player, Trump card colour, Power tiles, and the Automa's river (2 players)."""
 
-    players = forms.CharField(
+    players = PlayersField(
         label=_("Players, in seating order (clockwise)"),
-        max_length=400,
-        widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One name per line. Two players play with the Automa; three or more without."),
     )
     first_player = forms.CharField(
@@ -55,40 +47,13 @@ class TableSetupForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(
-        self,
-        *args: Any,
-        pack: Pack,
-        cards: list[str],
-        spaces: list[dict[str, Any]],
-        tiles: list[str],
-        people: Sequence[str] = (),
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.people = people
+    def __init__(self, *args: Any, pack: Pack, cards: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, pack=pack, **kwargs)
         self.fields["trump"].choices = [(c.id, f"{c.symbol} {c.name}") for c in pack.colours]
         self.fields["automa_river"].choices = [
             (c.id, f"{pack.colour(c.colour).symbol} {c.colour.title()} {c.value}")
             for c in map(pack.card, cards)
         ]
-        tile_choices = [("", gettext("— no tile —"))]
-        tile_choices += [(t, str(pack.power_tile(t).name)) for t in tiles]
-        self.space_fields = []
-        for space in spaces:
-            if not space["unlocked"]:
-                continue
-            name = f"space_{space['id']}"
-            self.fields[name] = forms.ChoiceField(
-                label=gettext("Power tile on %(space)s") % {"space": space["name"]},
-                required=False,
-                choices=tile_choices,
-            )
-            self.space_fields.append((space["id"], name))
-
-    def clean_players(self) -> list[str]:
-        """The same rule for names as the quick log and an import (``campaign.names``)."""
-        return check_player_names(split_players(self.cleaned_data["players"]), self.people)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -101,10 +66,6 @@ class TableSetupForm(forms.Form):
         if len(players) > MIN_PLAYERS and river:
             self.add_error("automa_river", RIVER_WITHOUT_AUTOMA)
         return data
-
-    def loadout(self) -> dict[str, str]:
-        data = self.cleaned_data
-        return {space: data[name] for space, name in self.space_fields if data.get(name)}
 
 
 class MoveForm(forms.Form):

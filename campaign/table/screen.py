@@ -1,7 +1,5 @@
-"""What the table screen draws, read from one attempt row: its setup and cached engine state,
-as plain values for the templates. Colours always come with their name and symbol, never as
-colour alone.
-"""
+"""What the table screen draws, read from one attempt row (its setup and cached engine state).
+Colours always come with their name and symbol, never as colour alone."""
 
 from __future__ import annotations
 
@@ -563,11 +561,8 @@ def table_snapshot(
     refused: str = "",
     move: Mapping[str, Any] | None = None,
 ) -> Table:
-    """Everything the table screen shows for ``attempt``, with no query beyond its row.
-
-    ``message`` and ``code`` say what the last request did; ``refused`` is the kind of the form a
-    refusal answers, so it is also said next to that control. A refused ``move`` is said in the
-    engine's words (``code``), translated, with its rule."""
+    """Everything the table screen shows for ``attempt``, with no query beyond its row; what the
+    last request did (``message``, ``code``), also said next to the control it ``refused``."""
     state = state_of(attempt)
     setup = attempt.setup or {}
     colours = colours_of(setup)

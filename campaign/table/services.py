@@ -163,7 +163,7 @@ def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttem
     )
     if locked is None or locked.adventure_id != attempt.adventure_id:
         raise MissionAttempt.DoesNotExist("The attempt is gone.")
-    if STATES.get(locked) is None:
+    if state_key(locked) not in STATES:
         locked.refresh_from_db(fields=["state"])
     if locked.status != AttemptStatus.OPEN:
         raise TableError(MISSION_ENDED, code="mission-ended")
@@ -172,47 +172,36 @@ def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttem
     return locked
 
 
-class StateCache:
-    """Parsed engine states of recent attempts in this process (parsing the JSON costs a move
-    more than the rules do), least recently used dropped. Every write bumps the version and save
-    time in the key, so a state at a key never changes (even when a test database reuses ids)."""
-
-    def __init__(self, size: int = 256) -> None:
-        self.size = size
-        self.states: OrderedDict[tuple[int, int, Any], spirits.State] = OrderedDict()
-
-    @staticmethod
-    def key(attempt: MissionAttempt) -> tuple[int, int, Any]:
-        return (attempt.pk, attempt.version, attempt.updated_at)
-
-    def get(self, attempt: MissionAttempt) -> spirits.State | None:
-        key = self.key(attempt)
-        state = self.states.get(key)
-        if state is not None:
-            self.states.move_to_end(key)
-        return state
-
-    def put(self, attempt: MissionAttempt, state: spirits.State) -> None:
-        self.states[self.key(attempt)] = state
-        self.states.move_to_end(self.key(attempt))
-        while len(self.states) > self.size:
-            self.states.popitem(last=False)
+# Parsed engine states of recent attempts in this process (parsing the JSON costs a move more
+# than the rules do), least recently used dropped. Every write bumps the version and save time in
+# the key, so a state at a key never changes (even when a test database reuses ids).
+STATES: OrderedDict[tuple[int, int, Any], spirits.State] = OrderedDict()
+STATES_KEPT = 256
 
 
-STATES = StateCache()
+def state_key(attempt: MissionAttempt) -> tuple[int, int, Any]:
+    return (attempt.pk, attempt.version, attempt.updated_at)
 
 
 def state_of(attempt: MissionAttempt) -> spirits.State:
     """The engine state: parsed once per version and cached, or the replay of the log when the
     row has no cached state."""
-    state = STATES.get(attempt)
+    state = STATES.get(state_key(attempt))
     if state is not None:
+        STATES.move_to_end(state_key(attempt))
         return state
     if not attempt.state:
         return replay_attempt(attempt)
     state = spirits.from_dict(attempt.state)
-    STATES.put(attempt, state)
+    keep_state(attempt, state)
     return state
+
+
+def keep_state(attempt: MissionAttempt, state: spirits.State) -> None:
+    STATES[state_key(attempt)] = state
+    STATES.move_to_end(state_key(attempt))
+    while len(STATES) > STATES_KEPT:
+        STATES.popitem(last=False)
 
 
 def replay_attempt(attempt: MissionAttempt) -> spirits.State:
@@ -224,7 +213,7 @@ def store(attempt: MissionAttempt, state: spirits.State, *, version: int) -> Non
     attempt.state = spirits.to_dict(state)
     attempt.version = version
     attempt.save(update_fields=["state", "version", "updated_at"])
-    STATES.put(attempt, state)
+    keep_state(attempt, state)
 
 
 @transaction.atomic

@@ -10,8 +10,8 @@ urlpatterns = [
     path("", views.setup, name="setup"),
     path(attempt, views.page, name="table"),
     path(attempt + "move/", views.move, name="move"),
-    path(attempt + "undo/", views.undo, name="undo"),
-    path(attempt + "abandon/", views.abandon, name="abandon"),
+    path(attempt + "undo/", views.write, {"kind": "undo"}, name="undo"),
+    path(attempt + "abandon/", views.write, {"kind": "abandon"}, name="abandon"),
     path(attempt + "events/", views.stream, name="stream"),
     path(attempt + "version/", views.version, name="version"),
 ]

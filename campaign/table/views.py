@@ -1,9 +1,6 @@
-"""The table screen: set a mission up, play it move by move on several devices, undo, abandon.
-
-A write answers htmx with the whole ``#table`` region, merged by morphing so open panels, focus
-and scroll stay put (without JavaScript it redirects). The other devices hear of it on the event
-stream (``stream``) and fetch the region; ``version`` is the polling fallback.
-"""
+"""The table screen. A write answers htmx with the whole ``#table`` region, merged by morphing so
+open panels, focus and scroll stay put; the other devices hear of it on the event stream
+(``stream``) and fetch the region; ``version`` is the polling fallback."""
 
 from __future__ import annotations
 
@@ -12,14 +9,12 @@ from functools import partial
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import connections
 from django.http import HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaign import services
 from campaign.models import Adventure, MissionAttempt
@@ -35,11 +30,12 @@ from campaign.table.screen import (
     tile_names_of,
     undone_text,
 )
+from campaign.views import page_context
 from config.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_htmx
 from config.live import event_lines, holds_streams, no_stream_response, stream_response
 from games.people import people_names
 from games.rules import spirits
-from groups.access import membership_or_404, require_player
+from groups.access import member_view, membership_or_404, require_player
 from groups.models import Membership
 
 PAGE = "campaign/table/table.html"
@@ -73,15 +69,6 @@ def attempt_or_404(
     return get_object_or_404(attempts, adventure_id=adventure_id, number=number)
 
 
-def played_attempt(
-    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
-) -> tuple[Membership, MissionAttempt]:
-    """A write's membership (one that may play) and its attempt."""
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    return membership, attempt_or_404(membership, adventure_id, number)
-
-
 def table_url(attempt: MissionAttempt, name: str = "table") -> str:
     adventure = attempt.adventure
     return reverse(f"table:{name}", args=[adventure.group_id, adventure.pk, attempt.number])
@@ -90,11 +77,9 @@ def table_url(attempt: MissionAttempt, name: str = "table") -> str:
 # --- Setup ---------------------------------------------------------------------------------------
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
+@member_view("GET", "POST")
+def setup(request: HtmxHttpRequest, membership: Membership, adventure_id: int) -> HttpResponse:
     """Set the next mission up; an open attempt is resumed instead."""
-    membership = membership_or_404(request, group_id)
     adventures = Adventure.objects.select_related("content_pack").defer("content_pack__document")
     adventure = get_object_or_404(adventures, group_id=membership.group_id, pk=adventure_id)
     open_attempt = live.open_attempt(adventure)
@@ -110,7 +95,7 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         initial={"trump": mission.trump if mission else None},
         pack=pack,
         cards=list(pack.scenario_cards(opened=campaign.opened_ids)),
-        spaces=overview["spaces"],
+        spaces=[space["id"] for space in overview["spaces"] if space["unlocked"]],
         tiles=[t.id for t in overview["tiles"]],
         people=people_names(adventure.group),
     )
@@ -141,22 +126,21 @@ def setup(request: HtmxHttpRequest, group_id: int, adventure_id: int) -> HttpRes
         )
         night = services.progression.uses_night_sides(campaign, pack)
         preview = {"board": board_preview(pack, mission.number, night=night), "night": night}
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "adventure": adventure,
-        "mission": mission,
-        "rounds": rounds,
-        "objectives": [
+    context = page_context(
+        membership,
+        adventure,
+        mission=mission,
+        rounds=rounds,
+        objectives=[
             {"kind": o.kind, "name": pack.mission_tile(o.tile).name}
             for o in (mission.objectives if mission else ())
         ],
-        "trump_name": pack.colour(mission.trump).name if mission else "",
-        "pack": pack,
-        "form": form,
-        "preview": preview,
+        trump_name=pack.colour(mission.trump).name if mission else "",
+        pack=pack,
+        form=form,
+        preview=preview,
         **overview,
-    }
+    )
     return render(request, SETUP, context)
 
 
@@ -185,23 +169,22 @@ def render_table(
 ) -> HttpResponse:
     """The whole page, or for htmx the ``#table`` region (merged into the page by morphing)."""
     attempt = screen.attempt
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "adventure": attempt.adventure,
-        "attempt": attempt,
-        "table": screen,
-        "urls": {name: table_url(attempt, name) for name in URL_NAMES},
+    context = page_context(
+        membership,
+        attempt.adventure,
+        attempt=attempt,
+        table=screen,
+        urls={name: table_url(attempt, name) for name in URL_NAMES},
         **extra,
-    }
+    )
     return vary_on_htmx(render(request, partial_template(request, PAGE, "table"), context))
 
 
-@login_required
-@require_GET
-def page(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
+@member_view("GET")
+def page(
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
+) -> HttpResponse:
     """The table; for htmx the ``#table`` region (``shared_region``)."""
-    membership = membership_or_404(request, group_id)
     if not is_partial(request):
         attempt = attempt_or_404(membership, adventure_id, number)
         return render_table(request, membership, table_snapshot(attempt))
@@ -247,24 +230,23 @@ def drawn_meanwhile(key: str) -> bytes | None:
     return None
 
 
-@login_required
-@require_GET
+@member_view("GET")
 def version(
-    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
 ) -> HttpResponse:
     """The table's stamp as plain text: what a device whose stream cannot open polls, fetching
     the table when it differs from the one it shows."""
-    membership = membership_or_404(request, group_id)
     attempt = attempt_or_404(membership, adventure_id, number, stamp_only=True)
     response = HttpResponse(events.stamp(attempt), content_type="text/plain; charset=utf-8")
     response["Cache-Control"] = "no-store"
     return response
 
 
-@login_required
-@require_POST
-def move(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
-    membership, attempt = played_attempt(request, group_id, adventure_id, number)
+@member_view("POST", play=True)
+def move(
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
+) -> HttpResponse:
+    attempt = attempt_or_404(membership, adventure_id, number)
     form = MoveForm(request.POST)
     try:
         if not form.is_valid():
@@ -306,55 +288,35 @@ def refused(
     """An illegal or stale write: the current table, with the refusal next to its control
     (``kind``); a ``move`` the engine refused is said in the reader's language with its rule."""
     attempt.refresh_from_db()
-    if isinstance(error, live.TableError):
-        message, code = error.message, error.code
-    else:
-        message, code = str(error), getattr(error, "code", kind)
-    screen = table_snapshot(attempt, message=message, code=code, refused=kind, move=move)
+    screen = table_snapshot(attempt, message=str(error), code=error.code, refused=kind, move=move)
     return render_table(request, membership, screen, retry=retry, retry_fields=RETRY_FIELDS)
 
 
-def posted_version(request: HtmxHttpRequest) -> int | None:
+# Undo the last move, or give the mission up (a failure, "abandoned", its tricks kept).
+WRITES = {"undo": live.undo_last_move, "abandon": live.abandon_mission}
+
+
+@member_view("POST", play=True)
+def write(
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int, kind: str
+) -> HttpResponse:
+    """An undo or an abandon (``WRITES``), made against the posted version."""
+    attempt = attempt_or_404(membership, adventure_id, number)
     try:
-        return int(request.POST.get("version", ""))
+        version = int(request.POST.get("version", ""))
     except ValueError:
-        return None
-
-
-@login_required
-@require_POST
-def undo(request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int) -> HttpResponse:
-    membership, attempt = played_attempt(request, group_id, adventure_id, number)
+        version = None
     try:
-        result = live.undo_last_move(
-            attempt=attempt, version=posted_version(request), by=request.user
-        )
-    except live.TableError as error:
-        return refused(request, membership, attempt, error, "undo")
+        result = WRITES[kind](attempt=attempt, version=version, by=request.user)
+    except (live.TableError, services.CampaignError) as error:
+        return refused(request, membership, attempt, error, kind)
     if not is_partial(request):
         return redirect(table_url(attempt))
-    assert result.undone is not None
+    if result.undone is None:
+        return render_table(request, membership, table_snapshot(result.attempt))
     message = undone_text(result.undone, result.state, result.attempt.setup or {})
     screen = table_snapshot(result.attempt, message=message, code="undone")
     return render_table(request, membership, screen)
-
-
-@login_required
-@require_POST
-def abandon(
-    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
-) -> HttpResponse:
-    """Give the mission up: a failure ("abandoned"), its tricks kept."""
-    membership, attempt = played_attempt(request, group_id, adventure_id, number)
-    try:
-        result = live.abandon_mission(
-            attempt=attempt, version=posted_version(request), by=request.user
-        )
-    except (live.TableError, services.CampaignError) as error:
-        return refused(request, membership, attempt, error, "abandon")
-    if not is_partial(request):
-        return redirect(table_url(attempt))
-    return render_table(request, membership, table_snapshot(result.attempt))
 
 
 # --- The event stream ------------------------------------------------------------------------

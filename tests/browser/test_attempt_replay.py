@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from campaign import table
 from campaign.models import MissionAttempt
+from campaign.table import services as table
 from groups.models import Group, Membership, Role
 from tests.browser import table_driver as driver
 from tests.campaign import table_helpers as helpers

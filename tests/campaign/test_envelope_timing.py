@@ -8,8 +8,9 @@ Night Moth on a space. Every path checks with ``games.rules.spirits.campaign.sor
 
 import pytest
 
-from campaign import exchange, services, table
+from campaign import exchange, services
 from campaign.models import Adventure
+from campaign.table import services as table
 from tests.factories import log_attempt
 
 MOTH = {"hearth": "moth"}

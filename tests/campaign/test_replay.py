@@ -7,9 +7,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from campaign import table
 from campaign.models import AttemptMove
 from campaign.replay import REPLAY_BROKEN, replay_attempt
+from campaign.table import services as table
 from campaign.table.screen import board_cells, colours_of, tile_names_of
 from games.rules import spirits
 from tests.campaign import table_helpers as helpers

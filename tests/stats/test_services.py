@@ -162,7 +162,7 @@ def test_a_running_job_beats(transactional_db, settings):
 def test_a_trick_without_trump_is_counted_as_none(db):
     """Seed 003, 'The Moon Path': with the Pale Crescent (moon.json, no-trump-first-round) round
     1 has no trump; its trick fact says "none" and the trump chart counts it."""
-    from campaign import table
+    from campaign.table import services as table
     from games.rules.spirits.campaign import OPEN_ENVELOPE
     from groups.models import Role
     from stats.facts import NO_TRUMP
