@@ -220,7 +220,6 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
     pack = adventure.content_pack.pack()
     spoilers = Spoilers.of(adventure, pack, user)
     opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
-    last = max(m.number for m in pack.missions)
     moon_tiles = held(adventure)[ComponentKind.MOON_TILE]
     missions = []
     for mission in pack.missions:
@@ -275,13 +274,11 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
             }
         )
     return {
-        "pack": pack,
         "rewards": REWARD_TEXT,
         "missions": missions,
         "envelopes": envelopes,
         "tokens": tokens,
         "spaces": pack.power.spaces,
-        "last_mission": last,
         "names_ahead": NAMES_AHEAD in spoilers.revealed,
         "names_ahead_key": NAMES_AHEAD,
     }
