@@ -57,8 +57,7 @@ def reward_label(pack: Pack, kind: str, target: str | None) -> str:
 
 
 def mission_info(pack: Pack, number: int | None, *, rounds: int) -> dict[str, Any] | None:
-    """A mission as the pages show it; ``rounds``: what it lasts for the group's campaign
-    (``mission_rounds``), never the pack's base count."""
+    """A mission as the pages show it; ``rounds`` for this campaign, not the pack's base count."""
     if number is None:
         return None
     mission = pack.mission(number)
@@ -194,8 +193,7 @@ class Spoilers:
         return cls(completed, max(completed | {adventure.current_mission or last}), revealed)
 
     def named(self, number: int) -> bool:
-        """Missions beyond the furthest reached are named if the member chose to see names ahead
-        or revealed that mission."""
+        """Missions beyond the furthest reached are named only if the member chose so."""
         return (
             number <= self.furthest
             or NAMES_AHEAD in self.revealed

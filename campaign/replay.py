@@ -82,9 +82,8 @@ def colour_of(colours: dict[str, Colour], colour: str | None) -> Colour | None:
 def replay_attempt(
     setup: Mapping[str, Any], moves: Iterable[Mapping[str, Any]], *, still_open: bool = False
 ) -> Replay:
-    """One step per move after the starting board (``still_open``: the attempt is still at the
-    table, not "not finished"). A log the engine refuses part-way (a hand-edited import) stops
-    at the refused move and says so."""
+    """One step per move after the starting board (``still_open``: still at the table). A log
+    the engine refuses part-way (a hand-edited import) stops at the refused move and says so."""
     colours = colours_of(setup)
     state = spirits.new_game(setup)
     names = tile_names_of(setup)
