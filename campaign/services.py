@@ -122,8 +122,6 @@ class AttemptData:
 class Outcome:
     """What a write did: the attempt it was about (if any) and what changed in the campaign."""
 
-    adventure: Adventure
-    state: CampaignState
     changes: tuple[progression.Change, ...] = ()
     attempt: MissionAttempt | None = None
 
@@ -536,7 +534,7 @@ def record_attempt_result(
     state = finish_write(adventure, by, action, summary, before=previous)
     changes = state.changes_of(progression.attempt_key(attempt.pk))
     attempt.refresh_from_db()
-    return Outcome(adventure=adventure, state=state, changes=changes, attempt=attempt)
+    return Outcome(changes=changes, attempt=attempt)
 
 
 def minutes_played(attempt: MissionAttempt) -> int | None:
@@ -643,7 +641,7 @@ def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> 
 @transaction.atomic
 def edit_attempt(
     *, attempt: MissionAttempt, data: AttemptData, by: object, log_version: int | None
-) -> Outcome:
+) -> None:
     """Correct a logged attempt; refused if the log changed since the confirmation page."""
     adventure = locked(attempt.adventure, log_version)
     attempt = MissionAttempt.objects.select_for_update(no_key=True).get(pk=attempt.pk)
@@ -663,13 +661,11 @@ def edit_attempt(
     attempt.loadout = dict(data.loadout)
     attempt.save()
     summary = attempt_text("attempt-corrected", attempt, data.result)
-    state = finish_write(adventure, by, AuditAction.EDIT, summary, before=before)
-    attempt.refresh_from_db()
-    return Outcome(adventure=adventure, state=state, attempt=attempt)
+    finish_write(adventure, by, AuditAction.EDIT, summary, before=before)
 
 
 @transaction.atomic
-def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | None) -> Outcome:
+def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | None) -> None:
     """Remove an attempt with its moves and notes; refused if the log changed meanwhile."""
     adventure = locked(attempt.adventure, log_version)
     attempt = MissionAttempt.objects.select_for_update().get(pk=attempt.pk)
@@ -677,8 +673,7 @@ def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | No
     summary = attempt_text("attempt-removed", attempt, attempt.status)
     attempt.delete()
     shift_numbers(adventure=adventure, from_number=attempt.number + 1, delta=-1)
-    state = finish_write(adventure, by, AuditAction.DELETE, summary, before=before)
-    return Outcome(adventure=adventure, state=state)
+    finish_write(adventure, by, AuditAction.DELETE, summary, before=before)
 
 
 @transaction.atomic
@@ -710,9 +705,7 @@ def add_override(
         reason=reason,
     )
     state = finish_write(adventure, by, AuditAction.OVERRIDE, summary, before=before)
-    return Outcome(
-        adventure=adventure, state=state, changes=state.changes_of(progression.override_key(row.pk))
-    )
+    return Outcome(changes=state.changes_of(progression.override_key(row.pk)))
 
 
 # --- Notes and spoilers --------------------------------------------------------------------------
