@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.actors import stored_actor
-from accounts.texts import VERBATIM, Text, render, text, verbatim
+from accounts.texts import Text, render, text, verbatim
 from campaign import exchange
 from campaign.exchange import ImportedAdventure
 from campaign.models import (
@@ -823,12 +823,12 @@ def import_adventures(
     return created
 
 
-def imported_text(entry: dict[str, Any]) -> dict[str, Any]:
+def imported_text(entry: dict[str, Any]) -> Text:
     """An imported audit entry's summary: its code and parameters when the file has them (read in
     each member's language), else its words as they are."""
     if entry.get("code"):
         return {"code": entry["code"], "params": entry.get("params") or {}}
-    return {"code": VERBATIM, "params": verbatim(entry["summary"])["params"]}
+    return verbatim(entry["summary"])
 
 
 def keep_created_at(row: Any, value: str | None) -> None:
