@@ -117,6 +117,12 @@ class AttemptData:
     duration_minutes: int | None = None
     loadout: dict[str, str] = field(default_factory=dict)
 
+    def entry(self, number: int, key: int | None = None) -> AttemptResult:
+        """This attempt as the rules replay it at ``number``."""
+        reason = self.reason if self.result == progression.FAILURE else ""
+        loadout = tuple(sorted(self.loadout.items()))
+        return AttemptResult(number, self.mission, self.result, reason, loadout, key)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -576,15 +582,7 @@ def edited_entries(log: Log, *, attempt: MissionAttempt, data: AttemptData | Non
     for entry in log.entries():
         if isinstance(entry, AttemptResult) and entry.key == attempt.pk:
             if data is not None:
-                entries.append(
-                    replace(
-                        entry,
-                        mission=data.mission,
-                        result=data.result,
-                        reason=data.reason if data.result == progression.FAILURE else "",
-                        loadout=tuple(sorted(data.loadout.items())),
-                    )
-                )
+                entries.append(data.entry(entry.number, entry.key))
         elif data is None and isinstance(entry, AttemptResult) and entry.number > attempt.number:
             entries.append(replace(entry, number=entry.number - 1))
         else:
@@ -595,16 +593,12 @@ def edited_entries(log: Log, *, attempt: MissionAttempt, data: AttemptData | Non
 def check_edit(log: Log, *, attempt: MissionAttempt, data: AttemptData) -> None:
     """An edited attempt must be valid where it stands in the log."""
     before = log.state(before=attempt.number)
-    loadout = tuple(sorted(data.loadout.items()))
+    entry = data.entry(attempt.number)
     try:
         progression.check_result(data.result, data.reason)
-        progression.check_loadout(log.pack, before, loadout)
+        progression.check_loadout(log.pack, before, entry.loadout)
         if data.mission != attempt.mission:  # a mission it could not be played at is refused
-            progression.check_new_attempt(
-                log.pack,
-                before,
-                AttemptResult(attempt.number, data.mission, data.result, data.reason, loadout),
-            )
+            progression.check_new_attempt(log.pack, before, entry)
     except ProgressionError as error:
         raise problem(error) from None
     check_rounds(log.pack, before, data.mission, data.loadout, data.rounds_played)
