@@ -56,11 +56,8 @@ def reward_label(pack: Pack, kind: str, target: str | None) -> str:
     return _("Purified Holo Liana")
 
 
-def mission_info(pack: Pack, number: int | None, *, rounds: int) -> dict[str, Any] | None:
-    """A mission as the pages show it; ``rounds``: what it lasts for the group's campaign
-    (``mission_rounds``), never the pack's base count."""
-    if number is None:
-        return None
+def mission_info(pack: Pack, number: int, *, rounds: int) -> dict[str, Any]:
+    """A mission as the pages show it; ``rounds`` for this campaign, not the pack's base count."""
     mission = pack.mission(number)
     return {
         "number": mission.number,
@@ -121,9 +118,11 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
         for s in adventure.power_spaces.all()
     ]
     number = adventure.current_mission
-    moon_tiles = components[ComponentKind.MOON_TILE]
-    # The rounds the table will play, under the Moon tiles and relief in force.
-    current = mission_info(pack, number, rounds=rounds_now(adventure, pack, number, moon_tiles))
+    current = None
+    if number is not None:  # the rounds the table will play, under the tiles and relief in force
+        tiles = components[ComponentKind.MOON_TILE]
+        rounds = mission_rounds(pack, number, moon_tiles=tiles, holo_liana=adventure.holo_liana)
+        current = mission_info(pack, number, rounds=rounds)
     last = max(m.number for m in pack.missions)
     return {
         "pack": pack,
@@ -154,13 +153,6 @@ def dashboard(adventure: Adventure) -> dict[str, Any]:
         "last_mission": last,
         "relief": pack.mission(last).holo_liana_relief,
     }
-
-
-def rounds_now(adventure: Adventure, pack: Pack, number: int | None, moon_tiles: list[str]) -> int:
-    """The rounds mission ``number`` lasts now, under the Moon tiles and relief in force."""
-    if number is None:
-        return 0
-    return mission_rounds(pack, number, moon_tiles=moon_tiles, holo_liana=adventure.holo_liana)
 
 
 def next_text(current: int | None, last: int) -> str:
@@ -194,8 +186,7 @@ class Spoilers:
         return cls(completed, max(completed | {adventure.current_mission or last}), revealed)
 
     def named(self, number: int) -> bool:
-        """Missions beyond the furthest reached are named if the member chose to see names ahead
-        or revealed that mission."""
+        """Missions beyond the furthest reached are named only if the member chose so."""
         return (
             number <= self.furthest
             or NAMES_AHEAD in self.revealed
@@ -220,11 +211,13 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
     pack = adventure.content_pack.pack()
     spoilers = Spoilers.of(adventure, pack, user)
     opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
-    last = max(m.number for m in pack.missions)
-    moon_tiles = held(adventure)[ComponentKind.MOON_TILE]
+    tiles = held(adventure)[ComponentKind.MOON_TILE]
     missions = []
     for mission in pack.missions:
         reached = mission.number <= spoilers.furthest
+        rounds = mission_rounds(
+            pack, mission.number, moon_tiles=tiles, holo_liana=adventure.holo_liana
+        )
         missions.append(
             {
                 "number": mission.number,
@@ -236,11 +229,7 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
                 if mission.number == 1
                 else _("Opens when Mission %(previous)s succeeds.")
                 % {"previous": mission.number - 1},
-                "info": mission_info(
-                    pack,
-                    mission.number,
-                    rounds=rounds_now(adventure, pack, mission.number, moon_tiles),
-                ),
+                "info": mission_info(pack, mission.number, rounds=rounds),
             }
         )
     envelopes = [
@@ -275,13 +264,11 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
             }
         )
     return {
-        "pack": pack,
         "rewards": REWARD_TEXT,
         "missions": missions,
         "envelopes": envelopes,
         "tokens": tokens,
         "spaces": pack.power.spaces,
-        "last_mission": last,
         "names_ahead": NAMES_AHEAD in spoilers.revealed,
         "names_ahead_key": NAMES_AHEAD,
     }

@@ -82,9 +82,8 @@ def colour_of(colours: dict[str, Colour], colour: str | None) -> Colour | None:
 def replay_attempt(
     setup: Mapping[str, Any], moves: Iterable[Mapping[str, Any]], *, still_open: bool = False
 ) -> Replay:
-    """One step per move after the starting board (``still_open``: the attempt is still at the
-    table, not "not finished"). A log the engine refuses part-way (a hand-edited import) stops
-    at the refused move and says so."""
+    """One step per move after the starting board (``still_open``: still at the table). A log
+    the engine refuses part-way (a hand-edited import) stops at the refused move and says so."""
     colours = colours_of(setup)
     state = spirits.new_game(setup)
     names = tile_names_of(setup)
@@ -173,11 +172,8 @@ def describe(before: spirits.State, after: spirits.State, colours: dict[str, Col
                 "cells": " ".join(f"{r},{c}" for r, c in placed.cells),
             }
         )
-    for token in before.tokens:
-        if token not in after.tokens:
-            lines.append(token_line(token, colours))
-    for discard in after.discards[len(before.discards) :]:
-        lines.append(discard_line(after, discard, colours))
+    lines += [token_line(token, colours) for token in before.tokens if token not in after.tokens]
+    lines += [discard_line(after, d, colours) for d in after.discards[len(before.discards) :]]
     if after.mist_choices and not before.mist_choices:
         lines.append(gettext("Mist: the next lead colour is to be chosen."))
     if after.required_lead and after.required_lead != before.required_lead and not after.current:

@@ -21,9 +21,8 @@ BOTH_PLAYED = _("%(guest)s and %(member)s both played attempt %(number)s of “%
 
 
 def link_players(group: Any, attempts: Iterable[MissionAttempt]) -> None:
-    """Seat the people of each attempt not linked yet: a name is the group's person of that name
-    in any case, or a new guest. This also matches the attempts entered before people existed
-    (``manage.py link_players``)."""
+    """Seat the people of each attempt not linked yet (a new guest for an unknown name); also
+    matches the attempts entered before people existed (``manage.py link_players``)."""
     attempts = list(attempts)
     linked = set(
         AttemptPlayer.objects.filter(attempt__in=attempts).values_list("attempt_id", flat=True)

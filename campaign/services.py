@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.actors import stored_actor
-from accounts.texts import VERBATIM, Text, render, text, verbatim
+from accounts.texts import Text, render, text, verbatim
 from campaign import exchange
 from campaign.exchange import ImportedAdventure
 from campaign.models import (
@@ -117,13 +117,17 @@ class AttemptData:
     duration_minutes: int | None = None
     loadout: dict[str, str] = field(default_factory=dict)
 
+    def entry(self, number: int, key: int | None = None) -> AttemptResult:
+        """This attempt as the rules replay it at ``number``."""
+        reason = self.reason if self.result == progression.FAILURE else ""
+        loadout = tuple(sorted(self.loadout.items()))
+        return AttemptResult(number, self.mission, self.result, reason, loadout, key)
+
 
 @dataclass(frozen=True)
 class Outcome:
     """What a write did: the attempt it was about (if any) and what changed in the campaign."""
 
-    adventure: Adventure
-    state: CampaignState
     changes: tuple[progression.Change, ...] = ()
     attempt: MissionAttempt | None = None
 
@@ -164,8 +168,7 @@ class Log:
     overrides: list[ManualOverride]
 
     def entries(self, *, before: float = math.inf) -> list[Entry]:
-        """The replay order (``progression.log_order``) of what was logged before attempt number
-        ``before``; overrides in the order they were recorded."""
+        """What was logged before attempt ``before``, in replay order."""
         return progression.log_order(
             [
                 (a.number, None if a.status == AttemptStatus.OPEN else attempt_entry(a))
@@ -184,8 +187,7 @@ class Log:
         return progression.replay(self.pack, self.entries(before=before))
 
     def diff_lines(self, before: CampaignState, after: CampaignState) -> list[Text]:
-        """What ``after`` changes from ``before``, as the audit trail's detail lines: codes and
-        parameters (``campaign.texts``), read in each reader's language."""
+        """What ``after`` changes, as stored texts read in each reader's language."""
         numbers = {progression.attempt_key(a.pk): a.number for a in self.attempts}
         diff = progression.diff(before, after, self.pack)
         lines = [fact_text(fact) for fact in diff.facts]
@@ -220,8 +222,7 @@ def current_state(adventure: Adventure) -> CampaignState:
 
 
 def rounds_then(pack: Pack, before: CampaignState, mission: int, loadout: dict[str, str]) -> int:
-    """The rounds ``mission`` lasts in the campaign ``before``, with the Power tiles of
-    ``loadout`` (``mission_rounds``, the one count)."""
+    """The rounds ``mission`` lasts in the campaign ``before`` with ``loadout``'s Power tiles."""
     return progression.mission_rounds(
         pack,
         mission,
@@ -237,25 +238,18 @@ def attempt_rounds(attempt: MissionAttempt) -> int:
     return rounds_then(log.pack, log.state(before=attempt.number), attempt.mission, attempt.loadout)
 
 
-def open_one(attempts: Iterable[MissionAttempt]) -> MissionAttempt | None:
-    """The attempt being played at the table, if any (the log allows one)."""
-    return next((a for a in attempts if a.status == AttemptStatus.OPEN), None)
-
-
-def in_play(attempt: MissionAttempt) -> CampaignError:
-    """The refusal of a write while ``attempt`` is being played at the table."""
-    return CampaignError(
-        OPEN_ATTEMPT % {"number": attempt.number, "mission": attempt.mission}, code="open-attempt"
-    )
+def refuse_open(attempts: Iterable[MissionAttempt], *, before: float = math.inf) -> None:
+    """No write while an attempt is being played at the table, unless it goes in before it."""
+    for attempt in attempts:
+        if attempt.status == AttemptStatus.OPEN and attempt.number < before:
+            numbers = {"number": attempt.number, "mission": attempt.mission}
+            raise CampaignError(OPEN_ATTEMPT % numbers, code="open-attempt")
 
 
 def locked(adventure: Adventure, log_version: int | None = None) -> Adventure:
-    """Lock the adventure row until the transaction ends; every write to its log starts here.
-    With ``log_version`` (what a confirmation page showed), refuse if the log changed since.
-
+    """Every write to the log starts here; refused if the log changed since ``log_version``.
     FOR NO KEY UPDATE: writers of one adventure queue, but rows that merely reference it
-    (statistics facts, outbox rows, notes) are not blocked, so they cannot deadlock a writer.
-    """
+    (statistics facts, outbox rows, notes) are not blocked, so they cannot deadlock a writer."""
     adventure = (
         Adventure.objects.select_for_update(no_key=True, of=("self",))
         .select_related("content_pack")
@@ -270,8 +264,7 @@ def locked(adventure: Adventure, log_version: int | None = None) -> Adventure:
 
 
 def rebuild(adventure: Adventure, log: Log) -> CampaignState:
-    """Replay the log and rewrite every derived table and column of ``adventure`` (inside the
-    caller's transaction, with the adventure row locked)."""
+    """Rewrite everything derived from the log (the caller holds the adventure's lock)."""
     state = log.state()
     pack = log.pack
     adventure.current_mission = state.current_mission
@@ -287,7 +280,8 @@ def rebuild(adventure: Adventure, log: Log) -> CampaignState:
     adventure.save()
     adventure.refresh_from_db(fields=["log_version"])
 
-    MoonPathBox.objects.filter(adventure=adventure).delete()
+    for model in (MoonPathBox, OpenedEnvelope, PowerSpaceState, GainedComponent):
+        model.objects.filter(adventure=adventure).delete()
     MoonPathBox.objects.bulk_create(
         MoonPathBox(
             adventure=adventure,
@@ -298,7 +292,6 @@ def rebuild(adventure: Adventure, log: Log) -> CampaignState:
         )
         for box in state.moon_path
     )
-    OpenedEnvelope.objects.filter(adventure=adventure).delete()
     OpenedEnvelope.objects.bulk_create(
         OpenedEnvelope(
             adventure=adventure,
@@ -311,7 +304,6 @@ def rebuild(adventure: Adventure, log: Log) -> CampaignState:
         for order, opened in enumerate(state.opened)
     )
     placed = dict(state.loadout)
-    PowerSpaceState.objects.filter(adventure=adventure).delete()
     PowerSpaceState.objects.bulk_create(
         PowerSpaceState(
             adventure=adventure,
@@ -322,7 +314,6 @@ def rebuild(adventure: Adventure, log: Log) -> CampaignState:
         )
         for order, space in enumerate(pack.power.spaces)
     )
-    GainedComponent.objects.filter(adventure=adventure).delete()
     GainedComponent.objects.bulk_create(
         GainedComponent(adventure=adventure, kind=kind, component=component, order=order)
         for kind, components in (
@@ -429,9 +420,7 @@ def log_attempt(
     adventure = locked(adventure)
     attempts = list(adventure.attempts.order_by("number"))
     next_number = len(attempts) + 1
-    open_attempt = open_one(attempts)
-    if open_attempt is not None and (not insert or number > open_attempt.number):
-        raise in_play(open_attempt)
+    refuse_open(attempts, before=number if insert else math.inf)
     if insert:
         if not 1 <= number <= next_number:
             raise CampaignError(
@@ -488,8 +477,7 @@ def start_attempt(
     adventure = locked(adventure)
     log = current_log(adventure)
     state = log.state()
-    if open_attempt := open_one(log.attempts):
-        raise in_play(open_attempt)
+    refuse_open(log.attempts)
     if state.current_mission is None:
         raise CampaignError(
             progression.ADVENTURE_FINISHED.format(last=state.last_mission), code="finished"
@@ -552,12 +540,11 @@ def record_attempt_result(
     state = finish_write(adventure, by, action, summary, before=previous)
     changes = state.changes_of(progression.attempt_key(attempt.pk))
     attempt.refresh_from_db()
-    return Outcome(adventure=adventure, state=state, changes=changes, attempt=attempt)
+    return Outcome(changes=changes, attempt=attempt)
 
 
 def minutes_played(attempt: MissionAttempt) -> int | None:
-    """How long an attempt driven at the table lasted, from its first move (undone or not) to
-    now, its result, in whole minutes (at least 1); ``None`` for an attempt without moves."""
+    """From the first move (undone or not) to the result, in whole minutes, at least 1."""
     first = attempt.moves.order_by("seq").values_list("created_at", flat=True).first()
     if first is None:
         return None
@@ -595,15 +582,7 @@ def edited_entries(log: Log, *, attempt: MissionAttempt, data: AttemptData | Non
     for entry in log.entries():
         if isinstance(entry, AttemptResult) and entry.key == attempt.pk:
             if data is not None:
-                entries.append(
-                    replace(
-                        entry,
-                        mission=data.mission,
-                        result=data.result,
-                        reason=data.reason if data.result == progression.FAILURE else "",
-                        loadout=tuple(sorted(data.loadout.items())),
-                    )
-                )
+                entries.append(data.entry(entry.number, entry.key))
         elif data is None and isinstance(entry, AttemptResult) and entry.number > attempt.number:
             entries.append(replace(entry, number=entry.number - 1))
         else:
@@ -614,16 +593,12 @@ def edited_entries(log: Log, *, attempt: MissionAttempt, data: AttemptData | Non
 def check_edit(log: Log, *, attempt: MissionAttempt, data: AttemptData) -> None:
     """An edited attempt must be valid where it stands in the log."""
     before = log.state(before=attempt.number)
-    loadout = tuple(sorted(data.loadout.items()))
+    entry = data.entry(attempt.number)
     try:
         progression.check_result(data.result, data.reason)
-        progression.check_loadout(log.pack, before, loadout)
+        progression.check_loadout(log.pack, before, entry.loadout)
         if data.mission != attempt.mission:  # a mission it could not be played at is refused
-            progression.check_new_attempt(
-                log.pack,
-                before,
-                AttemptResult(attempt.number, data.mission, data.result, data.reason, loadout),
-            )
+            progression.check_new_attempt(log.pack, before, entry)
     except ProgressionError as error:
         raise problem(error) from None
     check_rounds(log.pack, before, data.mission, data.loadout, data.rounds_played)
@@ -660,9 +635,8 @@ def preview_correction(*, attempt: MissionAttempt, data: AttemptData | None) -> 
 @transaction.atomic
 def edit_attempt(
     *, attempt: MissionAttempt, data: AttemptData, by: object, log_version: int | None
-) -> Outcome:
-    """Correct a logged attempt and recompute everything downstream (refused if the log changed
-    since ``log_version``, the one the confirmation page showed)."""
+) -> None:
+    """Correct a logged attempt; refused if the log changed since the confirmation page."""
     adventure = locked(attempt.adventure, log_version)
     attempt = MissionAttempt.objects.select_for_update(no_key=True).get(pk=attempt.pk)
     log = current_log(adventure)
@@ -681,23 +655,19 @@ def edit_attempt(
     attempt.loadout = dict(data.loadout)
     attempt.save()
     summary = attempt_text("attempt-corrected", attempt, data.result)
-    state = finish_write(adventure, by, AuditAction.EDIT, summary, before=before)
-    attempt.refresh_from_db()
-    return Outcome(adventure=adventure, state=state, attempt=attempt)
+    finish_write(adventure, by, AuditAction.EDIT, summary, before=before)
 
 
 @transaction.atomic
-def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | None) -> Outcome:
-    """Remove an attempt (its moves and notes go with it); later attempts move down one. Refused
-    if the log changed since ``log_version``."""
+def delete_attempt(*, attempt: MissionAttempt, by: object, log_version: int | None) -> None:
+    """Remove an attempt with its moves and notes; refused if the log changed meanwhile."""
     adventure = locked(attempt.adventure, log_version)
     attempt = MissionAttempt.objects.select_for_update().get(pk=attempt.pk)
     before = current_state(adventure)
     summary = attempt_text("attempt-removed", attempt, attempt.status)
     attempt.delete()
     shift_numbers(adventure=adventure, from_number=attempt.number + 1, delta=-1)
-    state = finish_write(adventure, by, AuditAction.DELETE, summary, before=before)
-    return Outcome(adventure=adventure, state=state)
+    finish_write(adventure, by, AuditAction.DELETE, summary, before=before)
 
 
 @transaction.atomic
@@ -729,9 +699,7 @@ def add_override(
         reason=reason,
     )
     state = finish_write(adventure, by, AuditAction.OVERRIDE, summary, before=before)
-    return Outcome(
-        adventure=adventure, state=state, changes=state.changes_of(progression.override_key(row.pk))
-    )
+    return Outcome(changes=state.changes_of(progression.override_key(row.pk)))
 
 
 # --- Notes and spoilers --------------------------------------------------------------------------
@@ -753,8 +721,7 @@ def add_note(
 
 
 def reveal_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
-    """Show one hidden thing to ``user`` only; revealing twice, even at once, is harmless
-    (``get_or_create`` gets the row a racing double click created)."""
+    """Show one hidden thing to ``user`` only; a racing double click is harmless."""
     RevealedSpoiler.objects.get_or_create(user=user, adventure=adventure, key=key)
 
 
@@ -850,12 +817,12 @@ def import_adventures(
     return created
 
 
-def imported_text(entry: dict[str, Any]) -> dict[str, Any]:
+def imported_text(entry: dict[str, Any]) -> Text:
     """An imported audit entry's summary: its code and parameters when the file has them (read in
     each member's language), else its words as they are."""
     if entry.get("code"):
         return {"code": entry["code"], "params": entry.get("params") or {}}
-    return {"code": VERBATIM, "params": verbatim(entry["summary"])["params"]}
+    return verbatim(entry["summary"])
 
 
 def keep_created_at(row: Any, value: str | None) -> None:
