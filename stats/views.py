@@ -27,18 +27,16 @@ from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSn
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 
 
-def no_worker(job: RecomputeJob | None) -> bool:
-    """Whether ``job`` waits for a worker while ``/healthz``'s status says none is alive (not
-    yet known: keep polling). With no broker the job runs in-process."""
-    if job is None or job.state != JobState.PENDING or settings.CELERY_TASK_ALWAYS_EAGER:
-        return False
-    _redis, celery, _age = SERVICES.current()
-    return bool(celery["state"] == "down")
-
-
 def progress_context(membership: Membership, job: RecomputeJob | None) -> dict[str, object]:
-    """What the ``stats-progress`` partial shows: the job, and whether it may be asked again."""
-    waiting_in_vain = no_worker(job)
+    """What the ``stats-progress`` partial shows: the job, and whether it may be asked again
+    (it waits in vain while ``/healthz``'s status says no worker is alive; not yet known: keep
+    polling). With no broker the job runs in-process."""
+    pending = job is not None and job.state == JobState.PENDING
+    waiting_in_vain = (
+        pending
+        and not settings.CELERY_TASK_ALWAYS_EAGER
+        and SERVICES.current()[1]["state"] == "down"
+    )
     return {
         "group": membership.group,
         "membership": membership,
