@@ -104,11 +104,7 @@ def one_statistics_writer_at_a_time() -> None:
             )
 
 
-# ``recompute`` adds no savepoint inside another transaction (the drain's ``isolated`` one): a
-# savepoint costs the drain two round trips.
-
-
-@transaction.atomic(savepoint=False)
+@transaction.atomic(savepoint=False)  # inside the drain's own savepoint, one more costs 2 trips
 def recompute(
     scope: str, ids: Sequence[int] | None, *, force: bool = False, version: int | None = None
 ) -> None:
