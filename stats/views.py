@@ -98,13 +98,9 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
 def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     group = membership.group
-    snapshots = {
-        s.scope: s
-        for s in StatsSnapshot.objects.filter(
-            Q(scope=Scope.GROUP, scope_id=group.pk)
-            | Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
-        )
-    }
+    ours = Q(scope=Scope.GROUP, scope_id=group.pk)
+    everyone = Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
+    snapshots = {s.scope: s for s in StatsSnapshot.objects.filter(ours | everyone)}
     snapshot, global_snapshot = snapshots.get(Scope.GROUP), snapshots.get(Scope.GLOBAL)
     adventures = list(
         Adventure.objects.for_group(group.pk)
