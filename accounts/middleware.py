@@ -1,14 +1,9 @@
 """The signed-in account's language and time zone, on every page it opens.
 
-``LocaleMiddleware`` has already chosen a language from the switcher's cookie or the browser's
-``Accept-Language``; for a signed-in account that stored a preference, this middleware (placed
-after ``AuthenticationMiddleware``) replaces it. Times show in the account's time zone, or else the
-browser's (the cookie ``static/js/app.js`` sets), or else UTC. Both preferences are read from the
-database at log-in (``remember_language``, on Django's ``user_logged_in`` signal) and kept in the
-session, so pages cost no query for them.
-
-Views whose answers carry no text (``settings.SESSIONLESS_URL_NAMES``: the live streams and the
-versions a page polls) are left alone: every open table asks them often.
+An account's stored language replaces the one ``LocaleMiddleware`` chose; times show in the
+account's zone, else the browser's (the cookie ``static/js/app.js`` sets), else UTC. Both are read
+at log-in and kept in the session, so pages cost no query for them. Views whose answers carry no
+text (``settings.SESSIONLESS_URL_NAMES``) are left alone: every open table asks them often.
 """
 
 from __future__ import annotations

@@ -16,15 +16,11 @@ from django.views.defaults import server_error as django_server_error
 RETRY_AFTER_SECONDS = 5
 
 
-def database_unavailable() -> HttpResponse:
+@requires_csrf_token
+def server_error(request: HttpRequest) -> HttpResponse:
+    if not isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        return django_server_error(request)
     body = loader.render_to_string("503.html", {"retry_after": RETRY_AFTER_SECONDS})
     response = HttpResponse(body, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
-
-
-@requires_csrf_token
-def server_error(request: HttpRequest) -> HttpResponse:
-    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
-        return database_unavailable()
-    return django_server_error(request)

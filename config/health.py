@@ -1,13 +1,9 @@
 """/healthz: the state of the database, Redis and the Celery workers, as JSON.
 
-The answer is 200 while the database answers: Redis or Celery being down degrades statistics, not
-play. Only the database is asked during the request (one ``SELECT 1``); Redis and the workers are
-pinged by a background thread of each server process, at most once per ``REFRESH_SECONDS`` and
-only while someone asks (``age`` says how old the answer is, ``unknown`` before the first ping).
-Anonymous callers get ``ANONYMOUS_PER_MINUTE`` answers per address and minute, then 429.
-
-``checks``: ``settings.HEALTH_CHECKS`` maps a name to the dotted path of a function returning a
-dict with at least ``state`` (``ok``, ``degraded`` or ``down``); one not ``ok`` degrades the status.
+200 while the database answers: Redis or Celery being down degrades statistics, not play. Only
+the database is asked during the request; Redis and the workers are pinged in the background, at
+most once per ``REFRESH_SECONDS`` (``age``: how old that answer is), so a slow service never slows
+the check. ``checks``: the functions of ``settings.HEALTH_CHECKS``; one not ``ok`` degrades.
 """
 
 from __future__ import annotations

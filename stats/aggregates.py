@@ -88,11 +88,11 @@ def universe(scope: str, ids: Sequence[int] | None) -> Stream:
     from campaign.models import Adventure
     from groups.models import Group
 
+    keys: Iterable[int]
     if scope == Scope.GLOBAL:
-        yield GLOBAL_SCOPE_ID, {"_known": True}
-        return
-    if ids is not None:
-        keys: Iterable[int] = sorted(set(ids))
+        keys = [GLOBAL_SCOPE_ID]
+    elif ids is not None:
+        keys = sorted(set(ids))
     else:
         model = Adventure if scope == Scope.ADVENTURE else Group
         keys = model.objects.order_by("pk").values_list("pk", flat=True).iterator(STREAM_CHUNK)
@@ -214,8 +214,6 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
 
 def refresh_tallies(adventure_ids: Sequence[int] | None) -> None:
     """Rewrite the ``MissionTally`` and ``FactTally`` rows of ``adventure_ids`` (None: all)."""
-    if adventure_ids is not None and not adventure_ids:
-        return
     for model in (MissionTally, FactTally):
         stale = model.objects.all()
         if adventure_ids is not None:

@@ -194,19 +194,18 @@ def stacked_bars(
     series: dict[str, Sequence[int]],
     *,
     category_name: str,
-    game_colours: bool = False,
-    labels: Mapping[str, str] | None = None,
+    game_colours: Mapping[str, str] | None = None,
 ) -> Chart:
     """Vertical columns per category, stacked by series; totals printed above each column.
 
-    With ``game_colours`` the series are the game's colour ids, drawn in their colour and named
-    by ``labels`` (the pack's names in the reader's language)."""
+    ``game_colours``: the series are the game's colour ids, drawn in their colour and named by
+    this mapping (the pack's names in the reader's language)."""
     prefix = f"c{next(_ids)}"
-    keys = list(series)
+    keys = names = list(series)
     colours = [PALETTE[i % len(PALETTE)] for i in range(len(keys))]
-    if game_colours:
+    if game_colours is not None:
         colours = [GAME_COLOURS.get(k, c) for k, c in zip(keys, colours, strict=True)]
-    names = [(labels or {}).get(k, k) for k in keys]
+        names = [game_colours.get(k, k) for k in keys]
     series = {name: series[key] for name, key in zip(names, keys, strict=True)}
     width, left, plot_h = 360, 30, 160
     legend, legend_h = _legend(prefix, names, 8, 4, width - 16)

@@ -47,8 +47,6 @@ def refresh(scope: str, ids: Sequence[int] | None = None) -> None:
     different places. A scope or mission without any covered cell has no row (shown as zeros).
     """
     key = FACT_KEY[Scope(scope)]
-    if ids is not None and not ids:
-        return
     stale = CellCounts.objects.filter(scope=scope)
     facts = CoverageFact.objects.all()
     if ids is not None:

@@ -97,7 +97,7 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
     return [results, rates, rounds_chart, reasons, time]
 
 
-def table_charts(data: dict[str, Any], colours: dict[str, str] | None = None) -> list[Chart]:
+def table_charts(data: dict[str, Any], colours: dict[str, str]) -> list[Chart]:
     """The table's charts; ``colours`` name the game's colours where the statistics keep ids."""
     charts = []
     for key, title in (
@@ -111,8 +111,7 @@ def table_charts(data: dict[str, Any], colours: dict[str, str] | None = None) ->
                 [str(r) for r in block["rounds"]],
                 block["series"],
                 category_name=_("round"),
-                game_colours=True,
-                labels=colours,
+                game_colours=colours,
             )
         )
     charts.append(

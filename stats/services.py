@@ -104,11 +104,7 @@ def one_statistics_writer_at_a_time() -> None:
             )
 
 
-# ``recompute`` adds no savepoint inside another transaction (the drain's ``isolated`` one): a
-# savepoint costs the drain two round trips.
-
-
-@transaction.atomic(savepoint=False)
+@transaction.atomic(savepoint=False)  # inside the drain's own savepoint, one more costs 2 trips
 def recompute(
     scope: str, ids: Sequence[int] | None, *, force: bool = False, version: int | None = None
 ) -> None:
@@ -261,16 +257,13 @@ def request_recompute(*, scope: str, scope_id: int = GLOBAL_SCOPE_ID) -> Recompu
     return waiting or RecomputeJob.objects.create(scope=scope, scope_id=scope_id)
 
 
-def heartbeat_seconds() -> float:
-    return float(settings.STATS_JOB_HEARTBEAT_SECONDS)
-
-
 def fail_abandoned_jobs() -> int:
     """Mark failed the running jobs that missed three ``heartbeat`` beats (their worker died);
     returns how many."""
     now = timezone.now()
+    silent = timedelta(seconds=3 * settings.STATS_JOB_HEARTBEAT_SECONDS)
     return RecomputeJob.objects.filter(
-        state=JobState.RUNNING, heartbeat_at__lt=now - timedelta(seconds=3 * heartbeat_seconds())
+        state=JobState.RUNNING, heartbeat_at__lt=now - silent
     ).update(state=JobState.FAILED, error=JOB_ABANDONED, finished_at=now, updated_at=now)
 
 
@@ -285,7 +278,7 @@ def heartbeat(job: RecomputeJob) -> Iterator[None]:
 
     def beat() -> None:
         try:
-            while not stopped.wait(heartbeat_seconds()):
+            while not stopped.wait(settings.STATS_JOB_HEARTBEAT_SECONDS):
                 try:
                     RecomputeJob.objects.filter(pk=job.pk, state=JobState.RUNNING).update(
                         heartbeat_at=timezone.now()
@@ -376,9 +369,9 @@ def run_job(job: RecomputeJob) -> None:
     RecomputeJob.objects.filter(pk=job.pk).update(state=JobState.DONE, finished_at=timezone.now())
 
 
-def run_pending_jobs(*, limit: int = 1) -> int:
-    ran = 0
-    while ran < limit and (job := claim_job()) is not None:
-        run_job(job)
-        ran += 1
-    return ran
+def run_pending_jobs() -> int:
+    """Run the oldest pending job, if any; returns how many ran (0 or 1)."""
+    if (job := claim_job()) is None:
+        return 0
+    run_job(job)
+    return 1

@@ -10,7 +10,6 @@ from celery import shared_task
 from django.db import DatabaseError, InterfaceError, OperationalError
 
 from stats import services
-from stats.models import Scope
 
 RETRY = {
     "autoretry_for": (OperationalError, InterfaceError, DatabaseError),
@@ -36,16 +35,6 @@ def run_pending_jobs() -> int:
 @shared_task(name="stats.recompute_adventure", **RETRY)
 def recompute_adventure(adventure_id: int) -> None:
     services.recompute_adventure(adventure_id=adventure_id)
-
-
-@shared_task(name="stats.recompute_group", **RETRY)
-def recompute_group(group_id: int) -> None:
-    services.recompute_group_fully(group_id=group_id)
-
-
-@shared_task(name="stats.recompute_global", **RETRY)
-def recompute_global() -> None:
-    services.recompute(Scope.GLOBAL, None)
 
 
 @shared_task(name="stats.recompute_all", **RETRY)

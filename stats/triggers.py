@@ -1,10 +1,9 @@
-"""When statistics recompute without a broker (the embedded default).
+"""When statistics recompute without a broker (``CELERY_TASK_ALWAYS_EAGER``, e.g. ``make run``).
 
-With no broker (``CELERY_TASK_ALWAYS_EAGER``, e.g. ``make run``) there is no beat: the outbox rows
-a user's change wrote are drained in-process, only that group's, once the response has been sent
-(``request_finished``), so no request pays for the statistics or computes another group's. Outside
-a request they are drained once the transaction commits. A full recompute asked for on the page
-runs the same way. A signal keeps this hook on the statistics side of the campaign services.
+With no beat, the outbox rows a user's change wrote (that group's only) are drained in-process once
+the response has been sent, so no request pays for the statistics; outside a request, once the
+transaction commits. A full recompute asked for on the page runs the same way. A signal keeps this
+hook on the statistics side of the campaign services.
 """
 
 from __future__ import annotations

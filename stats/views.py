@@ -27,18 +27,16 @@ from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSn
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 
 
-def no_worker(job: RecomputeJob | None) -> bool:
-    """Whether ``job`` waits for a worker while ``/healthz``'s status says none is alive (not
-    yet known: keep polling). With no broker the job runs in-process."""
-    if job is None or job.state != JobState.PENDING or settings.CELERY_TASK_ALWAYS_EAGER:
-        return False
-    _redis, celery, _age = SERVICES.current()
-    return bool(celery["state"] == "down")
-
-
 def progress_context(membership: Membership, job: RecomputeJob | None) -> dict[str, object]:
-    """What the ``stats-progress`` partial shows: the job, and whether it may be asked again."""
-    waiting_in_vain = no_worker(job)
+    """What the ``stats-progress`` partial shows: the job, and whether it may be asked again
+    (it waits in vain while ``/healthz``'s status says no worker is alive; not yet known: keep
+    polling). With no broker the job runs in-process."""
+    pending = job is not None and job.state == JobState.PENDING
+    waiting_in_vain = (
+        pending
+        and not settings.CELERY_TASK_ALWAYS_EAGER
+        and SERVICES.current()[1]["state"] == "down"
+    )
     return {
         "group": membership.group,
         "membership": membership,
@@ -100,13 +98,9 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
 def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     group = membership.group
-    snapshots = {
-        s.scope: s
-        for s in StatsSnapshot.objects.filter(
-            Q(scope=Scope.GROUP, scope_id=group.pk)
-            | Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
-        )
-    }
+    ours = Q(scope=Scope.GROUP, scope_id=group.pk)
+    everyone = Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
+    snapshots = {s.scope: s for s in StatsSnapshot.objects.filter(ours | everyone)}
     snapshot, global_snapshot = snapshots.get(Scope.GROUP), snapshots.get(Scope.GLOBAL)
     adventures = list(
         Adventure.objects.for_group(group.pk)

@@ -126,7 +126,7 @@ def test_deleted_adventure_loses_its_statistics(db, played):
     assert not CellCounts.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure).exists()
 
 
-def test_a_job_whose_worker_stopped_beating_is_failed_and_can_be_asked_again(db, played):
+def test_a_job_whose_worker_stopped_beating_is_failed_and_can_be_asked_again(db, played, settings):
     """Issue 17, defect 6: a running job whose heartbeat stopped is failed at once, and asking
     again starts a new job instead of returning the stuck one."""
     job = services.request_recompute(scope=Scope.GROUP, scope_id=played["group"].pk)
@@ -134,7 +134,7 @@ def test_a_job_whose_worker_stopped_beating_is_failed_and_can_be_asked_again(db,
     assert services.claim_job() is None  # running, beating: still its worker's
     assert services.request_recompute(scope=Scope.GROUP, scope_id=played["group"].pk) == job
     assert services.fail_abandoned_jobs() == 0
-    silent = timedelta(seconds=3 * services.heartbeat_seconds() + 1)
+    silent = timedelta(seconds=3 * settings.STATS_JOB_HEARTBEAT_SECONDS + 1)
     RecomputeJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - silent)
     again = services.request_recompute(scope=Scope.GROUP, scope_id=played["group"].pk)
     job.refresh_from_db()

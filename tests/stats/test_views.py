@@ -196,7 +196,7 @@ def test_a_job_whose_worker_died_stops_polling_and_can_be_asked_again(
     assert services.claim_job() == job
     progress = reverse("stats:progress", args=[group, job.pk])
     assert client_of.get(progress).status_code == 200
-    silent = timedelta(seconds=3 * services.heartbeat_seconds() + 1)
+    silent = timedelta(seconds=3 * settings.STATS_JOB_HEARTBEAT_SECONDS + 1)
     RecomputeJob.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - silent)
     response = client_of.get(progress)
     assert response.status_code == 286
