@@ -13,13 +13,13 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from campaign.models import Adventure, StatisticsOutbox
 from config.health import SERVICES
 from games.content import Pack
 from games.models import Person
-from groups.access import membership_or_404, require_player
+from groups.access import member_view
 from groups.models import Membership
 from stats import heatmaps, pages, services, triggers
 from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSnapshot
@@ -75,12 +75,12 @@ def scope_context(
     }
 
 
-@login_required
-@require_GET
-def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET")
+def adventure_stats(
+    request: HttpRequest, membership: Membership, adventure_id: int
+) -> HttpResponse:
     adventure = get_object_or_404(
-        Adventure.objects.select_related("content_pack"),
+        Adventure.objects.select_related("content_pack").defer("content_pack__document"),
         group_id=membership.group_id,
         pk=adventure_id,
     )
@@ -93,10 +93,8 @@ def adventure_stats(request: HttpRequest, group_id: int, adventure_id: int) -> H
     return render(request, "stats/adventure.html", context)
 
 
-@login_required
-@require_GET
-def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET")
+def group_stats(request: HttpRequest, membership: Membership) -> HttpResponse:
     group = membership.group
     ours = Q(scope=Scope.GROUP, scope_id=group.pk)
     everyone = Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
@@ -105,7 +103,7 @@ def group_stats(request: HttpRequest, group_id: int) -> HttpResponse:
     adventures = list(
         Adventure.objects.for_group(group.pk)
         .select_related("content_pack")
-        .only("pk", "name", "group_id", "content_pack__digest", "content_pack__document")
+        .only("pk", "name", "group_id", "content_pack__digest")
     )
     packs = [adventure.content_pack.pack() for adventure in adventures]
     job = RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk).order_by("-pk").first()
@@ -137,13 +135,10 @@ def global_stats(request: HttpRequest) -> HttpResponse:
     return render(request, "stats/global.html", context)
 
 
-@login_required
-@require_POST
-def recompute(request: HttpRequest, group_id: int) -> HttpResponse:
+@member_view("POST", play=True)
+def recompute(request: HttpRequest, membership: Membership) -> HttpResponse:
     """Ask for a full recompute of the group: one database row, picked up by a worker (with no
     broker, in-process once this response has been sent)."""
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
     job = services.request_recompute(scope=Scope.GROUP, scope_id=membership.group_id)
     if settings.CELERY_TASK_ALWAYS_EAGER:
         triggers.when_answered(triggers.run_job, job.pk)
@@ -152,12 +147,10 @@ def recompute(request: HttpRequest, group_id: int) -> HttpResponse:
     return redirect("stats:group", group_id=membership.group_id)
 
 
-@login_required
-@require_GET
-def progress(request: HttpRequest, group_id: int, job_id: int) -> HttpResponse:
+@member_view("GET")
+def progress(request: HttpRequest, membership: Membership, job_id: int) -> HttpResponse:
     """The progress partial, polled every second; answers 286 once the job has finished (or its
     worker is gone, so the button to ask again shows)."""
-    membership = membership_or_404(request, group_id)
     services.fail_abandoned_jobs()
     job = get_object_or_404(
         RecomputeJob, scope=Scope.GROUP, scope_id=membership.group_id, pk=job_id
