@@ -6,25 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
 
 from campaign.forms import LinkForm, PersonForm
 from campaign.seats import link_guest
 from games.models import Person
 from games.people import PeopleError, group_people, save_name
-from groups.access import membership_or_404, require_player
+from groups.access import member_view, require_player
+from groups.models import Membership
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def people(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET", "POST")
+def people(request: HttpRequest, membership: Membership) -> HttpResponse:
     group = membership.group
     group_people(group)
     refused: dict[tuple[str, int | None], Any] = {}
