@@ -226,11 +226,10 @@ class Table:
     @cached_property
     def power_data(self) -> dict[str, Any]:
         """The placed Spirit tiles by card, for the preview of the Power that moves one."""
-        data = {}
-        for tile in self.state.placed:
-            cells = [list(c) for c in tile.cells]
-            data[tile.card] = tile_sides(self.state.card(tile.card), cells=cells)
-        return data
+        return {
+            tile.card: tile_sides(self.state.card(tile.card), cells=[list(c) for c in tile.cells])
+            for tile in self.state.placed
+        }
 
     @cached_property
     def power_tiles(self) -> list[dict[str, Any]]:
@@ -263,25 +262,21 @@ class Table:
         on what) or can be used now, and the choices its control offers."""
         state, colours = self.state, self.colours
         uses = {use.power: use for use in state.powers_used}
-        result = []
-        for power in state.setup.powers:
-            if power not in spirits.POWERS:
-                continue
-            use = uses.get(power)
-            result.append(
-                {
-                    "id": power,
-                    "name": power_name(self.setup, power),
-                    "text": POWER_TEXT[power],
-                    "when": POWER_WHEN.get(power, BETWEEN_TRICKS),
-                    "recorded_only": power in powers.RECORDED_ONLY,
-                    "used": use is not None,
-                    "usable": power_usable(state, power),
-                    "detail": power_detail(state, use, colours) if use is not None else "",
-                    "options": power_options(state, power, colours) if use is None else [],
-                }
-            )
-        return result
+        return [
+            {
+                "id": power,
+                "name": power_name(self.setup, power),
+                "text": POWER_TEXT[power],
+                "when": POWER_WHEN.get(power, BETWEEN_TRICKS),
+                "recorded_only": power in powers.RECORDED_ONLY,
+                "used": power in uses,
+                "usable": power_usable(state, power),
+                "detail": power_detail(state, uses[power], colours) if power in uses else "",
+                "options": [] if power in uses else power_options(state, power, colours),
+            }
+            for power in state.setup.powers
+            if power in spirits.POWERS
+        ]
 
     @cached_property
     def preview_text(self) -> dict[str, str]:
@@ -625,15 +620,11 @@ def table_snapshot(
         rule=rule,
         code=code,
         refused=refused if message and code not in ("undone", "stale") else "",
-        ends_mission=ends_mission(state),
+        # The last round's Spirit tile ends the mission (our reading of seed 003, 'End of the
+        # game'): said before it is sent, as only a correction changes a result.
+        ends_mission=state.phase == "place" and state.round >= state.rounds,
     )
     return table
-
-
-def ends_mission(state: spirits.State) -> bool:
-    """Whether the move due now, the last round's Spirit tile, ends the mission (our reading of
-    seed 003, 'End of the game'): said before it is sent, as only a correction changes a result."""
-    return state.phase == "place" and state.round >= state.rounds
 
 
 def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping[str, Any]) -> str:

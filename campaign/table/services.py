@@ -34,11 +34,8 @@ MISSION_ENDED = _("This mission is over: its result is recorded.")
 NOTHING_TO_UNDO = _("There is no move to undo.")
 BAD_SETUP = _("This setup cannot start a mission: %(detail)s")
 AUTOMA_PLAYERS = _("The Automa plays only with 2 players; 3 or more players play without it.")
-TOO_FEW_PLAYERS = _("A mission needs at least 2 players.")
-TOO_MANY_PLAYERS = _("A mission takes at most 5 players.")
 AUTOMA_RIVER = _("Enter the Automa's 4 face-up cards (4 different cards).")
 FIRST_PLAYER = _("The first player must be one of the seats.")
-UNKNOWN_TRUMP = _("Unknown Trump card colour %(colour)s.")
 EDGE_WARNING = _("This placement breaks a coloured edge: it will fail the mission. Place anyway?")
 
 ABANDONED = "abandoned"  # a failure reason of games.rules.spirits.campaign.FAILURE_REASONS
@@ -79,9 +76,9 @@ class MoveResult:
 
 # Why ``mission_setup`` refused a seating, in the reader's language.
 SETUP_REFUSALS = {
-    "too-few-players": TOO_FEW_PLAYERS,
-    "too-many-players": TOO_MANY_PLAYERS,
-    "unknown-trump": UNKNOWN_TRUMP,
+    "too-few-players": _("A mission needs at least 2 players."),
+    "too-many-players": _("A mission takes at most 5 players."),
+    "unknown-trump": _("Unknown Trump card colour %(colour)s."),
     "automa-river": AUTOMA_RIVER,
     "automa-players": AUTOMA_PLAYERS,
     "first-player": FIRST_PLAYER,
