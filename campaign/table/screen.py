@@ -65,8 +65,7 @@ MOON_TEXT = {
 
 @dataclass(frozen=True)
 class Why:
-    """A sentence that explains something ("the mission failed because …"), with the link to the
-    rule of the reference it comes from."""
+    """A sentence that explains something ("the mission failed because …") and its rule's link."""
 
     text: str
     rule: str
@@ -352,16 +351,15 @@ def board_cells(
     grid = [[Cell(r, c) for c in range(setup.board.size)] for r in range(setup.board.size)]
     neutral = set(powers.neutral_edges(state))
     for tile in setup.board.mission_tiles:
-        if name := tile_names.get(tile.id):
-            label = (
-                gettext("Mission tile %(tile)s (surround it)")
-                if tile.surround
-                else gettext("Mission tile %(tile)s")
-            ) % {"tile": name}
+        name = tile_names.get(tile.id)
+        if name and tile.surround:
+            label = gettext("Mission tile %(tile)s (surround it)") % {"tile": name}
+        elif name:
+            label = gettext("Mission tile %(tile)s") % {"tile": name}
+        elif tile.surround:
+            label = gettext("Mission tile (surround it)")
         else:
-            label = (
-                gettext("Mission tile (surround it)") if tile.surround else gettext("Mission tile")
-            )
+            label = gettext("Mission tile")
         for r, c in active_cells(tile, setup.night):
             cell = grid[r][c]
             cell.classes += ["mission", "surround"] if tile.surround else ["mission"]
@@ -649,8 +647,7 @@ def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
     elif "discard" in payload:
         what = gettext("%(seat)s's discard") % {"seat": payload.get("seat") or ""}
     elif "mist_colour" in payload:
-        colour = colours.get(payload["mist_colour"])
-        name = str(colour.name) if colour else payload["mist_colour"]
+        name = str(colour_of(colours, payload["mist_colour"]).name)
         what = gettext("the Mist's lead colour %(colour)s") % {"colour": name}
     else:
         what = power_name(setup, str(payload.get("power") or ""))

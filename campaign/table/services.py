@@ -32,7 +32,6 @@ from games.rules.spirits import mission_setup
 ALREADY_PLAYED = _("Someone else just played: the table below is the current one.")
 MISSION_ENDED = _("This mission is over: its result is recorded.")
 NOTHING_TO_UNDO = _("There is no move to undo.")
-BAD_SETUP = _("This setup cannot start a mission: %(detail)s")
 AUTOMA_PLAYERS = _("The Automa plays only with 2 players; 3 or more players play without it.")
 AUTOMA_RIVER = _("Enter the Automa's 4 face-up cards (4 different cards).")
 FIRST_PLAYER = _("The first player must be one of the seats.")
@@ -93,7 +92,8 @@ def table_setup(*, trump: str, **seating: Any) -> dict[str, Any]:
         message = SETUP_REFUSALS[error.reason] % {"colour": trump}
         raise TableError(message, code=error.code) from None
     except spirits.SetupError as error:
-        raise TableError(BAD_SETUP % {"detail": error.message}, code=error.code) from None
+        message = _("This setup cannot start a mission: %(detail)s") % {"detail": error.message}
+        raise TableError(message, code=error.code) from None
 
 
 @transaction.atomic
@@ -184,12 +184,10 @@ def state_of(attempt: MissionAttempt) -> spirits.State:
     """The engine state: parsed once per version and cached, or the replay of the log when the
     row has no cached state."""
     state = STATES.get(state_key(attempt))
-    if state is not None:
-        STATES.move_to_end(state_key(attempt))
-        return state
-    if not attempt.state:
+    if state is None and not attempt.state:
         return replay_attempt(attempt)
-    state = spirits.from_dict(attempt.state)
+    if state is None:
+        state = spirits.from_dict(attempt.state)
     keep_state(attempt, state)
     return state
 
