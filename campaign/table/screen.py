@@ -79,8 +79,7 @@ def failure_reasons(reasons: tuple[str, ...] | list[str]) -> list[Why]:
 def refusal_of(
     code: str, state: spirits.State, colours: dict[str, Colour], move: Mapping[str, Any]
 ) -> Why:
-    """An engine refusal in the reader's language (``games.messages``) with its rule, naming the
-    refused move's card, the seat concerned or the colour that was led."""
+    """An engine refusal in the reader's language, with its rule (``games.messages``)."""
     refusal = messages.SPIRITS_REFUSALS.get(code, messages.SPIRITS_REFUSALS[errors.BAD_MOVE])
     card = str(move.get("play") or move.get("card") or move.get("refill") or "")
     if card in state.setup.card_index:
@@ -194,8 +193,7 @@ class Table:
 
     @cached_property
     def board_data(self) -> dict[str, Any]:
-        """What the placement preview (table.js) checks a position against: the occupied cells,
-        the tokens and the coloured edges that still ask for their colour."""
+        """What the placement preview (table.js) checks a position against."""
         state, colours, quiet = self.state, self.colours, powers.quiet_cell(self.state)
         return {
             "size": state.setup.board.size,
@@ -243,8 +241,7 @@ class Table:
         state, piles = self.state, []
         for number in range(1, state.rounds + 1):
             trick = state.tricks[number - 1] if number <= len(state.tricks) else None
-            current = trick is None and number == state.round
-            pile = {"round": number, "trick": trick, "current": current}
+            pile = {"round": number, "trick": trick, "current": not trick and number == state.round}
             if trick is not None:
                 pile |= {
                     "decision": self.card(trick.decision),
@@ -257,8 +254,7 @@ class Table:
 
     @cached_property
     def powers(self) -> list[dict[str, Any]]:
-        """The mission's Powers in the setup's order: what each does, whether it was used (and
-        on what) or can be used now, and the choices its control offers."""
+        """The mission's Powers in the setup's order, as their controls show them."""
         state, colours = self.state, self.colours
         uses = {use.power: use for use in state.powers_used}
         return [
@@ -426,8 +422,7 @@ def board_cells(
 
 
 def power_usable(state: spirits.State, power: str) -> bool:
-    """Whether the Power can be used now: available, in its window (``spirits.powers``), and with
-    something to act on (a placed tile to move, a coloured edge, a token)."""
+    """Whether the Power can be used now (``spirits.powers``) and has something to act on."""
     if not (powers.available(state, power) and powers.in_window(state, power)):
         return False
     if power == spirits.MOVE_SPIRIT_TILE:
@@ -498,8 +493,7 @@ def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> 
 
 
 def gust_status(power_rows: list[dict[str, Any]]) -> str:
-    """The Gust of Wind's state for table.js (``#status[data-power]``): usable, used or waiting;
-    empty when the mission does not have it."""
+    """The Gust of Wind's state for table.js (``#status[data-power]``); empty without it."""
     for row in power_rows:
         if row["id"] == spirits.MOVE_SPIRIT_TILE:
             return "usable" if row["usable"] else "used" if row["used"] else "waiting"

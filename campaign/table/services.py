@@ -1,11 +1,10 @@
 """The live mission driver: the rules engine (``games.rules.spirits``) decides every move; this
-module persists them as an append-only log (``AttemptMove``, undone moves kept and marked) and
-caches the engine state on the attempt row with a ``version`` that grows with every write.
+module keeps them as an append-only log (``AttemptMove``, undone moves marked) and caches the
+engine state on the attempt row with a ``version`` that grows with every write.
 
-Every write locks the adventure row, then the attempt row, in the order and FOR NO KEY UPDATE
-mode of ``campaign.services`` (so it never deadlocks against statistics), and refuses a stale
-version (``ALREADY_PLAYED``): two devices entering the same move at once record it once.
-"""
+A write locks the adventure row, then the attempt row (FOR NO KEY UPDATE, in the order of
+``campaign.services``: no deadlock with statistics) and refuses a stale version
+(``ALREADY_PLAYED``): two devices entering one move record it once."""
 
 from __future__ import annotations
 
@@ -181,8 +180,7 @@ def state_key(attempt: MissionAttempt) -> tuple[int, int, Any]:
 
 
 def state_of(attempt: MissionAttempt) -> spirits.State:
-    """The engine state: parsed once per version and cached, or the replay of the log when the
-    row has no cached state."""
+    """The engine state, parsed once per version; replayed from the log when the row has none."""
     state = STATES.get(state_key(attempt))
     if state is None and not attempt.state:
         return replay_attempt(attempt)
@@ -245,8 +243,7 @@ def submit_move(
 def end_mission(
     *, attempt: MissionAttempt, state: spirits.State, by: object
 ) -> services.Outcome | None:
-    """Record the result once the engine says it is over: its reasons as a note, the first one
-    (in the campaign's codes) as the failure reason."""
+    """Record the result once the engine says it is over, its reasons kept as a note."""
     result = spirits.outcome(state)
     if result.result == "in-progress":
         return None
