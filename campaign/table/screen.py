@@ -560,8 +560,7 @@ def table_snapshot(
         message, rule = why.text, why.rule
     # The Moon tiles' rules of the first trick (a lead forced later comes from a Mist token).
     first = not state.tricks
-    first_lead = state.required_lead if first and not state.current else None
-    first_lead_tile = moon_name(setup, spirits.LEAD_TRUMP_FIRST) if first_lead else ""
+    first_lead = colours.get(state.required_lead or "") if first and not state.current else None
     start_discard = (
         moon_name(setup, spirits.DISCARD_AT_START) if first and state.pending_discards else ""
     )
@@ -585,8 +584,8 @@ def table_snapshot(
         mist=colours.get(state.required_lead)
         if state.required_lead and not state.current and state.tricks
         else None,
-        first_lead=colours.get(first_lead) if first_lead else None,
-        first_lead_tile=first_lead_tile,
+        first_lead=first_lead,
+        first_lead_tile=moon_name(setup, spirits.LEAD_TRUMP_FIRST) if first_lead else "",
         start_discard=start_discard,
         plays=[(seat, table.card(c)) for seat, c in state.current],
         flags=[f for f in state.flags if f.code == "revoke"],
