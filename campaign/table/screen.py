@@ -274,6 +274,14 @@ class Table:
         ]
 
     @cached_property
+    def gust(self) -> str:
+        """The Gust of Wind's state for table.js (``#status[data-power]``); empty without it."""
+        for row in self.powers:
+            if row["id"] == spirits.MOVE_SPIRIT_TILE:
+                return "usable" if row["usable"] else "used" if row["used"] else "waiting"
+        return ""
+
+    @cached_property
     def preview_text(self) -> dict[str, str]:
         """The placement preview's sentences, translated here; table.js fills in ``{colour}``,
         ``{side}`` and ``{degrees}``. A sentence from a rule links to it (``*_rule``)."""
@@ -492,14 +500,6 @@ def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> 
     return gettext("used in round %(round)s") % {"round": use.round}
 
 
-def gust_status(power_rows: list[dict[str, Any]]) -> str:
-    """The Gust of Wind's state for table.js (``#status[data-power]``); empty without it."""
-    for row in power_rows:
-        if row["id"] == spirits.MOVE_SPIRIT_TILE:
-            return "usable" if row["usable"] else "used" if row["used"] else "waiting"
-    return ""
-
-
 def shown(value: object) -> str:
     """A name or text a setup keeps as the pack writes it, in the reader's language."""
     if isinstance(value, dict) and value:
@@ -599,7 +599,6 @@ def table_snapshot(
             (shown(name), MOON_TEXT.get(effect, ""))
             for effect, name in (setup.get("moon_names") or {}).items()
         ],
-        gust=gust_status(table.powers),
         usable_powers=" ".join(row["id"] for row in table.powers if row["usable"]),
         free_seat=free_seat,
         free_power=power_name(setup, spirits.IGNORE_MUST_FOLLOW) if free_seat else "",
@@ -623,7 +622,6 @@ def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
     table after the undo, where the undone move is due again."""
     colours = colours_of(setup)
     card = payload.get("play") or payload.get("card")
-    decision = state.decision if "place" in payload else None
     if "play" in payload:
         label = card_view(state, colours, card).label
         what = gettext("%(seat)s's %(card)s") % {"seat": state.current_seat, "card": label}
@@ -632,8 +630,8 @@ def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
         what = gettext("the Automa's %(card)s") % {"card": label}
     elif "automa" in payload:
         what = gettext("the Automa's card")
-    elif decision:
-        label = card_view(state, colours, decision.id).label
+    elif "place" in payload and state.decision:
+        label = card_view(state, colours, state.decision.id).label
         what = gettext("the placement of the %(card)s Spirit tile") % {"card": label}
     elif "place" in payload:
         what = gettext("the placement of the Spirit tile")
