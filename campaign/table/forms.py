@@ -18,12 +18,10 @@ from games.rules.spirits.mission_setup import AUTOMA_RIVER_SIZE, MIN_PLAYERS
 
 BAD_CELLS = _("Give the cells as row,column pairs, e.g. 3,4 3,5.")
 CARD_NEEDED = _("Choose a card.")
-TILE_NEEDED = _("Choose the placed Spirit tile to move.")
 EDGE_NEEDED = _("Choose the coloured edge.")
 COLOUR_NEEDED = _("Choose the colour.")
 TOKEN_NEEDED = _("Choose the token.")
 RIVER_COUNT = _("Tick exactly 4 face-up cards for the Automa.")
-RIVER_WITHOUT_AUTOMA = _("The Automa plays only with 2 players.")
 
 MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist", "power")
 
@@ -64,7 +62,7 @@ class TableSetupForm(LoadoutForm):
         if len(players) == MIN_PLAYERS and len(river) != AUTOMA_RIVER_SIZE:
             self.add_error("automa_river", RIVER_COUNT)
         if len(players) > MIN_PLAYERS and river:
-            self.add_error("automa_river", RIVER_WITHOUT_AUTOMA)
+            self.add_error("automa_river", _("The Automa plays only with 2 players."))
         return data
 
 
@@ -130,7 +128,7 @@ class MoveForm(forms.Form):
         data = self.cleaned_data
         power = data.get("power") or spirits.MOVE_SPIRIT_TILE
         if power == spirits.MOVE_SPIRIT_TILE:
-            tile = required(data, "tile", TILE_NEEDED)
+            tile = required(data, "tile", _("Choose the placed Spirit tile to move."))
             return {"power": power, "from": tile, "to": required(data, "cells", BAD_CELLS)}
         if power == spirits.ANY_COLOUR_EDGE:
             edge = required(data, "edge", EDGE_NEEDED)

@@ -65,8 +65,7 @@ MOON_TEXT = {
 
 @dataclass(frozen=True)
 class Why:
-    """A sentence that explains something ("the mission failed because …"), with the link to the
-    rule of the reference it comes from."""
+    """A sentence that explains something ("the mission failed because …") and its rule's link."""
 
     text: str
     rule: str
@@ -80,8 +79,7 @@ def failure_reasons(reasons: tuple[str, ...] | list[str]) -> list[Why]:
 def refusal_of(
     code: str, state: spirits.State, colours: dict[str, Colour], move: Mapping[str, Any]
 ) -> Why:
-    """An engine refusal in the reader's language (``games.messages``) with its rule, naming the
-    refused move's card, the seat concerned or the colour that was led."""
+    """An engine refusal in the reader's language, with its rule (``games.messages``)."""
     refusal = messages.SPIRITS_REFUSALS.get(code, messages.SPIRITS_REFUSALS[errors.BAD_MOVE])
     card = str(move.get("play") or move.get("card") or move.get("refill") or "")
     if card in state.setup.card_index:
@@ -195,8 +193,7 @@ class Table:
 
     @cached_property
     def board_data(self) -> dict[str, Any]:
-        """What the placement preview (table.js) checks a position against: the occupied cells,
-        the tokens and the coloured edges that still ask for their colour."""
+        """What the placement preview (table.js) checks a position against."""
         state, colours, quiet = self.state, self.colours, powers.quiet_cell(self.state)
         return {
             "size": state.setup.board.size,
@@ -226,11 +223,10 @@ class Table:
     @cached_property
     def power_data(self) -> dict[str, Any]:
         """The placed Spirit tiles by card, for the preview of the Power that moves one."""
-        data = {}
-        for tile in self.state.placed:
-            cells = [list(c) for c in tile.cells]
-            data[tile.card] = tile_sides(self.state.card(tile.card), cells=cells)
-        return data
+        return {
+            tile.card: tile_sides(self.state.card(tile.card), cells=[list(c) for c in tile.cells])
+            for tile in self.state.placed
+        }
 
     @cached_property
     def power_tiles(self) -> list[dict[str, Any]]:
@@ -245,8 +241,7 @@ class Table:
         state, piles = self.state, []
         for number in range(1, state.rounds + 1):
             trick = state.tricks[number - 1] if number <= len(state.tricks) else None
-            current = trick is None and number == state.round
-            pile = {"round": number, "trick": trick, "current": current}
+            pile = {"round": number, "trick": trick, "current": not trick and number == state.round}
             if trick is not None:
                 pile |= {
                     "decision": self.card(trick.decision),
@@ -259,29 +254,32 @@ class Table:
 
     @cached_property
     def powers(self) -> list[dict[str, Any]]:
-        """The mission's Powers in the setup's order: what each does, whether it was used (and
-        on what) or can be used now, and the choices its control offers."""
+        """The mission's Powers in the setup's order, as their controls show them."""
         state, colours = self.state, self.colours
         uses = {use.power: use for use in state.powers_used}
-        result = []
-        for power in state.setup.powers:
-            if power not in spirits.POWERS:
-                continue
-            use = uses.get(power)
-            result.append(
-                {
-                    "id": power,
-                    "name": power_name(self.setup, power),
-                    "text": POWER_TEXT[power],
-                    "when": POWER_WHEN.get(power, BETWEEN_TRICKS),
-                    "recorded_only": power in powers.RECORDED_ONLY,
-                    "used": use is not None,
-                    "usable": power_usable(state, power),
-                    "detail": power_detail(state, use, colours) if use is not None else "",
-                    "options": power_options(state, power, colours) if use is None else [],
-                }
-            )
-        return result
+        return [
+            {
+                "id": power,
+                "name": power_name(self.setup, power),
+                "text": POWER_TEXT[power],
+                "when": POWER_WHEN.get(power, BETWEEN_TRICKS),
+                "recorded_only": power in powers.RECORDED_ONLY,
+                "used": power in uses,
+                "usable": power_usable(state, power),
+                "detail": power_detail(state, uses[power], colours) if power in uses else "",
+                "options": [] if power in uses else power_options(state, power, colours),
+            }
+            for power in state.setup.powers
+            if power in spirits.POWERS
+        ]
+
+    @cached_property
+    def gust(self) -> str:
+        """The Gust of Wind's state for table.js (``#status[data-power]``); empty without it."""
+        for row in self.powers:
+            if row["id"] == spirits.MOVE_SPIRIT_TILE:
+                return "usable" if row["usable"] else "used" if row["used"] else "waiting"
+        return ""
 
     @cached_property
     def preview_text(self) -> dict[str, str]:
@@ -357,16 +355,15 @@ def board_cells(
     grid = [[Cell(r, c) for c in range(setup.board.size)] for r in range(setup.board.size)]
     neutral = set(powers.neutral_edges(state))
     for tile in setup.board.mission_tiles:
-        if name := tile_names.get(tile.id):
-            label = (
-                gettext("Mission tile %(tile)s (surround it)")
-                if tile.surround
-                else gettext("Mission tile %(tile)s")
-            ) % {"tile": name}
+        name = tile_names.get(tile.id)
+        if name and tile.surround:
+            label = gettext("Mission tile %(tile)s (surround it)") % {"tile": name}
+        elif name:
+            label = gettext("Mission tile %(tile)s") % {"tile": name}
+        elif tile.surround:
+            label = gettext("Mission tile (surround it)")
         else:
-            label = (
-                gettext("Mission tile (surround it)") if tile.surround else gettext("Mission tile")
-            )
+            label = gettext("Mission tile")
         for r, c in active_cells(tile, setup.night):
             cell = grid[r][c]
             cell.classes += ["mission", "surround"] if tile.surround else ["mission"]
@@ -433,8 +430,7 @@ def board_cells(
 
 
 def power_usable(state: spirits.State, power: str) -> bool:
-    """Whether the Power can be used now: available, in its window (``spirits.powers``), and with
-    something to act on (a placed tile to move, a coloured edge, a token)."""
+    """Whether the Power can be used now (``spirits.powers``) and has something to act on."""
     if not (powers.available(state, power) and powers.in_window(state, power)):
         return False
     if power == spirits.MOVE_SPIRIT_TILE:
@@ -504,15 +500,6 @@ def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> 
     return gettext("used in round %(round)s") % {"round": use.round}
 
 
-def gust_status(power_rows: list[dict[str, Any]]) -> str:
-    """The Gust of Wind's state for table.js (``#status[data-power]``): usable, used or waiting;
-    empty when the mission does not have it."""
-    for row in power_rows:
-        if row["id"] == spirits.MOVE_SPIRIT_TILE:
-            return "usable" if row["usable"] else "used" if row["used"] else "waiting"
-    return ""
-
-
 def shown(value: object) -> str:
     """A name or text a setup keeps as the pack writes it, in the reader's language."""
     if isinstance(value, dict) and value:
@@ -573,8 +560,7 @@ def table_snapshot(
         message, rule = why.text, why.rule
     # The Moon tiles' rules of the first trick (a lead forced later comes from a Mist token).
     first = not state.tricks
-    first_lead = state.required_lead if first and not state.current else None
-    first_lead_tile = moon_name(setup, spirits.LEAD_TRUMP_FIRST) if first_lead else ""
+    first_lead = colours.get(state.required_lead or "") if first and not state.current else None
     start_discard = (
         moon_name(setup, spirits.DISCARD_AT_START) if first and state.pending_discards else ""
     )
@@ -598,8 +584,8 @@ def table_snapshot(
         mist=colours.get(state.required_lead)
         if state.required_lead and not state.current and state.tricks
         else None,
-        first_lead=colours.get(first_lead) if first_lead else None,
-        first_lead_tile=first_lead_tile,
+        first_lead=first_lead,
+        first_lead_tile=moon_name(setup, spirits.LEAD_TRUMP_FIRST) if first_lead else "",
         start_discard=start_discard,
         plays=[(seat, table.card(c)) for seat, c in state.current],
         flags=[f for f in state.flags if f.code == "revoke"],
@@ -613,7 +599,6 @@ def table_snapshot(
             (shown(name), MOON_TEXT.get(effect, ""))
             for effect, name in (setup.get("moon_names") or {}).items()
         ],
-        gust=gust_status(table.powers),
         usable_powers=" ".join(row["id"] for row in table.powers if row["usable"]),
         free_seat=free_seat,
         free_power=power_name(setup, spirits.IGNORE_MUST_FOLLOW) if free_seat else "",
@@ -625,15 +610,11 @@ def table_snapshot(
         rule=rule,
         code=code,
         refused=refused if message and code not in ("undone", "stale") else "",
-        ends_mission=ends_mission(state),
+        # The last round's Spirit tile ends the mission (our reading of seed 003, 'End of the
+        # game'): said before it is sent, as only a correction changes a result.
+        ends_mission=state.phase == "place" and state.round >= state.rounds,
     )
     return table
-
-
-def ends_mission(state: spirits.State) -> bool:
-    """Whether the move due now, the last round's Spirit tile, ends the mission (our reading of
-    seed 003, 'End of the game'): said before it is sent, as only a correction changes a result."""
-    return state.phase == "place" and state.round >= state.rounds
 
 
 def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping[str, Any]) -> str:
@@ -641,7 +622,6 @@ def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
     table after the undo, where the undone move is due again."""
     colours = colours_of(setup)
     card = payload.get("play") or payload.get("card")
-    decision = state.decision if "place" in payload else None
     if "play" in payload:
         label = card_view(state, colours, card).label
         what = gettext("%(seat)s's %(card)s") % {"seat": state.current_seat, "card": label}
@@ -650,16 +630,15 @@ def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
         what = gettext("the Automa's %(card)s") % {"card": label}
     elif "automa" in payload:
         what = gettext("the Automa's card")
-    elif decision:
-        label = card_view(state, colours, decision.id).label
+    elif "place" in payload and state.decision:
+        label = card_view(state, colours, state.decision.id).label
         what = gettext("the placement of the %(card)s Spirit tile") % {"card": label}
     elif "place" in payload:
         what = gettext("the placement of the Spirit tile")
     elif "discard" in payload:
         what = gettext("%(seat)s's discard") % {"seat": payload.get("seat") or ""}
     elif "mist_colour" in payload:
-        colour = colours.get(payload["mist_colour"])
-        name = str(colour.name) if colour else payload["mist_colour"]
+        name = str(colour_of(colours, payload["mist_colour"]).name)
         what = gettext("the Mist's lead colour %(colour)s") % {"colour": name}
     else:
         what = power_name(setup, str(payload.get("power") or ""))

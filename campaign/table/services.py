@@ -1,11 +1,10 @@
 """The live mission driver: the rules engine (``games.rules.spirits``) decides every move; this
-module persists them as an append-only log (``AttemptMove``, undone moves kept and marked) and
-caches the engine state on the attempt row with a ``version`` that grows with every write.
+module keeps them as an append-only log (``AttemptMove``, undone moves marked) and caches the
+engine state on the attempt row with a ``version`` that grows with every write.
 
-Every write locks the adventure row, then the attempt row, in the order and FOR NO KEY UPDATE
-mode of ``campaign.services`` (so it never deadlocks against statistics), and refuses a stale
-version (``ALREADY_PLAYED``): two devices entering the same move at once record it once.
-"""
+A write locks the adventure row, then the attempt row (FOR NO KEY UPDATE, in the order of
+``campaign.services``: no deadlock with statistics) and refuses a stale version
+(``ALREADY_PLAYED``): two devices entering one move record it once."""
 
 from __future__ import annotations
 
@@ -32,13 +31,9 @@ from games.rules.spirits import mission_setup
 ALREADY_PLAYED = _("Someone else just played: the table below is the current one.")
 MISSION_ENDED = _("This mission is over: its result is recorded.")
 NOTHING_TO_UNDO = _("There is no move to undo.")
-BAD_SETUP = _("This setup cannot start a mission: %(detail)s")
 AUTOMA_PLAYERS = _("The Automa plays only with 2 players; 3 or more players play without it.")
-TOO_FEW_PLAYERS = _("A mission needs at least 2 players.")
-TOO_MANY_PLAYERS = _("A mission takes at most 5 players.")
 AUTOMA_RIVER = _("Enter the Automa's 4 face-up cards (4 different cards).")
 FIRST_PLAYER = _("The first player must be one of the seats.")
-UNKNOWN_TRUMP = _("Unknown Trump card colour %(colour)s.")
 EDGE_WARNING = _("This placement breaks a coloured edge: it will fail the mission. Place anyway?")
 
 ABANDONED = "abandoned"  # a failure reason of games.rules.spirits.campaign.FAILURE_REASONS
@@ -79,9 +74,9 @@ class MoveResult:
 
 # Why ``mission_setup`` refused a seating, in the reader's language.
 SETUP_REFUSALS = {
-    "too-few-players": TOO_FEW_PLAYERS,
-    "too-many-players": TOO_MANY_PLAYERS,
-    "unknown-trump": UNKNOWN_TRUMP,
+    "too-few-players": _("A mission needs at least 2 players."),
+    "too-many-players": _("A mission takes at most 5 players."),
+    "unknown-trump": _("Unknown Trump card colour %(colour)s."),
     "automa-river": AUTOMA_RIVER,
     "automa-players": AUTOMA_PLAYERS,
     "first-player": FIRST_PLAYER,
@@ -96,7 +91,8 @@ def table_setup(*, trump: str, **seating: Any) -> dict[str, Any]:
         message = SETUP_REFUSALS[error.reason] % {"colour": trump}
         raise TableError(message, code=error.code) from None
     except spirits.SetupError as error:
-        raise TableError(BAD_SETUP % {"detail": error.message}, code=error.code) from None
+        message = _("This setup cannot start a mission: %(detail)s") % {"detail": error.message}
+        raise TableError(message, code=error.code) from None
 
 
 @transaction.atomic
@@ -184,15 +180,12 @@ def state_key(attempt: MissionAttempt) -> tuple[int, int, Any]:
 
 
 def state_of(attempt: MissionAttempt) -> spirits.State:
-    """The engine state: parsed once per version and cached, or the replay of the log when the
-    row has no cached state."""
+    """The engine state, parsed once per version; replayed from the log when the row has none."""
     state = STATES.get(state_key(attempt))
-    if state is not None:
-        STATES.move_to_end(state_key(attempt))
-        return state
-    if not attempt.state:
+    if state is None and not attempt.state:
         return replay_attempt(attempt)
-    state = spirits.from_dict(attempt.state)
+    if state is None:
+        state = spirits.from_dict(attempt.state)
     keep_state(attempt, state)
     return state
 
@@ -250,8 +243,7 @@ def submit_move(
 def end_mission(
     *, attempt: MissionAttempt, state: spirits.State, by: object
 ) -> services.Outcome | None:
-    """Record the result once the engine says it is over: its reasons as a note, the first one
-    (in the campaign's codes) as the failure reason."""
+    """Record the result once the engine says it is over, its reasons kept as a note."""
     result = spirits.outcome(state)
     if result.result == "in-progress":
         return None
