@@ -146,9 +146,9 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
     sizes = {pack.pk: pack.pack().board_size for pack in packs}
     needs_moves = [a.pk for a in attempts if not a.state and a.setup]
     moves: dict[int, list[AttemptMove]] = {}
-    if needs_moves:
-        for move in AttemptMove.objects.filter(attempt_id__in=needs_moves).order_by("seq"):
-            moves.setdefault(move.attempt_id, []).append(move)
+    # An empty ``__in`` sends no query.
+    for move in AttemptMove.objects.filter(attempt_id__in=needs_moves).order_by("seq"):
+        moves.setdefault(move.attempt_id, []).append(move)
     facts = Facts()
     for attempt in attempts:
         state = engine_state(attempt, moves.get(attempt.pk, ()))
@@ -167,7 +167,4 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
 def refresh_facts(attempt_filter: dict[str, object], *, force: bool = False) -> int:
     """Bring the facts of the attempts matching ``attempt_filter`` up to date, in chunks."""
     stale = stale_attempts(attempt_filter, force=force)
-    done = 0
-    for start in range(0, len(stale), CHUNK):
-        done += replace_facts(stale[start : start + CHUNK])
-    return done
+    return sum(replace_facts(stale[start : start + CHUNK]) for start in range(0, len(stale), CHUNK))
