@@ -205,7 +205,7 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
         MissionTally.objects.all(),
         key,
         ids,
-        lambda rows: {"missions": [mission_entry(*row) for row in rows]},
+        lambda rows: {"missions": [mission_entry(row) for row in rows]},
         ["mission"],
         **sums,
         adventures=Count("pk"),
@@ -275,17 +275,9 @@ def refresh_mission_tallies(adventure_ids: Sequence[int] | None) -> None:
         )
 
 
-def mission_entry(
-    mission: int,
-    attempts: int,
-    successes: int,
-    rounds: int | None,
-    rounds_known: int,
-    minutes: int | None,
-    timed: int,
-    adventures: int,
-) -> Data:
-    """One mission's figures from the sums of its tally rows."""
+def mission_entry(row: Sequence[Any]) -> Data:
+    """One mission's figures from the sums of its tally rows (``MISSION_COLUMNS``, adventures)."""
+    mission, attempts, successes, rounds, rounds_known, minutes, timed, adventures = row
     return {
         "mission": mission,
         "attempts": attempts,
@@ -471,6 +463,4 @@ def moon_path_by_adventure(ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "created_at", "pk")
         .values_list("scope_key", "pk", "name", "boxes", "completed")
     )
-    yield from per_scope(
-        ids is None, rows, records("moon", "adventure", "name", "boxes", "completed")
-    )
+    return per_scope(ids is None, rows, records("moon", "adventure", "name", "boxes", "completed"))
