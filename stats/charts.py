@@ -150,11 +150,7 @@ def bar_chart(
 
 
 def paired_bars(
-    title: str,
-    labels: Sequence[str],
-    series: dict[str, Sequence[float]],
-    *,
-    unit: str = "",
+    title: str, labels: Sequence[str], series: dict[str, Sequence[float]], *, unit: str = ""
 ) -> Chart:
     """Horizontal bars in pairs (e.g. this group against all groups), hatched apart."""
     prefix = f"c{next(_ids)}"
@@ -265,16 +261,13 @@ def step_chart(
         dash = ' stroke-dasharray="6 3"' if index % 2 else ""
         marker = MARKERS[index % len(MARKERS)]
         coords = [(left + i * step, base - plot_h * v / top) for i, v in enumerate(series[name])]
-        points = []
-        for x, y in coords:
-            if points:
-                points.append(f"L{x:.1f},{points[-1].split(',')[1]}")
-            points.append(f"{'M' if not points else 'L'}{x:.1f},{y:.1f}")
-        if points:
-            body.append(
-                f'<path d="{" ".join(points)}" fill="none" stroke="{colour}" '
-                f'stroke-width="2"{dash}/>'
-            )
+        if coords:  # a step: along at the last height, then up
+            steps = [
+                f"L{x:.1f},{py:.1f} L{x:.1f},{y:.1f}"
+                for (_, py), (x, y) in itertools.pairwise(coords)
+            ]
+            path = " ".join([f"M{coords[0][0]:.1f},{coords[0][1]:.1f}", *steps])
+            body.append(f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
         body += [_marker(marker, x, y, colour) for x, y in coords]
         legend_parts.append(_marker(marker, cx + 6, 12, colour) + _text(cx + 16, 16, name, 12))
         cx += 30 + 7 * len(name)
