@@ -196,10 +196,7 @@ MISSION_COLUMNS = ("mission", "attempts", "successes", "rounds", "rounds_known",
 
 
 def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
-    """Attempts, successes, rounds and time per mission: sums of the ``MissionTally`` rows.
-
-    ``adventures`` counts the tally rows: one per adventure that played the mission.
-    """
+    """Per mission, the sums of its ``MissionTally`` rows (one per adventure that played it)."""
     sums = {column: Sum(column) for column in MISSION_COLUMNS[1:]}
     return grouped(
         MissionTally.objects.all(),

@@ -40,11 +40,6 @@ def seat_label(entry: dict[str, Any]) -> str:
     return _("%(seat)s (Automa)") % {"seat": entry["seat"]} if entry["automa"] else entry["seat"]
 
 
-def colour_names(packs: Iterable[Pack]) -> dict[str, str]:
-    """The colours' names of the packs in the reader's language, by colour id."""
-    return {colour.id: str(colour.name) for pack in packs for colour in pack.colours}
-
-
 def rate_chart(title: str, missions: Sequence[dict[str, Any]]) -> Chart:
     rates = [(short(m["mission"]), percent(m["rate"])) for m in missions]
     return bar_chart(title, rates, value_name=_("success rate (%)"), unit="%")
@@ -55,7 +50,7 @@ def sections(data: dict[str, Any], *, scope: str, packs: Iterable[Pack]) -> list
     return [
         Section(_("Missions"), mission_charts(data), "missions"),
         Section(_("Campaign"), campaign_charts(data, scope=scope), "campaign"),
-        Section(_("At the table"), table_charts(data, colour_names(packs)), "table"),
+        Section(_("At the table"), table_charts(data, packs), "table"),
     ]
 
 
@@ -97,8 +92,9 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
     return [results, rates, rounds_chart, reasons, time]
 
 
-def table_charts(data: dict[str, Any], colours: dict[str, str]) -> list[Chart]:
-    """The table's charts; ``colours`` name the game's colours where the statistics keep ids."""
+def table_charts(data: dict[str, Any], packs: Iterable[Pack]) -> list[Chart]:
+    """The table's charts; the statistics keep the game's colour ids, the packs name them."""
+    colours = {colour.id: str(colour.name) for pack in packs for colour in pack.colours}
     charts = []
     for key, title in (
         ("trumps", _("Trump colours by round")),
