@@ -330,19 +330,17 @@ def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
         body.append(_text(left + i * cell + cell / 2, 11, i, 9, "middle", MUTED))
         body.append(_text(9, top_y + i * cell + cell / 2 + 3, i, 9, "middle", MUTED))
     width, height = left + size * cell + 4, top_y + size * cell + 4
-    covered = sum(1 for c in counts if c)
-    hottest = max(range(len(counts)), key=lambda i: counts[i]) if any(counts) else None
-    summary = gettext("%(covered)s of %(cells)s cells covered at least once") % {
-        "covered": covered,
-        "cells": size * size,
-    }
-    if hottest is not None:
+    cells = {"covered": sum(1 for c in counts if c), "cells": size * size}
+    summary = gettext("%(covered)s of %(cells)s cells covered at least once") % cells
+    if any(counts):
+        hottest = max(range(len(counts)), key=lambda i: counts[i])
         r, c = divmod(hottest, size)
         summary += ngettext(
             "; most often row %(row)s, column %(col)s (%(count)s time)",
             "; most often row %(row)s, column %(col)s (%(count)s times)",
             counts[hottest],
         ) % {"row": r, "col": c, "count": counts[hottest]}
-    svg = _svg(prefix, width, height, title, summary + ".", "".join(body))
+    summary += "."
+    svg = _svg(prefix, width, height, title, summary, "".join(body))
     rows: list[list[object]] = [[f"{r}", *counts[r * size : (r + 1) * size]] for r in range(size)]
-    return Chart(title, svg, summary + ".", [gettext("row"), *(str(c) for c in range(size))], rows)
+    return Chart(title, svg, summary, [gettext("row"), *(str(c) for c in range(size))], rows)
