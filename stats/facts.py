@@ -117,17 +117,6 @@ def coverage_columns(mask: int) -> dict[str, int]:
     return {f"cover{part}": (mask >> (part * MASK_BITS)) & MASK_PART for part in range(3)}
 
 
-def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) -> list[int]:
-    """Ids of the attempts whose facts are missing or out of date (all of them with ``force``)."""
-    attempts = MissionAttempt.objects.filter(**attempt_filter)
-    if not force:
-        current = FactSource.objects.filter(
-            attempt_id=OuterRef("pk"), attempt_updated_at=OuterRef("updated_at")
-        )
-        attempts = attempts.exclude(Exists(current))
-    return list(attempts.order_by("pk").values_list("pk", flat=True))
-
-
 @transaction.atomic(savepoint=False)  # inside a recompute: no savepoint of its own
 def replace_facts(attempt_ids: Iterable[int]) -> int:
     """Delete and reinsert the facts of ``attempt_ids``; returns how many attempts were read."""
@@ -165,6 +154,13 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
 
 
 def refresh_facts(attempt_filter: dict[str, object], *, force: bool = False) -> int:
-    """Bring the facts of the attempts matching ``attempt_filter`` up to date, in chunks."""
-    stale = stale_attempts(attempt_filter, force=force)
+    """Re-extract, in chunks, the facts of the attempts matching ``attempt_filter`` that are
+    missing or out of date (all of them with ``force``)."""
+    attempts = MissionAttempt.objects.filter(**attempt_filter)
+    if not force:
+        current = FactSource.objects.filter(
+            attempt_id=OuterRef("pk"), attempt_updated_at=OuterRef("updated_at")
+        )
+        attempts = attempts.exclude(Exists(current))
+    stale = list(attempts.order_by("pk").values_list("pk", flat=True))
     return sum(replace_facts(stale[start : start + CHUNK]) for start in range(0, len(stale), CHUNK))
