@@ -313,15 +313,12 @@ def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
         row, col = divmod(index, size)
         x, y = left + col * cell, top_y + row * cell
         share = count / top
+        where = {"row": row, "col": col, "count": count}
+        tip = escape(gettext("Row %(row)s, column %(col)s: %(count)s") % where)
         body.append(
             f'<rect x="{x}" y="{y}" width="{cell - 1}" height="{cell - 1}" fill="{HEAT}" '
             f'fill-opacity="{0.06 + 0.94 * share:.2f}" stroke="{GRID}" stroke-width="0.5">'
-            "<title>"
-            + escape(
-                gettext("Row %(row)s, column %(col)s: %(count)s")
-                % {"row": row, "col": col, "count": count}
-            )
-            + "</title></rect>"
+            f"<title>{tip}</title></rect>"
         )
         if count:
             ink = "#fff" if share > 0.55 else INK
