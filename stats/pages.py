@@ -110,15 +110,14 @@ def table_charts(data: dict[str, Any], packs: Iterable[Pack]) -> list[Chart]:
                 game_colours=colours,
             )
         )
-    charts.append(
+    changes = data.get("leader_changes", [])
+    return [
+        *charts,
         bar_chart(
             _("Tricks won per seat"),
             [(seat_label(w), w["count"]) for w in data.get("tricks_won", [])],
             value_name=_("tricks won"),
-        )
-    )
-    changes = data.get("leader_changes", [])
-    charts.append(
+        ),
         stacked_bars(
             _("Leader changes by round"),
             [str(r["round"]) for r in changes],
@@ -127,9 +126,8 @@ def table_charts(data: dict[str, Any], packs: Iterable[Pack]) -> list[Chart]:
                 _("Leader kept the lead"): [r["tricks"] - r["changes"] for r in changes],
             },
             category_name=_("round"),
-        )
-    )
-    return charts
+        ),
+    ]
 
 
 @dataclass
