@@ -83,9 +83,8 @@ def _text(
 ) -> str:
     """A ``<text>`` element (``content`` escaped); ``x`` and ``y`` as the caller formatted them."""
     anchored = f' text-anchor="{anchor}"' if anchor else ""
-    return (
-        f'<text x="{x}" y="{y}" font-size="{size}"{anchored} fill="{fill}">{escape(content)}</text>'
-    )
+    attributes = f'x="{x}" y="{y}" font-size="{size}"{anchored} fill="{fill}"'
+    return f"<text {attributes}>{escape(content)}</text>"
 
 
 def _svg(prefix: str, width: int, height: int, title: str, summary: str, body: str) -> SafeString:

@@ -67,10 +67,9 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
         category_name=_("mission"),
     )
     rates = rate_chart(_("Success rate per mission"), missions)
-    timed = [m for m in missions if m["avg_minutes"] is not None]
     time = bar_chart(
         _("Average time per mission"),
-        [(short(m["mission"]), m["avg_minutes"]) for m in timed],
+        [(short(m["mission"]), m["avg_minutes"]) for m in missions if m["avg_minutes"] is not None],
         value_name=_("minutes"),
         unit=" " + _("min"),
     )
