@@ -173,12 +173,11 @@ def paired_bars(
             )
             y += bar_h
         y += 8
-    height = y + 4
     summary = "; ".join(
         f"{label}: " + ", ".join(f"{n} {_num(series[n][i])}{unit}" for n in names)
         for i, label in enumerate(labels)
     ) or str(NO_DATA)
-    svg = _svg(prefix, width, height, title, summary, "".join(body))
+    svg = _svg(prefix, width, y + 4, title, summary, "".join(body))
     rows = [[label, *(_num(series[n][i]) + unit for n in names)] for i, label in enumerate(labels)]
     return Chart(title, svg, summary, ["", *names], rows)
 
@@ -227,12 +226,11 @@ def stacked_bars(
         middle = f"{x + col_w * 0.35:.1f}"
         body.append(_text(middle, f"{y - 4:.1f}", totals[i], 11, "middle"))
         body.append(_text(middle, base + 14, category, 11, "middle"))
-    height = base + 22
     summary = "; ".join(
         f"{category}: " + ", ".join(f"{n} {series[n][i]}" for n in names if series[n][i])
         for i, category in enumerate(categories)
     ) or str(NO_DATA)
-    svg = _svg(prefix, width, height, title, summary, "".join(body))
+    svg = _svg(prefix, width, base + 22, title, summary, "".join(body))
     rows = [[c, *(series[n][i] for n in names), totals[i]] for i, c in enumerate(categories)]
     return Chart(title, svg, summary, [category_name, *names, gettext("total")], rows)
 
@@ -275,14 +273,13 @@ def step_chart(
         if i % every == 0 or i == n - 1:
             anchor = "end" if i == n - 1 and n > 1 else "middle"  # the last stays inside
             body.append(_text(f"{left + i * step:.1f}", base + 14, label, 10, anchor))
-    height = base + 22
     last = ", ".join(f"{name} {_num(series[name][-1])}" for name in names if series[name])
     summary = (
         gettext("After %(x)s: %(last)s.") % {"x": x_labels[-1], "last": last}
         if x_labels
         else str(NO_DATA)
     )
-    svg = _svg(prefix, width, height, title, summary, "".join(legend_parts + body))
+    svg = _svg(prefix, width, base + 22, title, summary, "".join(legend_parts + body))
     rows = [[label, *(_num(series[nm][i]) for nm in names)] for i, label in enumerate(x_labels)]
     return Chart(title, svg, summary, [x_name, *names], rows)
 
