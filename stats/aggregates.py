@@ -196,16 +196,13 @@ MISSION_COLUMNS = ("mission", "attempts", "successes", "rounds", "rounds_known",
 
 
 def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
-    """Attempts, successes, rounds and time per mission: sums of the ``MissionTally`` rows.
-
-    ``adventures`` counts the tally rows: one per adventure that played the mission.
-    """
+    """Per mission, the sums of its ``MissionTally`` rows (one per adventure that played it)."""
     sums = {column: Sum(column) for column in MISSION_COLUMNS[1:]}
     return grouped(
         MissionTally.objects.all(),
         key,
         ids,
-        lambda rows: {"missions": [mission_entry(*row) for row in rows]},
+        lambda rows: {"missions": [mission_entry(row) for row in rows]},
         ["mission"],
         **sums,
         adventures=Count("pk"),
@@ -275,17 +272,9 @@ def refresh_mission_tallies(adventure_ids: Sequence[int] | None) -> None:
         )
 
 
-def mission_entry(
-    mission: int,
-    attempts: int,
-    successes: int,
-    rounds: int | None,
-    rounds_known: int,
-    minutes: int | None,
-    timed: int,
-    adventures: int,
-) -> Data:
-    """One mission's figures from the sums of its tally rows."""
+def mission_entry(row: Sequence[Any]) -> Data:
+    """One mission's figures from the sums of its tally rows (``MISSION_COLUMNS``, adventures)."""
+    mission, attempts, successes, rounds, rounds_known, minutes, timed, adventures = row
     return {
         "mission": mission,
         "attempts": attempts,
@@ -471,6 +460,4 @@ def moon_path_by_adventure(ids: Sequence[int] | None) -> Stream:
         .order_by("scope_key", "created_at", "pk")
         .values_list("scope_key", "pk", "name", "boxes", "completed")
     )
-    yield from per_scope(
-        ids is None, rows, records("moon", "adventure", "name", "boxes", "completed")
-    )
+    return per_scope(ids is None, rows, records("moon", "adventure", "name", "boxes", "completed"))

@@ -83,9 +83,8 @@ def _text(
 ) -> str:
     """A ``<text>`` element (``content`` escaped); ``x`` and ``y`` as the caller formatted them."""
     anchored = f' text-anchor="{anchor}"' if anchor else ""
-    return (
-        f'<text x="{x}" y="{y}" font-size="{size}"{anchored} fill="{fill}">{escape(content)}</text>'
-    )
+    attributes = f'x="{x}" y="{y}" font-size="{size}"{anchored} fill="{fill}"'
+    return f"<text {attributes}>{escape(content)}</text>"
 
 
 def _svg(prefix: str, width: int, height: int, title: str, summary: str, body: str) -> SafeString:
@@ -150,11 +149,7 @@ def bar_chart(
 
 
 def paired_bars(
-    title: str,
-    labels: Sequence[str],
-    series: dict[str, Sequence[float]],
-    *,
-    unit: str = "",
+    title: str, labels: Sequence[str], series: dict[str, Sequence[float]], *, unit: str = ""
 ) -> Chart:
     """Horizontal bars in pairs (e.g. this group against all groups), hatched apart."""
     prefix = f"c{next(_ids)}"
@@ -178,12 +173,11 @@ def paired_bars(
             )
             y += bar_h
         y += 8
-    height = y + 4
     summary = "; ".join(
         f"{label}: " + ", ".join(f"{n} {_num(series[n][i])}{unit}" for n in names)
         for i, label in enumerate(labels)
     ) or str(NO_DATA)
-    svg = _svg(prefix, width, height, title, summary, "".join(body))
+    svg = _svg(prefix, width, y + 4, title, summary, "".join(body))
     rows = [[label, *(_num(series[n][i]) + unit for n in names)] for i, label in enumerate(labels)]
     return Chart(title, svg, summary, ["", *names], rows)
 
@@ -232,12 +226,11 @@ def stacked_bars(
         middle = f"{x + col_w * 0.35:.1f}"
         body.append(_text(middle, f"{y - 4:.1f}", totals[i], 11, "middle"))
         body.append(_text(middle, base + 14, category, 11, "middle"))
-    height = base + 22
     summary = "; ".join(
         f"{category}: " + ", ".join(f"{n} {series[n][i]}" for n in names if series[n][i])
         for i, category in enumerate(categories)
     ) or str(NO_DATA)
-    svg = _svg(prefix, width, height, title, summary, "".join(body))
+    svg = _svg(prefix, width, base + 22, title, summary, "".join(body))
     rows = [[c, *(series[n][i] for n in names), totals[i]] for i, c in enumerate(categories)]
     return Chart(title, svg, summary, [category_name, *names, gettext("total")], rows)
 
@@ -265,16 +258,13 @@ def step_chart(
         dash = ' stroke-dasharray="6 3"' if index % 2 else ""
         marker = MARKERS[index % len(MARKERS)]
         coords = [(left + i * step, base - plot_h * v / top) for i, v in enumerate(series[name])]
-        points = []
-        for x, y in coords:
-            if points:
-                points.append(f"L{x:.1f},{points[-1].split(',')[1]}")
-            points.append(f"{'M' if not points else 'L'}{x:.1f},{y:.1f}")
-        if points:
-            body.append(
-                f'<path d="{" ".join(points)}" fill="none" stroke="{colour}" '
-                f'stroke-width="2"{dash}/>'
-            )
+        if coords:  # a step: along at the last height, then up
+            steps = [
+                f"L{x:.1f},{py:.1f} L{x:.1f},{y:.1f}"
+                for (_, py), (x, y) in itertools.pairwise(coords)
+            ]
+            path = " ".join([f"M{coords[0][0]:.1f},{coords[0][1]:.1f}", *steps])
+            body.append(f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="2"{dash}/>')
         body += [_marker(marker, x, y, colour) for x, y in coords]
         legend_parts.append(_marker(marker, cx + 6, 12, colour) + _text(cx + 16, 16, name, 12))
         cx += 30 + 7 * len(name)
@@ -283,14 +273,13 @@ def step_chart(
         if i % every == 0 or i == n - 1:
             anchor = "end" if i == n - 1 and n > 1 else "middle"  # the last stays inside
             body.append(_text(f"{left + i * step:.1f}", base + 14, label, 10, anchor))
-    height = base + 22
     last = ", ".join(f"{name} {_num(series[name][-1])}" for name in names if series[name])
     summary = (
         gettext("After %(x)s: %(last)s.") % {"x": x_labels[-1], "last": last}
         if x_labels
         else str(NO_DATA)
     )
-    svg = _svg(prefix, width, height, title, summary, "".join(legend_parts + body))
+    svg = _svg(prefix, width, base + 22, title, summary, "".join(legend_parts + body))
     rows = [[label, *(_num(series[nm][i]) for nm in names)] for i, label in enumerate(x_labels)]
     return Chart(title, svg, summary, [x_name, *names], rows)
 
@@ -320,15 +309,12 @@ def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
         row, col = divmod(index, size)
         x, y = left + col * cell, top_y + row * cell
         share = count / top
+        where = {"row": row, "col": col, "count": count}
+        tip = escape(gettext("Row %(row)s, column %(col)s: %(count)s") % where)
         body.append(
             f'<rect x="{x}" y="{y}" width="{cell - 1}" height="{cell - 1}" fill="{HEAT}" '
             f'fill-opacity="{0.06 + 0.94 * share:.2f}" stroke="{GRID}" stroke-width="0.5">'
-            "<title>"
-            + escape(
-                gettext("Row %(row)s, column %(col)s: %(count)s")
-                % {"row": row, "col": col, "count": count}
-            )
-            + "</title></rect>"
+            f"<title>{tip}</title></rect>"
         )
         if count:
             ink = "#fff" if share > 0.55 else INK
@@ -337,19 +323,17 @@ def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
         body.append(_text(left + i * cell + cell / 2, 11, i, 9, "middle", MUTED))
         body.append(_text(9, top_y + i * cell + cell / 2 + 3, i, 9, "middle", MUTED))
     width, height = left + size * cell + 4, top_y + size * cell + 4
-    covered = sum(1 for c in counts if c)
-    hottest = max(range(len(counts)), key=lambda i: counts[i]) if any(counts) else None
-    summary = gettext("%(covered)s of %(cells)s cells covered at least once") % {
-        "covered": covered,
-        "cells": size * size,
-    }
-    if hottest is not None:
+    cells = {"covered": sum(1 for c in counts if c), "cells": size * size}
+    summary = gettext("%(covered)s of %(cells)s cells covered at least once") % cells
+    if any(counts):
+        hottest = max(range(len(counts)), key=lambda i: counts[i])
         r, c = divmod(hottest, size)
         summary += ngettext(
             "; most often row %(row)s, column %(col)s (%(count)s time)",
             "; most often row %(row)s, column %(col)s (%(count)s times)",
             counts[hottest],
         ) % {"row": r, "col": c, "count": counts[hottest]}
-    svg = _svg(prefix, width, height, title, summary + ".", "".join(body))
+    summary += "."
+    svg = _svg(prefix, width, height, title, summary, "".join(body))
     rows: list[list[object]] = [[f"{r}", *counts[r * size : (r + 1) * size]] for r in range(size)]
-    return Chart(title, svg, summary + ".", [gettext("row"), *(str(c) for c in range(size))], rows)
+    return Chart(title, svg, summary, [gettext("row"), *(str(c) for c in range(size))], rows)

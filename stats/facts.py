@@ -117,17 +117,6 @@ def coverage_columns(mask: int) -> dict[str, int]:
     return {f"cover{part}": (mask >> (part * MASK_BITS)) & MASK_PART for part in range(3)}
 
 
-def stale_attempts(attempt_filter: dict[str, object], *, force: bool = False) -> list[int]:
-    """Ids of the attempts whose facts are missing or out of date (all of them with ``force``)."""
-    attempts = MissionAttempt.objects.filter(**attempt_filter)
-    if not force:
-        current = FactSource.objects.filter(
-            attempt_id=OuterRef("pk"), attempt_updated_at=OuterRef("updated_at")
-        )
-        attempts = attempts.exclude(Exists(current))
-    return list(attempts.order_by("pk").values_list("pk", flat=True))
-
-
 @transaction.atomic(savepoint=False)  # inside a recompute: no savepoint of its own
 def replace_facts(attempt_ids: Iterable[int]) -> int:
     """Delete and reinsert the facts of ``attempt_ids``; returns how many attempts were read."""
@@ -146,9 +135,9 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
     sizes = {pack.pk: pack.pack().board_size for pack in packs}
     needs_moves = [a.pk for a in attempts if not a.state and a.setup]
     moves: dict[int, list[AttemptMove]] = {}
-    if needs_moves:
-        for move in AttemptMove.objects.filter(attempt_id__in=needs_moves).order_by("seq"):
-            moves.setdefault(move.attempt_id, []).append(move)
+    # An empty ``__in`` sends no query.
+    for move in AttemptMove.objects.filter(attempt_id__in=needs_moves).order_by("seq"):
+        moves.setdefault(move.attempt_id, []).append(move)
     facts = Facts()
     for attempt in attempts:
         state = engine_state(attempt, moves.get(attempt.pk, ()))
@@ -165,9 +154,13 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
 
 
 def refresh_facts(attempt_filter: dict[str, object], *, force: bool = False) -> int:
-    """Bring the facts of the attempts matching ``attempt_filter`` up to date, in chunks."""
-    stale = stale_attempts(attempt_filter, force=force)
-    done = 0
-    for start in range(0, len(stale), CHUNK):
-        done += replace_facts(stale[start : start + CHUNK])
-    return done
+    """Re-extract, in chunks, the facts of the attempts matching ``attempt_filter`` that are
+    missing or out of date (all of them with ``force``)."""
+    attempts = MissionAttempt.objects.filter(**attempt_filter)
+    if not force:
+        current = FactSource.objects.filter(
+            attempt_id=OuterRef("pk"), attempt_updated_at=OuterRef("updated_at")
+        )
+        attempts = attempts.exclude(Exists(current))
+    stale = list(attempts.order_by("pk").values_list("pk", flat=True))
+    return sum(replace_facts(stale[start : start + CHUNK]) for start in range(0, len(stale), CHUNK))

@@ -40,11 +40,6 @@ def seat_label(entry: dict[str, Any]) -> str:
     return _("%(seat)s (Automa)") % {"seat": entry["seat"]} if entry["automa"] else entry["seat"]
 
 
-def colour_names(packs: Iterable[Pack]) -> dict[str, str]:
-    """The colours' names of the packs in the reader's language, by colour id."""
-    return {colour.id: str(colour.name) for pack in packs for colour in pack.colours}
-
-
 def rate_chart(title: str, missions: Sequence[dict[str, Any]]) -> Chart:
     rates = [(short(m["mission"]), percent(m["rate"])) for m in missions]
     return bar_chart(title, rates, value_name=_("success rate (%)"), unit="%")
@@ -55,7 +50,7 @@ def sections(data: dict[str, Any], *, scope: str, packs: Iterable[Pack]) -> list
     return [
         Section(_("Missions"), mission_charts(data), "missions"),
         Section(_("Campaign"), campaign_charts(data, scope=scope), "campaign"),
-        Section(_("At the table"), table_charts(data, colour_names(packs)), "table"),
+        Section(_("At the table"), table_charts(data, packs), "table"),
     ]
 
 
@@ -72,10 +67,9 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
         category_name=_("mission"),
     )
     rates = rate_chart(_("Success rate per mission"), missions)
-    timed = [m for m in missions if m["avg_minutes"] is not None]
     time = bar_chart(
         _("Average time per mission"),
-        [(short(m["mission"]), m["avg_minutes"]) for m in timed],
+        [(short(m["mission"]), m["avg_minutes"]) for m in missions if m["avg_minutes"] is not None],
         value_name=_("minutes"),
         unit=" " + _("min"),
     )
@@ -97,8 +91,9 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
     return [results, rates, rounds_chart, reasons, time]
 
 
-def table_charts(data: dict[str, Any], colours: dict[str, str]) -> list[Chart]:
-    """The table's charts; ``colours`` name the game's colours where the statistics keep ids."""
+def table_charts(data: dict[str, Any], packs: Iterable[Pack]) -> list[Chart]:
+    """The table's charts; the statistics keep the game's colour ids, the packs name them."""
+    colours = {colour.id: str(colour.name) for pack in packs for colour in pack.colours}
     charts = []
     for key, title in (
         ("trumps", _("Trump colours by round")),
@@ -114,15 +109,14 @@ def table_charts(data: dict[str, Any], colours: dict[str, str]) -> list[Chart]:
                 game_colours=colours,
             )
         )
-    charts.append(
+    changes = data.get("leader_changes", [])
+    return [
+        *charts,
         bar_chart(
             _("Tricks won per seat"),
             [(seat_label(w), w["count"]) for w in data.get("tricks_won", [])],
             value_name=_("tricks won"),
-        )
-    )
-    changes = data.get("leader_changes", [])
-    charts.append(
+        ),
         stacked_bars(
             _("Leader changes by round"),
             [str(r["round"]) for r in changes],
@@ -131,9 +125,8 @@ def table_charts(data: dict[str, Any], colours: dict[str, str]) -> list[Chart]:
                 _("Leader kept the lead"): [r["tricks"] - r["changes"] for r in changes],
             },
             category_name=_("round"),
-        )
-    )
-    return charts
+        ),
+    ]
 
 
 @dataclass
