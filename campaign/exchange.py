@@ -170,11 +170,7 @@ def audit_entry(entry: AuditEntry) -> dict[str, Any]:
     each member's language."""
     return {
         "actor": entry.actor_name,
-        "at": as_json(entry.at),
-        "action": entry.action,
-        "summary": entry.summary,
-        "code": entry.code,
-        "params": entry.params,
+        **columns(entry, ("at", "action", "summary", "code", "params")),
         "details": entry.detail_lines,
     }
 
@@ -407,10 +403,10 @@ def check_engine_log(attempt: Reader, pack: Pack) -> None:
         if moves:
             raise ExchangeError(at(where, "moves"), str(MOVES_WITHOUT_SETUP))
         return
-    check_setup_texts(setup, pack, at(where, "setup"))
-    seed = state.get("seed", 0) if state is not None else 0
-    seed = seed if isinstance(seed, int) else 0
     setup_where = at(where, "setup")
+    check_setup_texts(setup, pack, setup_where)
+    seed = (state or {}).get("seed", 0)
+    seed = seed if isinstance(seed, int) else 0
     game = engine(setup_where, NOT_A_SETUP, spirits.SetupError, spirits.new_game, setup, seed)
     for move_where, payload in moves:
         game = engine(
