@@ -211,9 +211,7 @@ class Reader:
         self.where = where
 
     def get(self, name: str, kind: type, *, optional: bool = False, limit: int = MAX_INT) -> Any:
-        """The field ``name``: an ``int`` from 0 to ``limit``, a ``str`` of at most ``limit``
-        characters, a ``list`` of at most ``limit`` items or a ``dict``; ``None`` if missing and
-        ``optional``."""
+        """The field ``name`` as ``check_type`` allows it; ``None`` if missing and ``optional``."""
         where = at(self.where, name)
         if name not in self.data or self.data[name] is None:
             if optional:
@@ -308,16 +306,13 @@ def parse_adventure(data: object, where: str) -> ImportedAdventure:
         raise ExchangeError(at(where, "content_pack"), str(error)) from None
     reader.get("attempts", list, limit=MAX_ATTEMPTS)
     results: dict[int, AttemptResult] = {}
-    open_count = 0
     attempts = reader.items("attempts", limit=MAX_ATTEMPTS)
     for index, (place, item) in enumerate(attempts):
         attempt = parse_attempt(item, place, index + 1, pack)
-        if attempt.result == AttemptStatus.OPEN:
-            open_count += 1
-            if open_count > 1:
-                raise ExchangeError(at(where, "attempts"), str(TWO_IN_PROGRESS))
-        else:
+        if attempt.result != AttemptStatus.OPEN:
             results[attempt.number] = attempt
+        elif len(results) < index:  # an earlier attempt is no result: in progress too
+            raise ExchangeError(at(where, "attempts"), str(TWO_IN_PROGRESS))
     overrides = parse_overrides(reader, len(attempts))
     parse_audit(reader)
     check_replay(pack, results, overrides, at(where, "attempts"))
