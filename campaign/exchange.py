@@ -234,15 +234,13 @@ class Reader:
         return check_datetime(self.get(name, str, optional=True, limit=64), at(self.where, name))
 
 
-def type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return A_NUMBER
-    return TYPE_NAMES.get(type(value), type(value).__name__)
-
-
 TYPE_NAMES = {dict: AN_OBJECT, list: A_LIST, str: A_STRING, bool: A_BOOLEAN, int: AN_INTEGER}
+# What a JSON value found is: any of its numbers is "a number".
+FOUND_NAMES = {**TYPE_NAMES, type(None): "null", int: A_NUMBER, float: A_NUMBER}
+
+
+def type_name(value: object) -> str:
+    return FOUND_NAMES.get(type(value), type(value).__name__)
 
 
 def check_type(value: Any, kind: type, where: str, limit: int = MAX_INT) -> None:
