@@ -331,8 +331,7 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> AttemptR
     reason = attempt.get("failure_reason", str, optional=True, limit=MAX_NAME) or ""
     if (status == "failure") != bool(reason) or (reason and reason not in FAILURE_REASONS):
         raise ExchangeError(
-            at(place, "failure_reason"),
-            REASON_MISMATCH % {"values": sorted(FAILURE_REASONS)},
+            at(place, "failure_reason"), REASON_MISMATCH % {"values": sorted(FAILURE_REASONS)}
         )
     players = attempt.get("players", list, limit=100)
     for where, name in attempt.items("players", limit=100):
@@ -422,9 +421,8 @@ def engine(where: str, problem: Any, refusal: type[Exception], step: Any, *args:
 
 
 def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
-    """What of a setup the statistics and the table screen store or show: colours of the pack,
-    a board no larger than the pack's grid, small numbers (the engine and the screen build
-    what they count), and the screen's extra fields in the shapes the table writes."""
+    """What of a setup the statistics and the table screen store or show, as the table writes it;
+    numbers small, as the engine and the screen build what they count."""
     board = setup.get("board")
     size = board.get("size", BOARD_SIZE) if isinstance(board, dict) else BOARD_SIZE
     if not isinstance(size, int) or not 1 <= size <= BOARD_SIZE:
