@@ -366,8 +366,9 @@ def reveal(request: HttpRequest, membership: Membership, adventure: Adventure) -
 # --- Export and import ---------------------------------------------------------------------------
 
 
-def json_download(document: dict[str, Any], name: str) -> HttpResponse:
-    """The document as a file named after ``name`` and today's date."""
+def export_download(membership: Membership, adventures: list[Adventure], name: str) -> HttpResponse:
+    """The export document as a file named after ``name`` and today's date."""
+    document = exchange.export_document(adventures, group_name=membership.group.name)
     response = HttpResponse(
         json.dumps(document, indent=2, ensure_ascii=False),
         content_type="application/json; charset=utf-8",
@@ -379,8 +380,7 @@ def json_download(document: dict[str, Any], name: str) -> HttpResponse:
 
 @member_view("GET")
 def export(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
-    document = exchange.export_document([adventure], group_name=membership.group.name)
-    return json_download(document, slugify(adventure.name) or "adventure")
+    return export_download(membership, [adventure], slugify(adventure.name) or "adventure")
 
 
 @member_view("GET")
@@ -390,8 +390,7 @@ def group_export(request: HttpRequest, membership: Membership) -> HttpResponse:
         .select_related("content_pack", "created_by")
         .order_by("created_at", "pk")
     )
-    document = exchange.export_document(adventures, group_name=membership.group.name)
-    return json_download(document, slugify(membership.group.name) or "group")
+    return export_download(membership, adventures, slugify(membership.group.name) or "group")
 
 
 @member_view("GET", "POST", play=True)
