@@ -312,12 +312,9 @@ def override_new(
     form = forms.OverrideForm(request.POST or None, pack=adventure.content_pack.pack())
     if request.method == "POST" and form.is_valid():
         try:
+            # the form's fields are the override's: kind, target, reason
             outcome = services.add_override(
-                adventure=adventure,
-                kind=form.cleaned_data["kind"],
-                target=form.cleaned_data["target"],
-                reason=form.cleaned_data["reason"],
-                by=request.user,
+                adventure=adventure, by=request.user, **form.cleaned_data
             )
         except services.CampaignError as error:
             attach_errors(form, error)
