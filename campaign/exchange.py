@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import texts
 from campaign import names
-from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry
+from campaign.models import Adventure, AttemptStatus, AuditAction
 from config.uploads import at, text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
@@ -126,6 +126,7 @@ OVERRIDE_FIELDS = ("after_attempt", "kind", "target", "reason", "created_by", "c
 ADVENTURE_FIELDS = (*ADVENTURE_COLUMNS, "content_pack", "attempts", "overrides", "audit")
 ATTEMPT_FIELDS = (*ATTEMPT_COLUMNS, "notes", "moves")
 NOTE_FIELDS = ("author", "text", "created_at")
+AUDIT_COLUMNS = ("at", "action", "summary", "code", "params")
 AUDIT_FIELDS = ("actor", "at", "action", "summary", "code", "params", "details")
 
 
@@ -161,17 +162,11 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
         "overrides": [
             columns(o, OVERRIDE_FIELDS) for o in adventure.overrides.select_related("created_by")
         ],
-        "audit": [audit_entry(e) for e in adventure.audit.order_by("at", "pk")],
-    }
-
-
-def audit_entry(entry: AuditEntry) -> dict[str, Any]:
-    """An audit entry: its words, and its code and parameters for an import to read it again in
-    each member's language."""
-    return {
-        "actor": entry.actor_name,
-        **columns(entry, ("at", "action", "summary", "code", "params")),
-        "details": entry.detail_lines,
+        # an entry's words, and its code and parameters to read it again in each member's language
+        "audit": [
+            {"actor": e.actor_name, **columns(e, AUDIT_COLUMNS), "details": e.detail_lines}
+            for e in adventure.audit.order_by("at", "pk")
+        ],
     }
 
 
