@@ -395,10 +395,8 @@ def check_engine_log(attempt: Reader, pack: Pack) -> None:
     seed = (state or {}).get("seed", 0)
     seed = seed if isinstance(seed, int) else 0
     game = engine(setup_where, NOT_A_SETUP, spirits.SetupError, spirits.new_game, setup, seed)
-    for move_where, payload in moves:
-        game = engine(
-            move_where, ILLEGAL_MOVE, spirits.IllegalMove, spirits.apply_move, game, payload
-        )
+    for place, payload in moves:
+        game = engine(place, ILLEGAL_MOVE, spirits.IllegalMove, spirits.apply_move, game, payload)
     if state is not None and state != json.loads(json.dumps(spirits.to_dict(game))):
         raise ExchangeError(at(where, "state"), str(STATE_DIFFERS))
 
