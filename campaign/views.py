@@ -78,8 +78,7 @@ def attach_errors(form: Any, error: services.CampaignError) -> None:
 
 
 def attempt_forms_kwargs(adventure: Adventure, user: Any) -> dict[str, Any]:
-    """The Power spaces and tiles a form offers: every space with every tile gained so far; the
-    mission names ``user`` may see."""
+    """An attempt form's choices: every Power space, each tile gained, the names ``user`` sees."""
     pack = adventure.content_pack.pack()
     tiles = list(adventure.components.filter(kind="power-tile").values_list("component", flat=True))
     spaces = [s.id for s in pack.power.spaces]
