@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import texts
 from campaign import names
-from campaign.models import Adventure, AttemptStatus, AuditAction, AuditEntry
+from campaign.models import Adventure, AttemptStatus, AuditAction
 from config.uploads import at, text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
@@ -126,6 +126,7 @@ OVERRIDE_FIELDS = ("after_attempt", "kind", "target", "reason", "created_by", "c
 ADVENTURE_FIELDS = (*ADVENTURE_COLUMNS, "content_pack", "attempts", "overrides", "audit")
 ATTEMPT_FIELDS = (*ATTEMPT_COLUMNS, "notes", "moves")
 NOTE_FIELDS = ("author", "text", "created_at")
+AUDIT_COLUMNS = ("at", "action", "summary", "code", "params")
 AUDIT_FIELDS = ("actor", "at", "action", "summary", "code", "params", "details")
 
 
@@ -161,21 +162,11 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
         "overrides": [
             columns(o, OVERRIDE_FIELDS) for o in adventure.overrides.select_related("created_by")
         ],
-        "audit": [audit_entry(e) for e in adventure.audit.order_by("at", "pk")],
-    }
-
-
-def audit_entry(entry: AuditEntry) -> dict[str, Any]:
-    """An audit entry: its words, and its code and parameters for an import to read it again in
-    each member's language."""
-    return {
-        "actor": entry.actor_name,
-        "at": as_json(entry.at),
-        "action": entry.action,
-        "summary": entry.summary,
-        "code": entry.code,
-        "params": entry.params,
-        "details": entry.detail_lines,
+        # an entry's words, and its code and parameters to read it again in each member's language
+        "audit": [
+            {"actor": e.actor_name, **columns(e, AUDIT_COLUMNS), "details": e.detail_lines}
+            for e in adventure.audit.order_by("at", "pk")
+        ],
     }
 
 
@@ -215,9 +206,7 @@ class Reader:
         self.where = where
 
     def get(self, name: str, kind: type, *, optional: bool = False, limit: int = MAX_INT) -> Any:
-        """The field ``name``: an ``int`` from 0 to ``limit``, a ``str`` of at most ``limit``
-        characters, a ``list`` of at most ``limit`` items or a ``dict``; ``None`` if missing and
-        ``optional``."""
+        """The field ``name`` as ``check_type`` allows it; ``None`` if missing and ``optional``."""
         where = at(self.where, name)
         if name not in self.data or self.data[name] is None:
             if optional:
@@ -240,15 +229,13 @@ class Reader:
         return check_datetime(self.get(name, str, optional=True, limit=64), at(self.where, name))
 
 
-def type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return A_NUMBER
-    return TYPE_NAMES.get(type(value), type(value).__name__)
-
-
 TYPE_NAMES = {dict: AN_OBJECT, list: A_LIST, str: A_STRING, bool: A_BOOLEAN, int: AN_INTEGER}
+# What a JSON value found is: any of its numbers is "a number".
+FOUND_NAMES = {**TYPE_NAMES, type(None): "null", int: A_NUMBER, float: A_NUMBER}
+
+
+def type_name(value: object) -> str:
+    return FOUND_NAMES.get(type(value), type(value).__name__)
 
 
 def check_type(value: Any, kind: type, where: str, limit: int = MAX_INT) -> None:
@@ -312,16 +299,13 @@ def parse_adventure(data: object, where: str) -> ImportedAdventure:
         raise ExchangeError(at(where, "content_pack"), str(error)) from None
     reader.get("attempts", list, limit=MAX_ATTEMPTS)
     results: dict[int, AttemptResult] = {}
-    open_count = 0
     attempts = reader.items("attempts", limit=MAX_ATTEMPTS)
     for index, (place, item) in enumerate(attempts):
         attempt = parse_attempt(item, place, index + 1, pack)
-        if attempt.result == AttemptStatus.OPEN:
-            open_count += 1
-            if open_count > 1:
-                raise ExchangeError(at(where, "attempts"), str(TWO_IN_PROGRESS))
-        else:
+        if attempt.result != AttemptStatus.OPEN:
             results[attempt.number] = attempt
+        elif len(results) < index:  # an earlier attempt is no result: in progress too
+            raise ExchangeError(at(where, "attempts"), str(TWO_IN_PROGRESS))
     overrides = parse_overrides(reader, len(attempts))
     parse_audit(reader)
     check_replay(pack, results, overrides, at(where, "attempts"))
@@ -342,8 +326,7 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> AttemptR
     reason = attempt.get("failure_reason", str, optional=True, limit=MAX_NAME) or ""
     if (status == "failure") != bool(reason) or (reason and reason not in FAILURE_REASONS):
         raise ExchangeError(
-            at(place, "failure_reason"),
-            REASON_MISMATCH % {"values": sorted(FAILURE_REASONS)},
+            at(place, "failure_reason"), REASON_MISMATCH % {"values": sorted(FAILURE_REASONS)}
         )
     players = attempt.get("players", list, limit=100)
     for where, name in attempt.items("players", limit=100):
@@ -407,15 +390,13 @@ def check_engine_log(attempt: Reader, pack: Pack) -> None:
         if moves:
             raise ExchangeError(at(where, "moves"), str(MOVES_WITHOUT_SETUP))
         return
-    check_setup_texts(setup, pack, at(where, "setup"))
-    seed = state.get("seed", 0) if state is not None else 0
-    seed = seed if isinstance(seed, int) else 0
     setup_where = at(where, "setup")
+    check_setup_texts(setup, pack, setup_where)
+    seed = (state or {}).get("seed", 0)
+    seed = seed if isinstance(seed, int) else 0
     game = engine(setup_where, NOT_A_SETUP, spirits.SetupError, spirits.new_game, setup, seed)
-    for move_where, payload in moves:
-        game = engine(
-            move_where, ILLEGAL_MOVE, spirits.IllegalMove, spirits.apply_move, game, payload
-        )
+    for place, payload in moves:
+        game = engine(place, ILLEGAL_MOVE, spirits.IllegalMove, spirits.apply_move, game, payload)
     if state is not None and state != json.loads(json.dumps(spirits.to_dict(game))):
         raise ExchangeError(at(where, "state"), str(STATE_DIFFERS))
 
@@ -433,9 +414,8 @@ def engine(where: str, problem: Any, refusal: type[Exception], step: Any, *args:
 
 
 def check_setup_texts(setup: dict[str, Any], pack: Pack, where: str) -> None:
-    """What of a setup the statistics and the table screen store or show: colours of the pack,
-    a board no larger than the pack's grid, small numbers (the engine and the screen build
-    what they count), and the screen's extra fields in the shapes the table writes."""
+    """What of a setup the statistics and the table screen store or show, as the table writes it;
+    numbers small, as the engine and the screen build what they count."""
     board = setup.get("board")
     size = board.get("size", BOARD_SIZE) if isinstance(board, dict) else BOARD_SIZE
     if not isinstance(size, int) or not 1 <= size <= BOARD_SIZE:

@@ -28,6 +28,10 @@ TILE_TWICE = _("This Power tile is already placed on another space.")
 DATES_REVERSED = _("“From” must be on or before “to”.")
 MISSION = _("Mission %(number)s")  # a mission not reached yet, its name hidden
 TARGET_NEEDED = _("Choose what this applies to.")
+RESULTS = [(progression.SUCCESS, _("Success")), (progression.FAILURE, _("Failure"))]
+# Each field deep-copies the widget it is given, so these are shared safely.
+TEXTAREA = forms.Textarea(attrs={"rows": 3})
+DATE_INPUT = forms.DateInput(attrs={"type": "date"})
 
 
 class AdventureForm(forms.ModelForm):
@@ -46,7 +50,7 @@ class PlayersField(forms.CharField):
     and the table's setup."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_length=400, widget=forms.Textarea(attrs={"rows": 3}), **kwargs)
+        super().__init__(max_length=400, widget=TEXTAREA, **kwargs)
 
     def clean(self, value: Any) -> list[str]:
         names = re.split(r"[\n,]", super().clean(value))
@@ -90,11 +94,7 @@ class AttemptForm(LoadoutForm):
     (2 players with the Automa, tricks for more): 2 to 5 names."""
 
     mission = forms.TypedChoiceField(label=_("Mission"), coerce=int)
-    result = forms.ChoiceField(
-        label=_("Result"),
-        choices=[(progression.SUCCESS, _("Success")), (progression.FAILURE, _("Failure"))],
-        widget=forms.RadioSelect,
-    )
+    result = forms.ChoiceField(label=_("Result"), choices=RESULTS, widget=forms.RadioSelect)
     failure_reason = forms.ChoiceField(
         label=_("Why it failed"),
         required=False,
@@ -107,9 +107,7 @@ class AttemptForm(LoadoutForm):
     rounds_played = forms.IntegerField(
         label=_("Rounds played"), required=False, min_value=0, max_value=20
     )
-    played_on = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
-    )
+    played_on = forms.DateField(label=_("Date"), widget=DATE_INPUT, initial=timezone.localdate)
     duration_minutes = forms.IntegerField(
         label=_("Duration (minutes)"), required=False, min_value=0, max_value=24 * 60
     )
@@ -155,9 +153,7 @@ class AttemptForm(LoadoutForm):
 
 class LogAttemptForm(AttemptForm):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    note = forms.CharField(
-        label=_("Notes"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
-    )
+    note = forms.CharField(label=_("Notes"), required=False, max_length=2000, widget=TEXTAREA)
 
 
 class CorrectionForm(AttemptForm):
@@ -165,9 +161,7 @@ class CorrectionForm(AttemptForm):
 
 
 class NoteForm(forms.Form):
-    text = forms.CharField(
-        label=_("Add a note"), max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
-    )
+    text = forms.CharField(label=_("Add a note"), max_length=2000, widget=TEXTAREA)
 
 
 class OverrideForm(forms.Form):
@@ -213,17 +207,11 @@ class HistoryFilterForm(forms.Form):
     }
     mission = forms.IntegerField(label=_("Mission"), required=False, min_value=1, max_value=99)
     result = forms.ChoiceField(
-        label=_("Result"),
-        required=False,
-        choices=[("", _("Any")), ("success", _("Success")), ("failure", _("Failure"))],
+        label=_("Result"), required=False, choices=[("", _("Any")), *RESULTS]
     )
     player = forms.CharField(label=_("Player"), required=False, max_length=MAX_PLAYER_NAME)
-    date_from = forms.DateField(
-        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    date_to = forms.DateField(
-        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date_from = forms.DateField(label=_("From"), required=False, widget=DATE_INPUT)
+    date_to = forms.DateField(label=_("To"), required=False, widget=DATE_INPUT)
     sort = forms.ChoiceField(
         label=_("Sort"),
         required=False,

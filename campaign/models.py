@@ -34,6 +34,13 @@ OVERRIDE_KIND_LABELS = {
 assert OVERRIDE_KIND_LABELS.keys() == OVERRIDE_KINDS.keys()
 
 
+def user_link() -> models.ForeignKey:
+    """Who did something: the log keeps the row when their account goes."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+
 class AdventureQuerySet(models.QuerySet["Adventure"]):
     def for_group(self, group_id: int) -> "AdventureQuerySet":
         return self.filter(group_id=group_id)
@@ -47,9 +54,7 @@ class Adventure(models.Model):
     content_pack = models.ForeignKey(
         "games.ContentPack", on_delete=models.PROTECT, related_name="adventures"
     )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
+    created_by = user_link()
     created_at = models.DateTimeField(auto_now_add=True)
     log_version = models.PositiveIntegerField(default=0)
     # Derived from the log by campaign.services.rebuild, never written elsewhere.
@@ -117,9 +122,7 @@ class MissionAttempt(models.Model):
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     changes = models.JSONField(default=list, blank=True)  # derived: what it changed
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
+    created_by = user_link()
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -182,14 +185,10 @@ class AttemptMove(models.Model):
     attempt = models.ForeignKey(MissionAttempt, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()
     payload = models.JSONField()
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
+    created_by = user_link()
     created_at = models.DateTimeField(auto_now_add=True)
     undone_at = models.DateTimeField(null=True, blank=True)
-    undone_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
+    undone_by = user_link()
 
     class Meta:
         ordering = ["attempt", "seq"]
@@ -207,9 +206,7 @@ class ManualOverride(models.Model):
     kind = models.CharField(_("what"), max_length=30, choices=list(OVERRIDE_KIND_LABELS.items()))
     target = models.CharField(_("which"), max_length=60, blank=True)
     reason = models.CharField(_("reason"), max_length=300)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
+    created_by = user_link()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -221,9 +218,7 @@ class ManualOverride(models.Model):
 
 class Note(models.Model):
     attempt = models.ForeignKey(MissionAttempt, on_delete=models.CASCADE, related_name="notes")
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
+    author = user_link()
     author_name = models.CharField(max_length=150)
     text = models.TextField(_("note"), max_length=2000)
     # A note the app writes (why the mission failed at the table) is a stored text

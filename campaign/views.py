@@ -78,8 +78,7 @@ def attach_errors(form: Any, error: services.CampaignError) -> None:
 
 
 def attempt_forms_kwargs(adventure: Adventure, user: Any) -> dict[str, Any]:
-    """The Power spaces and tiles a form offers: every space with every tile gained so far; the
-    mission names ``user`` may see."""
+    """An attempt form's choices: every Power space, each tile gained, the names ``user`` sees."""
     pack = adventure.content_pack.pack()
     tiles = list(adventure.components.filter(kind="power-tile").values_list("component", flat=True))
     spaces = [s.id for s in pack.power.spaces]
@@ -312,12 +311,9 @@ def override_new(
     form = forms.OverrideForm(request.POST or None, pack=adventure.content_pack.pack())
     if request.method == "POST" and form.is_valid():
         try:
+            # the form's fields are the override's: kind, target, reason
             outcome = services.add_override(
-                adventure=adventure,
-                kind=form.cleaned_data["kind"],
-                target=form.cleaned_data["target"],
-                reason=form.cleaned_data["reason"],
-                by=request.user,
+                adventure=adventure, by=request.user, **form.cleaned_data
             )
         except services.CampaignError as error:
             attach_errors(form, error)
@@ -366,8 +362,9 @@ def reveal(request: HttpRequest, membership: Membership, adventure: Adventure) -
 # --- Export and import ---------------------------------------------------------------------------
 
 
-def json_download(document: dict[str, Any], name: str) -> HttpResponse:
-    """The document as a file named after ``name`` and today's date."""
+def export_download(membership: Membership, adventures: list[Adventure], name: str) -> HttpResponse:
+    """The export document as a file named after ``name`` and today's date."""
+    document = exchange.export_document(adventures, group_name=membership.group.name)
     response = HttpResponse(
         json.dumps(document, indent=2, ensure_ascii=False),
         content_type="application/json; charset=utf-8",
@@ -379,8 +376,7 @@ def json_download(document: dict[str, Any], name: str) -> HttpResponse:
 
 @member_view("GET")
 def export(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
-    document = exchange.export_document([adventure], group_name=membership.group.name)
-    return json_download(document, slugify(adventure.name) or "adventure")
+    return export_download(membership, [adventure], slugify(adventure.name) or "adventure")
 
 
 @member_view("GET")
@@ -390,8 +386,7 @@ def group_export(request: HttpRequest, membership: Membership) -> HttpResponse:
         .select_related("content_pack", "created_by")
         .order_by("created_at", "pk")
     )
-    document = exchange.export_document(adventures, group_name=membership.group.name)
-    return json_download(document, slugify(membership.group.name) or "group")
+    return export_download(membership, adventures, slugify(membership.group.name) or "group")
 
 
 @member_view("GET", "POST", play=True)
