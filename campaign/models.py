@@ -41,11 +41,6 @@ def user_link() -> models.ForeignKey:
     )
 
 
-class AdventureQuerySet(models.QuerySet["Adventure"]):
-    def for_group(self, group_id: int) -> "AdventureQuerySet":
-        return self.filter(group_id=group_id)
-
-
 class Adventure(models.Model):
     """One playthrough of the 22 missions by one group, on the content pack it started with."""
 
@@ -65,8 +60,6 @@ class Adventure(models.Model):
     holo_liana = models.BooleanField(default=False)
     attempt_count = models.PositiveIntegerField(default=0)
     moon_boxes_checked = models.PositiveIntegerField(default=0)
-
-    objects = AdventureQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -382,7 +382,7 @@ def export(request: HttpRequest, membership: Membership, adventure: Adventure) -
 @member_view("GET")
 def group_export(request: HttpRequest, membership: Membership) -> HttpResponse:
     adventures = list(
-        Adventure.objects.for_group(membership.group_id)
+        Adventure.objects.filter(group_id=membership.group_id)
         .select_related("content_pack", "created_by")
         .order_by("created_at", "pk")
     )

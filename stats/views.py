@@ -101,7 +101,7 @@ def group_stats(request: HttpRequest, membership: Membership) -> HttpResponse:
     snapshots = {s.scope: s for s in StatsSnapshot.objects.filter(ours | everyone)}
     snapshot, global_snapshot = snapshots.get(Scope.GROUP), snapshots.get(Scope.GLOBAL)
     adventures = list(
-        Adventure.objects.for_group(group.pk)
+        Adventure.objects.filter(group=group)
         .select_related("content_pack")
         .only("pk", "name", "group_id", "content_pack__digest")
     )

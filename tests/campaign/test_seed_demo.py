@@ -30,7 +30,7 @@ def test_seed_demo_prints_a_working_login_and_can_run_again():
     assert user is not None
     group = Group.objects.get(name="Demo table")
     assert Membership.objects.get(group=group, user=user).role == Role.OWNER
-    assert list(Adventure.objects.for_group(group.pk).values_list("name", flat=True)) == [
+    assert list(Adventure.objects.filter(group=group).values_list("name", flat=True)) == [
         "Demo adventure"
     ]
 

@@ -29,7 +29,7 @@ class Command(BaseCommand):
         if group is None:
             group = create_group(name=DEMO_GROUP, owner=user)
         Membership.objects.filter(group=group, user=user).update(role=Role.OWNER)
-        if not Adventure.objects.for_group(group.pk).exists():
+        if not Adventure.objects.filter(group=group).exists():
             start_adventure(group=group, name=DEMO_ADVENTURE, by=user)
         self.stdout.write(
             self.style.SUCCESS(f"Demo login: username {DEMO_USERNAME!r}, password {password!r}")
