@@ -9,6 +9,10 @@ from typing import Any
 
 from config.live import game_channel, member_removed, publish
 
+# The attempt's columns ``stamp`` reads (with those a table's URL finds it by): all a fetch served
+# from the shared drawing loads.
+STAMP_FIELDS = ("adventure_id", "number", "version", "status", "failure_reason", "updated_at")
+
 
 def table_channel(attempt_id: int) -> str:
     return game_channel("table", attempt_id)

@@ -46,8 +46,6 @@ UNDERSTOOD = "That move is not understood."
 SHARED_RENDER_SECONDS = 60
 # How long a device waits for the region another request of the same stamp is drawing.
 RENDER_WAIT_SECONDS = 2.0
-# What a table's stamp is made of (``events.stamp``): all a fetch served from the cache reads.
-STAMP_FIELDS = ("adventure_id", "number", "version", "status", "failure_reason", "updated_at")
 URL_NAMES = ("table", "move", "undo", "abandon", "stream", "version")
 
 
@@ -61,7 +59,7 @@ def attempt_or_404(
         adventure__group_id=membership.group_id, setup__isnull=False
     )
     if stamp_only:
-        attempts = attempts.only(*STAMP_FIELDS)
+        attempts = attempts.only(*events.STAMP_FIELDS)
     else:
         attempts = attempts.select_related("adventure__content_pack").defer(
             "adventure__content_pack__document"
@@ -323,7 +321,7 @@ def write(
 
 
 def current_stamp(attempt_id: int) -> str | None:
-    attempt = MissionAttempt.objects.only(*STAMP_FIELDS).filter(pk=attempt_id).first()
+    attempt = MissionAttempt.objects.only(*events.STAMP_FIELDS).filter(pk=attempt_id).first()
     return events.stamp(attempt) if attempt is not None else None
 
 
