@@ -13,9 +13,11 @@ keep-alive): on ``changed`` it fetches the ``#table`` region as htmx would.
    show it (poll + fetch), tap → the mover's own screen (the move's answer), the moves that end a
    mission shown apart.
 2. Scale: 25, 50, 100 and 125 tables × 4 open streams, a move on every table every 5 s for
-   ``BENCH_LIVE_SECONDS`` (60) at each step: p99 of tap → other devices, errors, and the server's
-   memory per open stream (resident memory of the server processes, after minus before, over the
-   streams).
+   ``BENCH_LIVE_SECONDS`` (60) at each step, once every device shows its table: p99 of tap →
+   other devices, errors, the server's memory per open stream (resident memory of the server
+   processes, after minus before, over the streams), and the CPU the server, the database and this
+   bench used meanwhile (they share the machine's cores): the server's CPU per move (its answer,
+   its events, the other devices' fetches) bounds the moves per second one process can take.
 3. For information: a move's answer (server time seen from the client, bytes) next to a signed-in
    one-row write (adding a note to an attempt) in the same run.
 """
@@ -252,13 +254,13 @@ class Watcher:
                     event = text[6:].strip()
                 elif text.startswith("data:") and event == "changed":
                     stamp = text[5:].strip()
-                    self.opened.set()
                     if stamp != self.shown and not (self.moves and self.shown):
                         status, _ = await fetcher.request("GET", self.path)
                         if status != 200:
                             self.errors.append(f"fetch {status}")
                         self.shown = stamp
                         self.seen(stamp, time.perf_counter())
+                    self.opened.set()  # the device shows its table
         except (OSError, ValueError, asyncio.IncompleteReadError) as error:
             self.errors.append(f"{type(error).__name__}")
         finally:
@@ -291,14 +293,69 @@ def ignore(stamp: str, at: float) -> None:
     """The mover's own stream: not another device."""
 
 
-def server_memory(server: Any) -> int:
-    """Resident memory of the server process and its children, in bytes."""
+def server_pids(server: Any) -> list[int]:
+    """The server process and its children (uvicorn's worker processes)."""
     pids = [server.process.pid]
     children = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
     if children.exists():
         pids += [int(p) for p in children.read_text().split()]
+    return pids
+
+
+def database_pids() -> list[int]:
+    """PostgreSQL's processes (none for SQLite, which runs inside the server)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and (entry / "comm").read_text().strip() == "postgres":
+                pids.append(int(entry.name))
+        except OSError:
+            pass
+    return pids
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time the processes ``pids`` have used so far."""
     total = 0
     for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class CpuUse:
+    """CPU time used by the server, the database and this bench, from ``start`` on."""
+
+    server: Any
+    start: float = field(default_factory=time.perf_counter)
+    used: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.used = self.now()
+
+    def now(self) -> dict[str, float]:
+        return {
+            "server": cpu_seconds(server_pids(self.server)),
+            "database": cpu_seconds(database_pids()),
+            "bench client": cpu_seconds([os.getpid()]),
+        }
+
+    def report(self, moves: int) -> str:
+        elapsed = time.perf_counter() - self.start
+        spent = {k: v - self.used[k] for k, v in self.now().items()}
+        shares = ", ".join(f"{k} {v / elapsed:.0%}" for k, v in spent.items() if v > 0)
+        per_move = spent["server"] / max(moves, 1)
+        return f"CPU of one core: {shares}; server CPU per move {ms(per_move)}"
+
+
+def server_memory(server: Any) -> int:
+    """Resident memory of the server process and its children, in bytes."""
+    total = 0
+    for pid in server_pids(server):
         try:
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -448,7 +505,9 @@ async def scale(
             await asyncio.sleep(max(0.0, MOVE_EVERY - (time.perf_counter() - tapped)))
         connection.close()
 
+    cpu = CpuUse(server)
     await asyncio.gather(*(table_loop(path, setup) for path, setup in chosen))
+    spent = cpu.report(len(posted))
     await asyncio.sleep(2)
     # Against the memory before any stream was opened (freed memory is not handed back).
     per_stream = max(opened - baseline, 0) / max(len(watchers), 1)
@@ -462,17 +521,29 @@ async def scale(
         f"{' ' + str(sorted(set(errors))[:3]) if errors else ''}; "
         f"server memory {opened / 2**20:.0f} MiB, {per_stream / 1024:.0f} KiB per open stream"
     )
+    print(f"      {spent}")
 
 
 async def one_row_write(server: Any, device: Device, path: str) -> None:
+    """A signed-in one-row write and the cheapest signed-in read (the table's stamp, what a
+    polling device asks), one after the other: time seen by the client and the server's CPU per
+    request, the floor under every request of a device."""
     connection = Connection(server.port, device.cookies, device.csrf)
     notes = path.replace("/table/1/", "/attempts/1/notes/")
-    times = []
+    times, cpu = [], CpuUse(server)
     for n in range(50):
         started = time.perf_counter()
         await connection.request("POST", notes, {"text": f"note {n}"})
         times.append(time.perf_counter() - started)
-    print(f"  a signed-in one-row write (a note): {spread(times)}")
+    written = cpu.now()["server"] - cpu.used["server"]
+    print(f"  a signed-in one-row write (a note): {spread(times)}; server CPU {ms(written / 50)}")
+    times, cpu = [], CpuUse(server)
+    for _ in range(50):
+        started = time.perf_counter()
+        await connection.request("GET", path + "version/", htmx=False)
+        times.append(time.perf_counter() - started)
+    read = cpu.now()["server"] - cpu.used["server"]
+    print(f"  a signed-in read of the table's stamp: {spread(times)}; server CPU {ms(read / 50)}")
     connection.close()
 
 

@@ -10,7 +10,8 @@ Without ``settings.REDIS_URL`` (``make run``, one process) events go to this pro
 With Redis they are ``PUBLISH``ed; each server process holds one pattern subscription (one
 connection per process, not per stream), and after a lost subscription tells its streams to
 resend the current stamp, so a change published meanwhile is never lost. Events are published once
-the writing transaction commits: a device that fetches on an event reads the committed game.
+the writing transaction commits and the writer's response has gone out: a device that fetches on an
+event reads the committed game, already drawn.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
 from django.db import connections, transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+
+from config.answered import when_answered
 
 log = logging.getLogger(__name__)
 
@@ -194,8 +197,14 @@ def redis_client(url: str) -> Any:
 
 
 def publish(channel: str, message: str) -> None:
-    """``publish_now`` once the current transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: publish_now(channel, message))
+    """``publish_now`` once the current transaction commits and, in a request, once its response
+    has gone out (``config.answered``): a device that fetches on the event finds the mover's
+    answer drawn already, and shares that drawing (``campaign.table.views.shared_region``)."""
+    transaction.on_commit(lambda: when_answered(send_event, (channel, message), first=True))
+
+
+def send_event(event: tuple[str, str]) -> None:
+    publish_now(*event)
 
 
 def member_removed(group_id: int, user_id: int) -> None:

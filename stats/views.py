@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from campaign.models import Adventure, StatisticsOutbox
+from config.answered import when_answered
 from config.health import SERVICES
 from games.content import Pack
 from games.models import Person
@@ -141,7 +142,7 @@ def recompute(request: HttpRequest, membership: Membership) -> HttpResponse:
     broker, in-process once this response has been sent)."""
     job = services.request_recompute(scope=Scope.GROUP, scope_id=membership.group_id)
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        triggers.when_answered(triggers.run_job, job.pk)
+        when_answered(triggers.run_job, job.pk)
     if request.htmx:  # type: ignore[attr-defined]
         return render(request, "stats/group.html#stats-progress", progress_context(membership, job))
     return redirect("stats:group", group_id=membership.group_id)

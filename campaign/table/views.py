@@ -4,7 +4,6 @@ open panels, focus and scroll stay put; the other devices hear of it on the even
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from typing import Any
 
@@ -44,8 +43,6 @@ SETUP = "campaign/table/setup.html"
 RETRY_FIELDS = ("kind", "cells", "tile", "power")
 UNDERSTOOD = "That move is not understood."
 SHARED_RENDER_SECONDS = 60
-# How long a device waits for the region another request of the same stamp is drawing.
-RENDER_WAIT_SECONDS = 2.0
 URL_NAMES = ("table", "move", "undo", "abandon", "stream", "version")
 
 
@@ -193,13 +190,12 @@ def page(
 def shared_region(
     request: HtmxHttpRequest, membership: Membership, attempt: MissionAttempt
 ) -> HttpResponse:
-    """The ``#table`` region, which every member who may play (or only watch) sees alike: when a
-    change reaches every device at once, they share one render of it, the mover's answer
-    included (cached under the table's stamp, so a change is never served stale)."""
+    """The ``#table`` region, which every member who may play (or only watch) sees alike: the
+    devices that fetch a change share one render of it, the mover's answer (a change's event goes
+    out once that answer has been drawn, ``config.live.publish``), cached under the table's stamp,
+    so a change is never served stale."""
     key = region_key(attempt, membership)
     content = cache.get(key)
-    if content is None and not cache.add(f"{key}:drawing", True, RENDER_WAIT_SECONDS):
-        content = drawn_meanwhile(key)
     if content is None:
         if attempt.get_deferred_fields():
             attempt = attempt_or_404(membership, attempt.adventure_id, attempt.number)
@@ -213,19 +209,6 @@ def region_key(attempt: MissionAttempt, membership: Membership) -> str:
     """What the drawing depends on: the table's stamp, playing or watching, the language."""
     plays = membership.can_play
     return f"table-region:{attempt.pk}:{events.stamp(attempt)}:{plays}:{get_language()}"
-
-
-def drawn_meanwhile(key: str) -> bytes | None:
-    """The drawing of the same stamp another request is making, once it is there: a move's event
-    reaches the other devices as it commits, while the mover's answer is being drawn, and they
-    wait for that one drawing rather than each make their own (then draw it after a time-out)."""
-    deadline = time.monotonic() + RENDER_WAIT_SECONDS
-    while time.monotonic() < deadline:
-        time.sleep(0.01)
-        content = cache.get(key)
-        if content is not None:
-            return content
-    return None
 
 
 @member_view("GET")

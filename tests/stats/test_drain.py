@@ -16,8 +16,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.models import MissionAttempt, StatisticsOutbox
+from config import answered
 from groups.models import Role
-from stats import services, triggers
+from stats import services
 from stats.models import OutboxFailure, Scope, StatsSnapshot
 from tests.factories import AdventureFactory, MembershipFactory
 from tests.stats.conftest import record_driven
@@ -104,7 +105,7 @@ def test_another_groups_request_is_not_blocked_and_drains_only_its_group_afterwa
     drain = services.drain_outbox
 
     def watched(**kwargs: Any) -> services.Drained:
-        calls.append((kwargs.get("group_id"), triggers.requests.answering))
+        calls.append((kwargs.get("group_id"), answered.requests.answering))
         return drain(**kwargs)
 
     monkeypatch.setattr(services, "drain_outbox", watched)
