@@ -193,20 +193,13 @@ class Log:
         diff = progression.diff(before, after, self.pack)
         lines = [fact_text(fact) for fact in diff.facts]
         for key, _old, new in diff.attempts:
-            changes = [change_text(stored_change(c)) for c in new]
+            changes = {"changes": [change_text(stored_change(c)) for c in new]} if new else {}
             if key in numbers:
-                number = numbers[key]
-                lines.append(
-                    text("attempt-changed", number=number, changes=changes)
-                    if new
-                    else text("attempt-no-effect", number=number)
-                )
+                code = "attempt-changed" if new else "attempt-no-effect"
+                lines.append(text(code, number=numbers[key], **changes))
             else:
-                lines.append(
-                    text("removed-attempt-changed", changes=changes)
-                    if new
-                    else text("removed-attempt-no-effect")
-                )
+                code = "removed-attempt-changed" if new else "removed-attempt-no-effect"
+                lines.append(text(code, **changes))
         return lines
 
 
