@@ -10,6 +10,7 @@ beyond the furthest one reached show as "Mission 14" unless the member chose to 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -212,26 +213,21 @@ def reference(adventure: Adventure, user: Any) -> dict[str, Any]:
     spoilers = Spoilers.of(adventure, pack, user)
     opened = set(adventure.opened_envelopes.values_list("envelope", flat=True))
     tiles = held(adventure)[ComponentKind.MOON_TILE]
-    missions = []
-    for mission in pack.missions:
-        reached = mission.number <= spoilers.furthest
-        rounds = mission_rounds(
-            pack, mission.number, moon_tiles=tiles, holo_liana=adventure.holo_liana
-        )
-        missions.append(
-            {
-                "number": mission.number,
-                "name": str(mission.name) if spoilers.named(mission.number) else "",
-                **spoilers.reveal(f"mission:{mission.number}", known=reached),
-                "reached": reached,
-                "completed": mission.number in spoilers.completed,
-                "how": _("Mission 1 is open from the start.")
-                if mission.number == 1
-                else _("Opens when Mission %(previous)s succeeds.")
-                % {"previous": mission.number - 1},
-                "info": mission_info(pack, mission.number, rounds=rounds),
-            }
-        )
+    rounds = partial(mission_rounds, pack, moon_tiles=tiles, holo_liana=adventure.holo_liana)
+    missions = [
+        {
+            "number": m.number,
+            "name": str(m.name) if spoilers.named(m.number) else "",
+            **spoilers.reveal(f"mission:{m.number}", known=m.number <= spoilers.furthest),
+            "reached": m.number <= spoilers.furthest,
+            "completed": m.number in spoilers.completed,
+            "how": _("Mission 1 is open from the start.")
+            if m.number == 1
+            else _("Opens when Mission %(previous)s succeeds.") % {"previous": m.number - 1},
+            "info": mission_info(pack, m.number, rounds=rounds(m.number)),
+        }
+        for m in pack.missions
+    ]
     envelopes = [
         {
             "id": envelope.id,

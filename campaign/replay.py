@@ -131,12 +131,7 @@ def step_of(
     state: spirits.State, colours: dict[str, Colour], number: int, lines: list[str], *, board: int
 ) -> Step:
     """A step: the trick on the table (the finished one while its Decision card waits)."""
-    if state.current:
-        plays = state.current
-    elif state.decision is not None:
-        plays = state.tricks[-1].plays
-    else:
-        plays = ()
+    plays = state.current or (state.tricks[-1].plays if state.decision is not None else ())
     return Step(
         number=number,
         lines=lines,

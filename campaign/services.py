@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -192,20 +193,13 @@ class Log:
         diff = progression.diff(before, after, self.pack)
         lines = [fact_text(fact) for fact in diff.facts]
         for key, _old, new in diff.attempts:
-            changes = [change_text(stored_change(c)) for c in new]
+            changes = {"changes": [change_text(stored_change(c)) for c in new]} if new else {}
             if key in numbers:
-                number = numbers[key]
-                lines.append(
-                    text("attempt-changed", number=number, changes=changes)
-                    if new
-                    else text("attempt-no-effect", number=number)
-                )
+                code = "attempt-changed" if new else "attempt-no-effect"
+                lines.append(text(code, number=numbers[key], **changes))
             else:
-                lines.append(
-                    text("removed-attempt-changed", changes=changes)
-                    if new
-                    else text("removed-attempt-no-effect")
-                )
+                code = "removed-attempt-changed" if new else "removed-attempt-no-effect"
+                lines.append(text(code, **changes))
         return lines
 
 
@@ -372,19 +366,22 @@ def attempt_text(code: str, attempt: MissionAttempt, result: str) -> Text:
     return text(code, number=attempt.number, mission=attempt.mission, result=result_text(result))
 
 
-def problem(error: ProgressionError) -> CampaignError:
-    """A rules problem, attached to the form field it is about."""
-    fields = {
-        "mission-not-open": "mission",
-        "finished": "mission",
-        "reason-required": "failure_reason",
-        "reason-on-success": "failure_reason",
-    }
-    field_name = fields.get(error.code)
-    if error.subject:
-        field_name = f"space_{error.subject}"
-    message = render(problem_text(error))
-    return CampaignError(message, code=error.code, field=field_name, rule=problem_rule(error))
+@contextmanager
+def by_the_rules() -> Iterator[None]:
+    """A rules problem raised inside becomes a ``CampaignError`` on the form field it is about."""
+    try:
+        yield
+    except ProgressionError as error:
+        fields = {
+            "mission-not-open": "mission",
+            "finished": "mission",
+            "reason-required": "failure_reason",
+            "reason-on-success": "failure_reason",
+        }
+        field_name = f"space_{error.subject}" if error.subject else fields.get(error.code)
+        message = render(problem_text(error))
+        rule = problem_rule(error)
+        raise CampaignError(message, code=error.code, field=field_name, rule=rule) from None
 
 
 # --- Starting and logging ------------------------------------------------------------------------
@@ -421,23 +418,14 @@ def log_attempt(
     attempts = list(adventure.attempts.order_by("number"))
     next_number = len(attempts) + 1
     refuse_open(attempts, before=number if insert else math.inf)
-    if insert:
-        if not 1 <= number <= next_number:
-            raise CampaignError(
-                BAD_POSITION % {"last": next_number}, code="position", field="position"
-            )
-    elif number != next_number:
+    if insert and not 1 <= number <= next_number:
+        raise CampaignError(BAD_POSITION % {"last": next_number}, code="position", field="position")
+    if not insert and number != next_number:
         last = attempts[-1]
-        raise CampaignError(
-            LOGGED_MEANWHILE
-            % {
-                "number": last.number,
-                "who": last.created_by.username if last.created_by else SOMEONE,
-                "mission": last.mission,
-                "result": last.get_status_display().lower(),
-            },
-            code="stale",
-        )
+        who = last.created_by.username if last.created_by else SOMEONE
+        result = last.get_status_display().lower()
+        facts = {"number": last.number, "who": who, "mission": last.mission, "result": result}
+        raise CampaignError(LOGGED_MEANWHILE % facts, code="stale")
     if number < next_number:
         shift_numbers(adventure=adventure, from_number=number, delta=1)
     attempt = MissionAttempt.objects.create(
@@ -482,10 +470,8 @@ def start_attempt(
         raise CampaignError(
             progression.ADVENTURE_FINISHED.format(last=state.last_mission), code="finished"
         )
-    try:
+    with by_the_rules():
         progression.check_loadout(log.pack, state, tuple(sorted((loadout or {}).items())))
-    except ProgressionError as error:
-        raise problem(error) from None
     attempt = MissionAttempt.objects.create(
         adventure=adventure,
         number=len(log.attempts) + 1,
@@ -528,10 +514,8 @@ def record_attempt_result(
         attempt.rounds_played = rounds_played
     if attempt.duration_minutes is None:
         attempt.duration_minutes = minutes_played(attempt)
-    try:
+    with by_the_rules():
         progression.check_new_attempt(pack, before, attempt_entry(attempt))
-    except ProgressionError as error:
-        raise problem(error) from None
     if attempt.setup is None:  # the table's own count needs no check
         check_rounds(pack, before, attempt.mission, attempt.loadout, attempt.rounds_played)
     previous = log.state()
@@ -553,14 +537,14 @@ def minutes_played(attempt: MissionAttempt) -> int | None:
 
 def shift_numbers(*, adventure: Adventure, from_number: int, delta: int) -> None:
     """Move attempts numbered ``from_number`` and up by ``delta``, and overrides with them."""
-    rows = MissionAttempt.objects.filter(adventure=adventure, number__gte=from_number)
-    rows.update(number=F("number") + RENUMBER_OFFSET)
-    MissionAttempt.objects.filter(adventure=adventure, number__gte=RENUMBER_OFFSET).update(
+    attempts = adventure.attempts
+    attempts.filter(number__gte=from_number).update(number=F("number") + RENUMBER_OFFSET)
+    attempts.filter(number__gte=RENUMBER_OFFSET).update(
         number=F("number") - RENUMBER_OFFSET + delta
     )
     # On a removal, the overrides after the removed attempt follow the one before it.
     low = from_number if delta > 0 else max(from_number - 1, 1)
-    ManualOverride.objects.filter(adventure=adventure, after_attempt__gte=low).update(
+    adventure.overrides.filter(after_attempt__gte=low).update(
         after_attempt=F("after_attempt") + delta
     )
 
@@ -594,13 +578,11 @@ def check_edit(log: Log, *, attempt: MissionAttempt, data: AttemptData) -> None:
     """An edited attempt must be valid where it stands in the log."""
     before = log.state(before=attempt.number)
     entry = data.entry(attempt.number)
-    try:
+    with by_the_rules():
         progression.check_result(data.result, data.reason)
         progression.check_loadout(log.pack, before, entry.loadout)
         if data.mission != attempt.mission:  # a mission it could not be played at is refused
             progression.check_new_attempt(log.pack, before, entry)
-    except ProgressionError as error:
-        raise problem(error) from None
     check_rounds(log.pack, before, data.mission, data.loadout, data.rounds_played)
 
 
