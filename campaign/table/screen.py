@@ -130,16 +130,12 @@ class Table:
     @cached_property
     def picker(self) -> list[dict[str, Any]]:
         """The cards by colour, each spent, in the Automa's river, or still to play."""
-        state, river = self.state, set(self.state.river)
-        rows: dict[str, list[CardView]] = {cid: [] for cid in self.colours}
+        state, colours, river = self.state, self.colours, set(self.state.river)
+        rows: dict[str, list[CardView]] = {cid: [] for cid in colours}
         for card in sorted(state.setup.cards, key=lambda c: c.value):
             status = "spent" if card.id in state.spent else "river" if card.id in river else ""
-            rows[card.colour].append(
-                CardView(card.id, self.colours[card.colour], card.value, status)
-            )
-        return [
-            {"colour": self.colours[cid], "cards": cards} for cid, cards in rows.items() if cards
-        ]
+            rows[card.colour].append(CardView(card.id, colours[card.colour], card.value, status))
+        return [{"colour": colours[cid], "cards": cards} for cid, cards in rows.items() if cards]
 
     @cached_property
     def automa(self) -> dict[str, Any] | None:
@@ -509,15 +505,12 @@ def shown(value: object) -> str:
 
 def shown_mission(mission: Mapping[str, Any]) -> dict[str, Any]:
     """The setup's mission with its texts and objective tiles in the reader's language."""
-    result = dict(mission)
-    for key in ("name", "text", "relief"):
-        if key in result:
-            result[key] = shown(result[key])
-    result["objectives"] = [
+    texts = {key: shown(mission[key]) for key in ("name", "text", "relief") if key in mission}
+    objectives = [
         {**o, "name": shown(o.get("name")) or o.get("tile", "")}
         for o in mission.get("objectives") or []
     ]
-    return result
+    return {**mission, **texts, "objectives": objectives}
 
 
 def moon_name(setup: Mapping[str, Any], effect: str) -> str:
