@@ -143,7 +143,6 @@ class Table:
         if state.setup.automa is None:
             return None
         matching = automa.matching_river(state.river, state.setup.card_index, state.required_colour)
-        leader = state.kakapo
         if state.phase != "automa":
             advice = ""
         elif len(matching) == 1:
@@ -154,12 +153,12 @@ class Table:
             advice = gettext(
                 "%(leader)s (Leader, with the Kakapo) chooses which one the Automa plays: "
                 "%(cards)s."
-            ) % {"leader": leader, "cards": names}
+            ) % {"leader": state.kakapo, "cards": names}
         else:
             advice = gettext(
                 "%(leader)s (Leader, with the Kakapo) chooses one of the Automa's face-up cards or "
                 "takes the top card of its deck."
-            ) % {"leader": leader}
+            ) % {"leader": state.kakapo}
         moves = spirits.legal_moves(state) if state.phase == "automa" else []
         river_ok = {m["card"] for m in moves if m.get("automa") == "river"}
         deck_allowed = any(m.get("automa") == "deck" for m in moves)
@@ -167,7 +166,7 @@ class Table:
             "river": [(card, card.id in river_ok) for card in map(self.card, state.river)],
             "forced": len(river_ok) == 1 and not deck_allowed,
             "deck_count": state.deck_count,
-            "kakapo": leader,
+            "kakapo": state.kakapo,
             "advice": advice,
             "candidates": [self.card(c) for c in state.deck_candidates],
             "deck_allowed": deck_allowed,
@@ -213,8 +212,7 @@ class Table:
     def tile_data(self) -> dict[str, Any] | None:
         """The Decision card's Spirit tile for the placement preview (table.js turns each side a
         quarter clockwise 0–3 times, as ``shapes.rotate`` does); None when none waits."""
-        card = self.state.decision
-        return tile_sides(card) if card else None
+        return tile_sides(self.state.decision) if self.state.decision else None
 
     @cached_property
     def power_data(self) -> dict[str, Any]:
