@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -257,6 +257,5 @@ class LinkForm(forms.Form):
 
     def __init__(self, *args: Any, group_id: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        field = self.fields["member"]
-        assert isinstance(field, forms.ModelChoiceField)
-        field.queryset = Person.objects.filter(group_id=group_id, user__isnull=False)
+        member = cast(forms.ModelChoiceField, self.fields["member"])
+        member.queryset = Person.objects.filter(group_id=group_id, user__isnull=False)

@@ -4,7 +4,6 @@ attempt ``version`` it was made against (the service refuses a stale one)."""
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from django import forms
@@ -24,6 +23,27 @@ TOKEN_NEEDED = _("Choose the token.")
 RIVER_COUNT = _("Tick exactly 4 face-up cards for the Automa.")
 
 MOVE_KINDS = ("play", "automa-river", "automa-deck", "place", "discard", "mist", "power")
+
+
+class CellsField(forms.CharField):
+    """Cells as ``r,c r,c …`` or a JSON list of pairs; None when empty."""
+
+    def clean(self, value: Any) -> list[list[int]] | None:
+        value = super().clean(value)
+        if not value:
+            return None
+        try:
+            if value.startswith("["):
+                cells = json.loads(value)
+            else:
+                cells = [[int(x) for x in pair.split(",")] for pair in value.split()]
+        except (ValueError, TypeError):
+            raise ValidationError(BAD_CELLS, code="cells") from None
+        if not isinstance(cells, list) or not all(
+            isinstance(c, list) and len(c) == 2 and all(type(x) is int for x in c) for c in cells
+        ):
+            raise ValidationError(BAD_CELLS, code="cells")
+        return cells
 
 
 class TableSetupForm(LoadoutForm):
@@ -73,11 +93,11 @@ class MoveForm(forms.Form):
     version = forms.IntegerField(min_value=0)
     card = forms.CharField(required=False, max_length=40)
     refill = forms.CharField(required=False, max_length=40)
-    cells = forms.CharField(required=False, max_length=400)
+    cells = CellsField(required=False, max_length=400)
     # A Power move: which Power, and what it acts on: the placed Spirit tile's cells (``cells``
     # are its new ones), a coloured edge (``r,c,side``), a token's cell, a colour (``colour``).
     power = forms.CharField(required=False, max_length=40)
-    tile = forms.CharField(required=False, max_length=400)
+    tile = CellsField(required=False, max_length=400)
     edge = forms.RegexField(
         required=False,
         regex=r"^\s*\d+\s*,\s*\d+\s*,\s*[NESW]\s*$",
@@ -89,12 +109,6 @@ class MoveForm(forms.Form):
     seat = forms.CharField(required=False, max_length=40)
     colour = forms.CharField(required=False, max_length=40)
     confirm = forms.BooleanField(required=False)
-
-    def clean_cells(self) -> list[list[int]] | None:
-        return parse_cells(self.cleaned_data["cells"])
-
-    def clean_tile(self) -> list[list[int]] | None:
-        return parse_cells(self.cleaned_data["tile"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -109,10 +123,8 @@ class MoveForm(forms.Form):
         if kind == "play":
             return {"play": required(data, "card", CARD_NEEDED)}
         if kind == "automa-river":
-            move: dict[str, Any] = {"automa": "river", "card": required(data, "card", CARD_NEEDED)}
-            if data.get("refill"):
-                move["refill"] = data["refill"]
-            return move
+            refill = {"refill": data["refill"]} if data.get("refill") else {}
+            return {"automa": "river", "card": required(data, "card", CARD_NEEDED), **refill}
         if kind == "automa-deck":
             return {"automa": "deck", "card": card}
         if kind == "place":
@@ -149,22 +161,3 @@ def required(data: dict[str, Any], name: str, message: str) -> Any:
     if not data.get(name):
         raise ValidationError(message, code=name)
     return data[name]
-
-
-def parse_cells(text: str) -> list[list[int]] | None:
-    """Cells as ``r,c r,c …`` or a JSON list of pairs; None when empty."""
-    value = text.strip()
-    if not value:
-        return None
-    try:
-        if value.startswith("["):
-            cells = json.loads(value)
-        else:
-            cells = [[int(x) for x in pair.split(",")] for pair in re.split(r"\s+", value)]
-    except (ValueError, TypeError):
-        raise ValidationError(BAD_CELLS, code="cells") from None
-    if not isinstance(cells, list) or not all(
-        isinstance(c, list) and len(c) == 2 and all(type(x) is int for x in c) for c in cells
-    ):
-        raise ValidationError(BAD_CELLS, code="cells")
-    return cells

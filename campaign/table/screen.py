@@ -130,16 +130,12 @@ class Table:
     @cached_property
     def picker(self) -> list[dict[str, Any]]:
         """The cards by colour, each spent, in the Automa's river, or still to play."""
-        state, river = self.state, set(self.state.river)
-        rows: dict[str, list[CardView]] = {cid: [] for cid in self.colours}
+        state, colours, river = self.state, self.colours, set(self.state.river)
+        rows: dict[str, list[CardView]] = {cid: [] for cid in colours}
         for card in sorted(state.setup.cards, key=lambda c: c.value):
             status = "spent" if card.id in state.spent else "river" if card.id in river else ""
-            rows[card.colour].append(
-                CardView(card.id, self.colours[card.colour], card.value, status)
-            )
-        return [
-            {"colour": self.colours[cid], "cards": cards} for cid, cards in rows.items() if cards
-        ]
+            rows[card.colour].append(CardView(card.id, colours[card.colour], card.value, status))
+        return [{"colour": colours[cid], "cards": cards} for cid, cards in rows.items() if cards]
 
     @cached_property
     def automa(self) -> dict[str, Any] | None:
@@ -147,7 +143,6 @@ class Table:
         if state.setup.automa is None:
             return None
         matching = automa.matching_river(state.river, state.setup.card_index, state.required_colour)
-        leader = state.kakapo
         if state.phase != "automa":
             advice = ""
         elif len(matching) == 1:
@@ -158,12 +153,12 @@ class Table:
             advice = gettext(
                 "%(leader)s (Leader, with the Kakapo) chooses which one the Automa plays: "
                 "%(cards)s."
-            ) % {"leader": leader, "cards": names}
+            ) % {"leader": state.kakapo, "cards": names}
         else:
             advice = gettext(
                 "%(leader)s (Leader, with the Kakapo) chooses one of the Automa's face-up cards or "
                 "takes the top card of its deck."
-            ) % {"leader": leader}
+            ) % {"leader": state.kakapo}
         moves = spirits.legal_moves(state) if state.phase == "automa" else []
         river_ok = {m["card"] for m in moves if m.get("automa") == "river"}
         deck_allowed = any(m.get("automa") == "deck" for m in moves)
@@ -171,7 +166,7 @@ class Table:
             "river": [(card, card.id in river_ok) for card in map(self.card, state.river)],
             "forced": len(river_ok) == 1 and not deck_allowed,
             "deck_count": state.deck_count,
-            "kakapo": leader,
+            "kakapo": state.kakapo,
             "advice": advice,
             "candidates": [self.card(c) for c in state.deck_candidates],
             "deck_allowed": deck_allowed,
@@ -217,8 +212,7 @@ class Table:
     def tile_data(self) -> dict[str, Any] | None:
         """The Decision card's Spirit tile for the placement preview (table.js turns each side a
         quarter clockwise 0–3 times, as ``shapes.rotate`` does); None when none waits."""
-        card = self.state.decision
-        return tile_sides(card) if card else None
+        return tile_sides(self.state.decision) if self.state.decision else None
 
     @cached_property
     def power_data(self) -> dict[str, Any]:
@@ -509,15 +503,12 @@ def shown(value: object) -> str:
 
 def shown_mission(mission: Mapping[str, Any]) -> dict[str, Any]:
     """The setup's mission with its texts and objective tiles in the reader's language."""
-    result = dict(mission)
-    for key in ("name", "text", "relief"):
-        if key in result:
-            result[key] = shown(result[key])
-    result["objectives"] = [
+    texts = {key: shown(mission[key]) for key in ("name", "text", "relief") if key in mission}
+    objectives = [
         {**o, "name": shown(o.get("name")) or o.get("tile", "")}
         for o in mission.get("objectives") or []
     ]
-    return result
+    return {**mission, **texts, "objectives": objectives}
 
 
 def moon_name(setup: Mapping[str, Any], effect: str) -> str:
