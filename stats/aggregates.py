@@ -56,13 +56,16 @@ ATTEMPT_KEY = {
 Data = dict[str, Any]
 
 
+def within(queryset: QuerySet[Any], field: str, ids: Sequence[int] | None) -> QuerySet[Any]:
+    """``queryset`` restricted to the rows whose ``field`` is in ``ids`` (all when ``None``)."""
+    return queryset if ids is None else queryset.filter(**{f"{field}__in": list(ids)})
+
+
 def keyed(queryset: QuerySet[Any], field: str | None, ids: Sequence[int] | None) -> QuerySet[Any]:
     """``queryset`` restricted to ``ids`` and annotated with ``scope_key`` to group by."""
     if field is None:
         return queryset.annotate(scope_key=Value(0, output_field=IntegerField()))
-    if ids is not None:
-        queryset = queryset.filter(**{f"{field}__in": list(ids)})
-    return queryset.annotate(scope_key=F(field))
+    return within(queryset, field, ids).annotate(scope_key=F(field))
 
 
 def rate(part: int, whole: int) -> float:
@@ -157,9 +160,7 @@ def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
             streams.append(moon_path_by_adventure(ids))
     merged = merge(*streams, key=itemgetter(0))
     for scope_key, parts in groupby(merged, key=itemgetter(0)):
-        data: Data = {}
-        for _key, part in parts:
-            data.update(part)
+        data: Data = {name: value for _key, part in parts for name, value in part.items()}
         if data.pop("_known", False):
             yield scope_key, finish(scope, data)
 
@@ -212,10 +213,7 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
 def refresh_tallies(adventure_ids: Sequence[int] | None) -> None:
     """Rewrite the ``MissionTally`` and ``FactTally`` rows of ``adventure_ids`` (None: all)."""
     for model in (MissionTally, FactTally):
-        stale = model.objects.all()
-        if adventure_ids is not None:
-            stale = stale.filter(adventure_id__in=adventure_ids)
-        stale.delete()
+        within(model.objects.all(), "adventure_id", adventure_ids).delete()
     refresh_mission_tallies(adventure_ids)
     refresh_fact_tallies(adventure_ids)
 

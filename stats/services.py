@@ -132,9 +132,7 @@ def forget_gone(scope: str, ids: Sequence[int] | None) -> list[int] | None:
             return existing
     for rows in (StatsSnapshot, CellCounts):
         gone = rows.objects.filter(scope=scope).exclude(scope_id__in=existing)
-        if ids is not None:
-            gone = gone.filter(scope_id__in=ids)
-        gone.delete()
+        aggregates.within(gone, "scope_id", ids).delete()
     return None if ids is None else existing
 
 
