@@ -29,8 +29,9 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from campaign.models import AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
+from campaign.models import Adventure, AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
 from games.rules.spirits.campaign import FAILURE_REASONS
+from groups.models import Group
 from stats.models import (
     GLOBAL_SCOPE_ID,
     FactTally,
@@ -88,9 +89,6 @@ Builder = Callable[[list[Sequence[Any]]], Data]
 
 def universe(scope: str, ids: Sequence[int] | None) -> Stream:
     """Every scope to compute, in key order, even those with no data yet."""
-    from campaign.models import Adventure
-    from groups.models import Group
-
     keys: Iterable[int]
     if scope == Scope.GLOBAL:
         keys = [GLOBAL_SCOPE_ID]
@@ -439,8 +437,6 @@ def moon_series(boxes: dict[int, int], attempts: list[Sequence[Any]]) -> list[Da
 
 def moon_path_by_adventure(ids: Sequence[int] | None) -> Stream:
     """Per group: each adventure's Moon Path boxes checked against missions completed."""
-    from campaign.models import Adventure
-
     completed = (
         finished_attempts()
         .filter(status=AttemptStatus.SUCCESS, adventure_id=OuterRef("pk"))
