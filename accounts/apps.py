@@ -1,12 +1,11 @@
 from django.apps import AppConfig
+from django.contrib.auth.signals import user_logged_in
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self) -> None:
-        from django.contrib.auth.signals import user_logged_in
-
         from accounts.middleware import remember_language
 
         # Every way of logging in (the log-in page, signing up, a test's force_login) sends

@@ -44,5 +44,4 @@ def set_preference(*, user: Any, **values: str) -> Preference:
 
 def preferred(field: str, *, user: Any) -> str:
     """The account's ``language`` or ``time_zone``, or "" when it follows the browser."""
-    found = Preference.objects.filter(user=user).values_list(field, flat=True).first()
-    return found or ""
+    return Preference.objects.filter(user=user).values_list(field, flat=True).first() or ""

@@ -42,10 +42,9 @@ def redis_state() -> str:
     if not settings.REDIS_URL:
         return "not-configured"
     try:
-        client = redis.Redis.from_url(
+        redis.Redis.from_url(
             settings.REDIS_URL, socket_timeout=PING_TIMEOUT, socket_connect_timeout=PING_TIMEOUT
-        )
-        client.ping()
+        ).ping()
     except redis.RedisError:
         return "down"
     return "ok"

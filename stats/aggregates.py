@@ -29,8 +29,9 @@ from django.db.models import (
 )
 from django.db.models.functions import Coalesce
 
-from campaign.models import AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
+from campaign.models import Adventure, AttemptStatus, MissionAttempt, MoonPathBox, OpenedEnvelope
 from games.rules.spirits.campaign import FAILURE_REASONS
+from groups.models import Group
 from stats.models import (
     GLOBAL_SCOPE_ID,
     FactTally,
@@ -56,13 +57,16 @@ ATTEMPT_KEY = {
 Data = dict[str, Any]
 
 
+def within(queryset: QuerySet[Any], field: str, ids: Sequence[int] | None) -> QuerySet[Any]:
+    """``queryset`` restricted to the rows whose ``field`` is in ``ids`` (all when ``None``)."""
+    return queryset if ids is None else queryset.filter(**{f"{field}__in": list(ids)})
+
+
 def keyed(queryset: QuerySet[Any], field: str | None, ids: Sequence[int] | None) -> QuerySet[Any]:
     """``queryset`` restricted to ``ids`` and annotated with ``scope_key`` to group by."""
     if field is None:
         return queryset.annotate(scope_key=Value(0, output_field=IntegerField()))
-    if ids is not None:
-        queryset = queryset.filter(**{f"{field}__in": list(ids)})
-    return queryset.annotate(scope_key=F(field))
+    return within(queryset, field, ids).annotate(scope_key=F(field))
 
 
 def rate(part: int, whole: int) -> float:
@@ -85,9 +89,6 @@ Builder = Callable[[list[Sequence[Any]]], Data]
 
 def universe(scope: str, ids: Sequence[int] | None) -> Stream:
     """Every scope to compute, in key order, even those with no data yet."""
-    from campaign.models import Adventure
-    from groups.models import Group
-
     keys: Iterable[int]
     if scope == Scope.GLOBAL:
         keys = [GLOBAL_SCOPE_ID]
@@ -157,9 +158,7 @@ def compute_stream(scope: str, ids: Sequence[int] | None = None) -> Stream:
             streams.append(moon_path_by_adventure(ids))
     merged = merge(*streams, key=itemgetter(0))
     for scope_key, parts in groupby(merged, key=itemgetter(0)):
-        data: Data = {}
-        for _key, part in parts:
-            data.update(part)
+        data: Data = {name: value for _key, part in parts for name, value in part.items()}
         if data.pop("_known", False):
             yield scope_key, finish(scope, data)
 
@@ -212,10 +211,7 @@ def missions(key: str | None, ids: Sequence[int] | None) -> Stream:
 def refresh_tallies(adventure_ids: Sequence[int] | None) -> None:
     """Rewrite the ``MissionTally`` and ``FactTally`` rows of ``adventure_ids`` (None: all)."""
     for model in (MissionTally, FactTally):
-        stale = model.objects.all()
-        if adventure_ids is not None:
-            stale = stale.filter(adventure_id__in=adventure_ids)
-        stale.delete()
+        within(model.objects.all(), "adventure_id", adventure_ids).delete()
     refresh_mission_tallies(adventure_ids)
     refresh_fact_tallies(adventure_ids)
 
@@ -441,8 +437,6 @@ def moon_series(boxes: dict[int, int], attempts: list[Sequence[Any]]) -> list[Da
 
 def moon_path_by_adventure(ids: Sequence[int] | None) -> Stream:
     """Per group: each adventure's Moon Path boxes checked against missions completed."""
-    from campaign.models import Adventure
-
     completed = (
         finished_attempts()
         .filter(status=AttemptStatus.SUCCESS, adventure_id=OuterRef("pk"))

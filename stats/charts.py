@@ -274,11 +274,9 @@ def step_chart(
             anchor = "end" if i == n - 1 and n > 1 else "middle"  # the last stays inside
             body.append(_text(f"{left + i * step:.1f}", base + 14, label, 10, anchor))
     last = ", ".join(f"{name} {_num(series[name][-1])}" for name in names if series[name])
-    summary = (
-        gettext("After %(x)s: %(last)s.") % {"x": x_labels[-1], "last": last}
-        if x_labels
-        else str(NO_DATA)
-    )
+    summary = str(NO_DATA)
+    if x_labels:
+        summary = gettext("After %(x)s: %(last)s.") % {"x": x_labels[-1], "last": last}
     svg = _svg(prefix, width, base + 22, title, summary, "".join(legend_parts + body))
     rows = [[label, *(_num(series[nm][i]) for nm in names)] for i, label in enumerate(x_labels)]
     return Chart(title, svg, summary, [x_name, *names], rows)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db import connection
 
-from stats.aggregates import FACT_KEY, in_clause
+from stats.aggregates import FACT_KEY, in_clause, within
 from stats.facts import MASK_BITS
 from stats.models import CellCounts, CoverageFact, Scope
 
@@ -47,12 +47,8 @@ def refresh(scope: str, ids: Sequence[int] | None = None) -> None:
     different places. A scope or mission without any covered cell has no row (shown as zeros).
     """
     key = FACT_KEY[Scope(scope)]
-    stale = CellCounts.objects.filter(scope=scope)
-    facts = CoverageFact.objects.all()
-    if ids is not None:
-        stale = stale.filter(scope_id__in=ids)
-        facts = facts.filter(**{f"{key}__in": ids})
-    stale.delete()
+    within(CellCounts.objects.filter(scope=scope), "scope_id", ids).delete()
+    facts = within(CoverageFact.objects.all(), key, ids)
     restrict, params = in_clause("AND", key, ids)
     where = f"WHERE (cover0 <> 0 OR cover1 <> 0 OR cover2 <> 0) AND board_size = %s {restrict}"
     sizes = sorted(set(facts.values_list("board_size", flat=True).distinct()))

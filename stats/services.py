@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Adventure, StatisticsOutbox
+from groups.models import Group
 from stats import aggregates, facts, heatmaps
 from stats.models import (
     GLOBAL_SCOPE_ID,
@@ -122,8 +123,6 @@ def recompute(
 def forget_gone(scope: str, ids: Sequence[int] | None) -> list[int] | None:
     """Delete the snapshot and heatmaps of the scopes (of ``ids``) whose adventure or group is
     gone; returns those of ``ids`` that exist (``None`` stays ``None``: every scope)."""
-    from groups.models import Group
-
     model = Adventure if scope == Scope.ADVENTURE else Group
     existing = model.objects.values_list("pk", flat=True)
     if ids is not None:
@@ -132,9 +131,7 @@ def forget_gone(scope: str, ids: Sequence[int] | None) -> list[int] | None:
             return existing
     for rows in (StatsSnapshot, CellCounts):
         gone = rows.objects.filter(scope=scope).exclude(scope_id__in=existing)
-        if ids is not None:
-            gone = gone.filter(scope_id__in=ids)
-        gone.delete()
+        aggregates.within(gone, "scope_id", ids).delete()
     return None if ids is None else existing
 
 
