@@ -215,9 +215,9 @@ class Reader:
         check_type(self.data[name], kind, where, limit)
         return self.data[name]
 
-    def items(self, name: str, *, limit: int) -> list[tuple[str, Any]]:
-        """The entries of the optional list ``name``, each with its place."""
-        values = self.get(name, list, optional=True, limit=limit) or []
+    def items(self, name: str, *, limit: int, optional: bool = True) -> list[tuple[str, Any]]:
+        """The entries of the list ``name``, each with its place."""
+        values = self.get(name, list, optional=optional, limit=limit) or []
         return [(at(at(self.where, name), i), value) for i, value in enumerate(values)]
 
     def user(self, name: str) -> None:
@@ -263,13 +263,6 @@ def check_datetime(value: str | None, where: str) -> datetime.datetime | None:
     return parsed
 
 
-def check_date(value: str, where: str) -> datetime.date:
-    try:
-        return datetime.date.fromisoformat(value)
-    except ValueError:
-        raise ExchangeError(where, NOT_A_DATE % {"value": repr(value[:40])}) from None
-
-
 def parse_document(data: object) -> list[ImportedAdventure]:
     """Validate a whole document; the adventures in it, ready to store."""
     if found := text_problems(data):
@@ -297,9 +290,8 @@ def parse_adventure(data: object, where: str) -> ImportedAdventure:
         pack = pack_from_json(reader.get("content_pack", dict))
     except PackError as error:
         raise ExchangeError(at(where, "content_pack"), str(error)) from None
-    reader.get("attempts", list, limit=MAX_ATTEMPTS)
     results: dict[int, AttemptResult] = {}
-    attempts = reader.items("attempts", limit=MAX_ATTEMPTS)
+    attempts = reader.items("attempts", limit=MAX_ATTEMPTS, optional=False)
     for index, (place, item) in enumerate(attempts):
         attempt = parse_attempt(item, place, index + 1, pack)
         if attempt.result != AttemptStatus.OPEN:
@@ -336,7 +328,12 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> AttemptR
     except ValidationError as error:
         raise ExchangeError(at(place, "players"), error.messages[0]) from None
     attempt.get("rounds_played", int, optional=True, limit=MAX_ROUNDS)
-    check_date(attempt.get("played_on", str, limit=64), at(place, "played_on"))
+    played_on = attempt.get("played_on", str, limit=64)
+    try:
+        datetime.date.fromisoformat(played_on)
+    except ValueError:
+        problem = NOT_A_DATE % {"value": repr(played_on[:40])}
+        raise ExchangeError(at(place, "played_on"), problem) from None
     attempt.get("duration_minutes", int, optional=True)
     loadout = parse_loadout(attempt, pack)
     attempt.get("version", int, optional=True)

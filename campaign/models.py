@@ -81,10 +81,6 @@ class Adventure(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("campaign:dashboard", args=[self.group_id, self.pk])
 
-    @property
-    def finished(self) -> bool:
-        return self.current_mission is None
-
 
 class AttemptStatus(models.TextChoices):
     OPEN = "open", _("In progress")

@@ -221,15 +221,11 @@ def fact_text(fact: progression.Change) -> Text:
     return text(code, **params)
 
 
-def change_params(change: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(change.get("params") or {})
-
-
 def change_text(change: Mapping[str, Any]) -> Text:
     """What a change of the campaign says, as a stored text: its kind (and ``via``, the reward or
     hand behind it) is the code, its names the parameters. A change without a message of its
     own (an entry the rules ignored, with the campaign rules' English reason) keeps its words."""
-    params = change_params(change)
+    params = dict(change.get("params") or {})
     kind = str(change.get("kind", ""))
     if kind == "loadout-ignored" and f"problem:{params.get('problem')}" in MESSAGES:
         problem = text(f"problem:{params.pop('problem')}", **params)
@@ -245,7 +241,7 @@ def change_text(change: Mapping[str, Any]) -> Text:
 
 def change_rule(change: Mapping[str, Any]) -> str:
     """The link to the rule behind a change ("why"), or empty when no rule gives it."""
-    kind, params = str(change.get("kind", "")), change_params(change)
+    kind, params = str(change.get("kind", "")), dict(change.get("params") or {})
     if kind == "envelope-opened":
         return messages.envelope_rule(params.get("via", ""))
     if kind == "loadout-ignored":

@@ -51,10 +51,9 @@ def member_view(*methods: str, play: bool = False) -> Callable[[access.View], ac
         def scoped(request: HttpRequest, membership: Membership, **kwargs: Any) -> HttpResponse:
             if "adventure_id" in kwargs:
                 adventures = Adventure.objects.select_related("content_pack")
-                adventure = get_object_or_404(
+                kwargs["adventure"] = adventure = get_object_or_404(
                     adventures, group_id=membership.group_id, pk=kwargs.pop("adventure_id")
                 )
-                kwargs["adventure"] = adventure
             if "number" in kwargs:
                 attempts = adventure.attempts.select_related("created_by")
                 kwargs["attempt"] = get_object_or_404(attempts, number=kwargs.pop("number"))
@@ -365,13 +364,12 @@ def reveal(request: HttpRequest, membership: Membership, adventure: Adventure) -
 def export_download(membership: Membership, adventures: list[Adventure], name: str) -> HttpResponse:
     """The export document as a file named after ``name`` and today's date."""
     document = exchange.export_document(adventures, group_name=membership.group.name)
-    response = HttpResponse(
+    filename = f"{name}-{timezone.localdate().isoformat()}.json"
+    return HttpResponse(
         json.dumps(document, indent=2, ensure_ascii=False),
         content_type="application/json; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
-    filename = f"{name}-{timezone.localdate().isoformat()}.json"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 @member_view("GET")
@@ -381,12 +379,9 @@ def export(request: HttpRequest, membership: Membership, adventure: Adventure) -
 
 @member_view("GET")
 def group_export(request: HttpRequest, membership: Membership) -> HttpResponse:
-    adventures = list(
-        Adventure.objects.filter(group_id=membership.group_id)
-        .select_related("content_pack", "created_by")
-        .order_by("created_at", "pk")
-    )
-    return export_download(membership, adventures, slugify(membership.group.name) or "group")
+    adventures = membership.group.adventures.select_related("content_pack", "created_by")
+    name = slugify(membership.group.name) or "group"
+    return export_download(membership, list(adventures.order_by("created_at", "pk")), name)
 
 
 @member_view("GET", "POST", play=True)

@@ -25,9 +25,8 @@ class Command(BaseCommand):
         user, _ = User.objects.get_or_create(username=DEMO_USERNAME)
         user.set_password(password)
         user.save()
-        group = Group.objects.for_user(user).filter(name=DEMO_GROUP).first()
-        if group is None:
-            group = create_group(name=DEMO_GROUP, owner=user)
+        named = Group.objects.for_user(user).filter(name=DEMO_GROUP)
+        group = named.first() or create_group(name=DEMO_GROUP, owner=user)
         Membership.objects.filter(group=group, user=user).update(role=Role.OWNER)
         if not Adventure.objects.filter(group=group).exists():
             start_adventure(group=group, name=DEMO_ADVENTURE, by=user)
