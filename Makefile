@@ -46,8 +46,8 @@ run: content messages
 
 serve: content messages
 	$(PY) manage.py collectstatic --no-input --verbosity 0
-	$(BIN)/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --workers $(WORKERS) \
-		--proxy-headers --timeout-graceful-shutdown 5
+	$(PY) -m config.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) \
+		--timeout-graceful-shutdown 5
 
 worker: $(STAMP)
 	mkdir -p var

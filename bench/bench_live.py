@@ -19,7 +19,9 @@ keep-alive): on ``changed`` it fetches the ``#table`` region as htmx would.
    bench used meanwhile (they share the machine's cores): the server's CPU per move (its answer,
    its events, the other devices' fetches) bounds the moves per second one process can take.
 3. For information: a move's answer (server time seen from the client, bytes) next to a signed-in
-   one-row write (adding a note to an attempt) in the same run.
+   one-row write (adding a note to an attempt) and the cheapest signed-in read (the table's stamp)
+   in the same run, with the server's CPU per request; and that read handled by Django alone (its
+   test client, in one process on an open database connection): the floor under every request.
 """
 
 from __future__ import annotations
@@ -530,22 +532,32 @@ async def one_row_write(server: Any, device: Device, path: str) -> None:
     request, the floor under every request of a device."""
     connection = Connection(server.port, device.cookies, device.csrf)
     notes = path.replace("/table/1/", "/attempts/1/notes/")
-    times, cpu = [], CpuUse(server)
-    for n in range(50):
-        started = time.perf_counter()
-        await connection.request("POST", notes, {"text": f"note {n}"})
-        times.append(time.perf_counter() - started)
-    written = cpu.now()["server"] - cpu.used["server"]
-    print(f"  a signed-in one-row write (a note): {spread(times)}; server CPU {ms(written / 50)}")
-    times, cpu = [], CpuUse(server)
-    for _ in range(50):
-        started = time.perf_counter()
-        await connection.request("GET", path + "version/", htmx=False)
-        times.append(time.perf_counter() - started)
-    read = cpu.now()["server"] - cpu.used["server"]
-    print(f"  a signed-in read of the table's stamp: {spread(times)}; server CPU {ms(read / 50)}")
+    for label, method, url, htmx in (
+        ("a signed-in one-row write (a note)", "POST", notes, True),
+        ("a signed-in read of the table's stamp", "GET", path + "version/", False),
+    ):
+        times, cpu = [], CpuUse(server)
+        for n in range(50):
+            started = time.perf_counter()
+            await connection.request(method, url, {"text": f"note {n}"}, htmx=htmx)
+            times.append(time.perf_counter() - started)
+        spent = (cpu.now()["server"] - cpu.used["server"]) / 50
+        print(f"  {label}: {spread(times)}; server CPU {spent * 1000:.1f} ms per request")
     connection.close()
 
+
+IN_PROCESS = """
+import time
+from django.contrib.auth.models import User
+from django.test import Client
+client = Client(HTTP_HOST="127.0.0.1")
+client.force_login(User.objects.get(username="device0"))
+assert client.get("%(path)sversion/").status_code == 200
+started = time.process_time()
+for _ in range(200):
+    client.get("%(path)sversion/")
+result = (time.process_time() - started) / 200
+"""
 
 SETTINGS = """
 from config.settings import *  # noqa: F403
@@ -586,6 +598,12 @@ def run(label: str, database_url: str, workers: int, **env: str) -> None:
         print(f"== {label}")
         asyncio.run(latency(server, devices, tables[largest:]))
         asyncio.run(one_row_write(server, devices[0], tables[largest][0]))
+        # The same read handled by Django alone, in one process on an open database connection
+        # (Django's test client): what the server adds around it is the rest.
+        code = IN_PROCESS % {"path": tables[largest][0]}
+        alone = run_django(database_url, code, **production(), **env)
+        print(f"  the same read handled by Django alone (no server, no new connection): "
+              f"CPU {alone * 1000:.1f} ms")  # fmt: skip
         baseline = server_memory(server)
         for count in STEPS:
             asyncio.run(scale(server, devices, tables, count, baseline))

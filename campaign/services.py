@@ -367,8 +367,9 @@ def attempt_text(code: str, attempt: MissionAttempt, result: str) -> Text:
 
 
 @contextmanager
-def by_the_rules() -> Iterator[None]:
-    """A rules problem raised inside becomes a ``CampaignError`` on the form field it is about."""
+def by_the_rules(field: str | None = None) -> Iterator[None]:
+    """A rules problem raised inside becomes a ``CampaignError`` in the reader's language, on the
+    form field it is about (``field``, else the one its code or subject names)."""
     try:
         yield
     except ProgressionError as error:
@@ -378,7 +379,8 @@ def by_the_rules() -> Iterator[None]:
             "reason-required": "failure_reason",
             "reason-on-success": "failure_reason",
         }
-        field_name = f"space_{error.subject}" if error.subject else fields.get(error.code)
+        space = f"space_{error.subject}" if error.subject else None
+        field_name = field or space or fields.get(error.code)
         message = render(problem_text(error))
         rule = problem_rule(error)
         raise CampaignError(message, code=error.code, field=field_name, rule=rule) from None
@@ -466,11 +468,8 @@ def start_attempt(
     log = current_log(adventure)
     state = log.state()
     refuse_open(log.attempts)
-    if state.current_mission is None:
-        raise CampaignError(
-            progression.ADVENTURE_FINISHED.format(last=state.last_mission), code="finished"
-        )
     with by_the_rules():
+        progression.check_unfinished(state)
         progression.check_loadout(log.pack, state, tuple(sorted((loadout or {}).items())))
     attempt = MissionAttempt.objects.create(
         adventure=adventure,
@@ -661,10 +660,8 @@ def add_override(
     log = current_log(adventure)
     pack = log.pack
     before = log.state()
-    try:
+    with by_the_rules(field="target"):
         progression.check_override(pack, before, Override(0, kind, target, reason))
-    except ProgressionError as error:
-        raise CampaignError(str(error), code=error.code, field="target") from None
     finished = [a.number for a in log.attempts if a.status != AttemptStatus.OPEN]
     row = ManualOverride.objects.create(
         adventure=adventure,

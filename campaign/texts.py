@@ -93,6 +93,21 @@ MESSAGES = {
     ),
     "problem:tile-not-available": _("%(tile)s is not available in this adventure yet."),
     "problem:tile-twice": _("%(tile)s is placed twice: each Power tile goes on one space."),
+    # Why the campaign rules refuse a write (``progression.check_*``).
+    "problem:finished": _("This adventure is finished: Mission %(last)s was completed."),
+    "problem:mission-not-open": _(
+        "Mission %(mission)s is not open: the next mission to play is Mission %(current)s."
+    ),
+    "problem:reason-required": _("Say why the mission failed."),
+    "problem:reason-on-success": _("A successful attempt has no failure reason."),
+    "problem:red-without-final": _(
+        "The red envelope opens only once Mission %(last)s has been completed."
+    ),
+    "problem:already-open": _("%(name)s is already open."),
+    "problem:already-unlocked": _("%(name)s is already unlocked."),
+    "problem:already-gained": _("%(name)s is already gained."),
+    "problem:night-already": _("Night mode is already on."),
+    "problem:unknown": _("Unknown: “%(value)s”."),
     "change:loadout-ignored": _("Ignored: %(problem)s"),
     # What a write changed in the campaign as a whole (``progression.diff``'s facts).
     "diff:next-mission": _("Next mission: %(before)s → %(after)s"),
@@ -189,7 +204,7 @@ def problem_text(error: progression.ProgressionError) -> Text:
     """Why the campaign rules refuse something, in the reader's language when the message is
     known here; the campaign rules' English words otherwise."""
     code = f"problem:{error.code}"
-    if code in MESSAGES and error.params:
+    if code in MESSAGES:
         return text(code, **dict(error.params))
     return verbatim(str(error))
 

@@ -22,7 +22,6 @@ from accounts.actors import stored_actor
 from accounts.texts import MESSAGES, Text, text, verbatim
 from campaign import overview, services
 from campaign.models import Adventure, AttemptMove, AttemptStatus, AuditAction, MissionAttempt
-from campaign.services import CampaignError
 from campaign.texts import describe_move
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
@@ -113,10 +112,8 @@ def begin_mission(
     ``TableError`` for a bad seating, ``CampaignError`` when the campaign refuses."""
     pack = adventure.content_pack.pack()
     campaign = services.current_state(adventure)
-    if campaign.current_mission is None:
-        raise CampaignError(
-            progression.ADVENTURE_FINISHED.format(last=campaign.last_mission), code="finished"
-        )
+    with services.by_the_rules():
+        progression.check_unfinished(campaign)
     loadout = {space: tile for space, tile in (loadout or {}).items() if tile}
     if setup is None:
         setup = table_setup(

@@ -120,3 +120,41 @@ def test_a_correction_preview_reads_in_the_readers_language(member, adventure):
     assert "Sobre blanc A: ja no és obert" in said
     assert "Missió següent: Missió 5 → Missió 2" in said
     assert "no longer" not in said
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("pt-br", "O envelope vermelho só abre depois que a Missão 22 for cumprida."),
+        ("ca", "El sobre vermell només s’obre un cop completada la Missió 22."),
+    ],
+)
+def test_a_refused_override_reads_in_the_readers_language(member, adventure, language, said):
+    """Seed 003, "The envelopes": the red envelope waits for the last mission; the refusal of
+    opening it by hand is said in the reader's language, next to the field it is about."""
+    client = Client()
+    client.force_login(member.user)
+    refused = client.post(
+        adventure_url("override-new", adventure),
+        {"kind": "open-envelope", "target": "red", "reason": "why not"},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert 'id="id_target_errors"' in html
+    assert said in unescape(TAG.sub(" ", html))
+
+
+def test_a_finished_adventures_table_setup_refuses_in_the_readers_language(member, adventure):
+    """Seed 003, "The envelopes": Mission 22 ends the adventure; starting another is refused in
+    the reader's language (these words came from the rules engine, in English, before)."""
+    from django.utils import translation
+
+    from campaign.services import CampaignError, current_state
+
+    while current_state(adventure).current_mission is not None:
+        log_attempt(adventure, by=member.user)
+    with translation.override("pt-br"), pytest.raises(CampaignError) as refused:
+        table.begin_mission(adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"],
+                            first_player="Ana")  # fmt: skip
+    assert str(refused.value) == "Esta aventura terminou: a Missão 22 foi cumprida."

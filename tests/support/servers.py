@@ -117,10 +117,11 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         self.database_url = database_url
+        # One process as ``make run`` serves it, several as ``make serve`` does.
+        served = ["uvicorn", "config.asgi:application"] if workers == 1 else ["config.serve"]
         command = [
-            sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
-            "--port", str(self.port), "--workers", str(workers), "--no-access-log",
-            "--timeout-graceful-shutdown", "2",
+            sys.executable, "-m", *served, "--host", "127.0.0.1", "--port", str(self.port),
+            "--workers", str(workers), "--no-access-log", "--timeout-graceful-shutdown", "2",
         ]  # fmt: skip
         log.parent.mkdir(parents=True, exist_ok=True)
         with log.open("ab") as out:

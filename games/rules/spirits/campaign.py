@@ -681,37 +681,54 @@ def check_override(pack: Pack, state: CampaignState, override: Override) -> None
     if kind == OPEN_ENVELOPE:
         envelope = find_or_error(pack, "envelope", target)
         if target in state.opened_ids:
-            raise ProgressionError("already", ALREADY_OPEN.format(name=envelope))
-        if pack.envelope(target).colour == "red" and not red_envelope_may_open(state):
             raise ProgressionError(
-                "red-without-final", RED_WITHOUT_FINAL.format(last=state.last_mission)
+                "already-open", ALREADY_OPEN.format(name=envelope), params=(("name", envelope),)
+            )
+        if pack.envelope(target).colour == "red" and not red_envelope_may_open(state):
+            last = str(state.last_mission)
+            raise ProgressionError(
+                "red-without-final", RED_WITHOUT_FINAL.format(last=last), params=(("last", last),)
             )
     elif kind == UNLOCK_SPACE:
         name = find_or_error(pack, "power space", target)
         if target in state.unlocked_spaces:
-            raise ProgressionError("already", ALREADY_UNLOCKED.format(name=name))
+            raise ProgressionError(
+                "already-unlocked", ALREADY_UNLOCKED.format(name=name), params=(("name", name),)
+            )
     elif kind == GAIN_TOKEN:
         name = find_or_error(pack, "power token", target)
         if target in state.power_tokens:
-            raise ProgressionError("already", ALREADY_GAINED.format(name=name))
+            raise ProgressionError(
+                "already-gained", ALREADY_GAINED.format(name=name), params=(("name", name),)
+            )
     elif kind == NIGHT_MODE:
         if state.night_mode:
-            raise ProgressionError("already", ALREADY_NIGHT)
+            raise ProgressionError("night-already", ALREADY_NIGHT)
     else:
-        raise ProgressionError("unknown", UNKNOWN_ITEM.format(kind="override", value=kind))
+        raise ProgressionError(
+            "unknown", UNKNOWN_ITEM.format(kind="override", value=kind), params=(("value", kind),)
+        )
 
 
 def check_new_attempt(pack: Pack, state: CampaignState, attempt: AttemptResult) -> None:
     """Whether a new attempt may be logged at the end of the log; raises ProgressionError."""
-    if state.finished:
-        raise ProgressionError("finished", ADVENTURE_FINISHED.format(last=state.last_mission))
+    check_unfinished(state)
     if attempt.mission != state.current_mission:
+        names = (("mission", str(attempt.mission)), ("current", str(state.current_mission)))
         raise ProgressionError(
-            "mission-not-open",
-            MISSION_NOT_OPEN.format(mission=attempt.mission, current=state.current_mission),
+            "mission-not-open", MISSION_NOT_OPEN.format(**dict(names)), params=names
         )
     check_result(attempt.result, attempt.reason)
     check_loadout(pack, state, attempt.loadout)
+
+
+def check_unfinished(state: CampaignState) -> None:
+    """Whether a mission is left to play; raises ProgressionError."""
+    if state.finished:
+        last = str(state.last_mission)
+        raise ProgressionError(
+            "finished", ADVENTURE_FINISHED.format(last=last), params=(("last", last),)
+        )
 
 
 def check_result(result: str, reason: str) -> None:
@@ -733,7 +750,9 @@ def find_or_error(pack: Pack, kind: str, ident: str) -> str:
     try:
         return name_of(pack, kind, ident)
     except KeyError:
-        raise ProgressionError("unknown", UNKNOWN_ITEM.format(kind=kind, value=ident)) from None
+        raise ProgressionError(
+            "unknown", UNKNOWN_ITEM.format(kind=kind, value=ident), params=(("value", ident),)
+        ) from None
 
 
 class Named(Protocol):
