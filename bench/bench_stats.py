@@ -8,7 +8,8 @@ creates a fresh database, fills it with ``bench/history.py`` and drops it at the
    global ranking from the fact tables, heatmaps by the database), in a separate worker-like
    process, with its peak memory (maxrss) at half and at the full history.
 2. Incremental update after one new result (the outbox drain: facts of that attempt, its
-   adventure, its group and the global ranking), median of 15.
+   adventure, its group and the global ranking), median of 15, next to the one-row insert of
+   each result's outbox row in the same run (the baseline: machines differ, ratios compare).
 3. The same statistics by a naive per-object Python loop over the ORM (adventures -> attempts ->
    fact rows through one query per attempt and fact table), run in full when that takes under a
    minute, otherwise on a random sample of adventures and extrapolated linearly (and said so).
@@ -63,14 +64,16 @@ def full_recompute(url: str) -> dict[str, float]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def incremental(rounds: int = 15) -> list[float]:
+def incremental(rounds: int = 15) -> tuple[list[float], list[float]]:
+    """The drain after each of ``rounds`` new results, and (the baseline, same run) the one-row
+    insert of each result's outbox row."""
     from campaign.models import Adventure, MissionAttempt, StatisticsOutbox
     from stats import services
     from tests.stats.playouts import play_mission
 
     rng = random.Random(3)
     ids = list(Adventure.objects.values_list("pk", flat=True))
-    timings = []
+    timings, inserts = [], []
     for index in range(rounds):
         adventure = Adventure.objects.get(pk=rng.choice(ids))
         number = adventure.attempts.count() + 1
@@ -80,18 +83,23 @@ def incremental(rounds: int = 15) -> list[float]:
             failure_reason="objective-not-met", players=["Ana", "Ben", "Cy"],
             rounds_played=len(state["tricks"]), played_on="2025-09-01", state=state,
         )  # fmt: skip
+        started = time.perf_counter()
         StatisticsOutbox.objects.create(group_id=adventure.group_id, adventure=adventure)
+        inserts.append(time.perf_counter() - started)
         started = time.perf_counter()
         drained = services.drain_outbox()
         timings.append(time.perf_counter() - started)
         assert drained.rows == 1
-    return timings
+    return timings, inserts
 
 
-def report_incremental(timings: list[float]) -> None:
+def report_incremental(measured: tuple[list[float], list[float]]) -> None:
+    timings, inserts = measured
+    median, baseline = statistics.median(timings), statistics.median(inserts)
     print(f"incremental update after one new result (drain: facts + adventure + group + "
-          f"global): median {1000 * statistics.median(timings):.1f} ms, "
-          f"max {1000 * max(timings):.1f} ms over {len(timings)}")  # fmt: skip
+          f"global): median {1000 * median:.1f} ms, max {1000 * max(timings):.1f} ms over "
+          f"{len(timings)}; baseline, a one-row insert in the same run: median "
+          f"{1000 * baseline:.2f} ms (the drain is {median / baseline:.0f}x)")  # fmt: skip
 
 
 def naive(adventure_ids: list[int]) -> float:
