@@ -102,9 +102,6 @@ class Hub:
         with self.lock:
             return {x for found in self.listeners.values() for x in found}
 
-    def count(self) -> int:
-        return len(self.everyone())
-
     def ensure_redis(self, loop: asyncio.AbstractEventLoop) -> asyncio.Event:
         """One pattern subscription per event loop (a server process has one); the event is set
         while it is subscribed."""
@@ -205,10 +202,6 @@ def publish(channel: str, message: str) -> None:
 
 def send_event(event: tuple[str, str]) -> None:
     publish_now(*event)
-
-
-def member_removed(group_id: int, user_id: int) -> None:
-    publish(member_channel(group_id, user_id), GONE)
 
 
 async def listen(*channels: str, heartbeat: float) -> AsyncIterator[tuple[str, str] | None]:
