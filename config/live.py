@@ -297,16 +297,12 @@ def holds_streams(request: HttpRequest) -> bool:
 def no_stream_response() -> HttpResponse:
     """204 No Content, which an EventSource takes as "do not reconnect": the page then polls its
     version URL, as it does whenever its stream is not working."""
-    response = HttpResponse(status=204)
-    response["Cache-Control"] = "no-store"
-    return response
+    return HttpResponse(status=204, headers={"Cache-Control": "no-store"})
 
 
 def stream_response(lines: AsyncIterator[bytes]) -> StreamingHttpResponse:
     """The Server-Sent Events response over ``lines`` (the caller closed its database
     connections first: the stream stays open for hours)."""
-    response = StreamingHttpResponse(lines, content_type="text/event-stream")
-    response["Cache-Control"] = "no-store"
-    # Nginx and similar proxies: pass each event on at once.
-    response["X-Accel-Buffering"] = "no"
-    return response
+    # X-Accel-Buffering: Nginx and similar proxies pass each event on at once.
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return StreamingHttpResponse(lines, content_type="text/event-stream", headers=headers)
