@@ -21,6 +21,4 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if not isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
         return django_server_error(request)
     body = loader.render_to_string("503.html", {"retry_after": RETRY_AFTER_SECONDS})
-    response = HttpResponse(body, status=503)
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    return response
+    return HttpResponse(body, status=503, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})

@@ -102,9 +102,6 @@ class Hub:
         with self.lock:
             return {x for found in self.listeners.values() for x in found}
 
-    def count(self) -> int:
-        return len(self.everyone())
-
     def ensure_redis(self, loop: asyncio.AbstractEventLoop) -> asyncio.Event:
         """One pattern subscription per event loop (a server process has one); the event is set
         while it is subscribed."""
@@ -207,10 +204,6 @@ def send_event(event: tuple[str, str]) -> None:
     publish_now(*event)
 
 
-def member_removed(group_id: int, user_id: int) -> None:
-    publish(member_channel(group_id, user_id), GONE)
-
-
 async def listen(*channels: str, heartbeat: float) -> AsyncIterator[tuple[str, str] | None]:
     """``None`` once subscribed, then the messages on ``channels`` as they come and ``None``
     after ``heartbeat`` seconds of quiet; unsubscribes when the consumer stops (a closed
@@ -304,16 +297,12 @@ def holds_streams(request: HttpRequest) -> bool:
 def no_stream_response() -> HttpResponse:
     """204 No Content, which an EventSource takes as "do not reconnect": the page then polls its
     version URL, as it does whenever its stream is not working."""
-    response = HttpResponse(status=204)
-    response["Cache-Control"] = "no-store"
-    return response
+    return HttpResponse(status=204, headers={"Cache-Control": "no-store"})
 
 
 def stream_response(lines: AsyncIterator[bytes]) -> StreamingHttpResponse:
     """The Server-Sent Events response over ``lines`` (the caller closed its database
     connections first: the stream stays open for hours)."""
-    response = StreamingHttpResponse(lines, content_type="text/event-stream")
-    response["Cache-Control"] = "no-store"
-    # Nginx and similar proxies: pass each event on at once.
-    response["X-Accel-Buffering"] = "no"
-    return response
+    # X-Accel-Buffering: Nginx and similar proxies pass each event on at once.
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return StreamingHttpResponse(lines, content_type="text/event-stream", headers=headers)

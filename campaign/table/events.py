@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from config.live import game_channel, member_removed, publish
+from config.live import GONE, game_channel, member_channel, publish
 
 # The attempt's columns ``stamp`` reads (with those a table's URL finds it by): all a fetch served
 # from the shared drawing loads.
@@ -31,7 +31,7 @@ def on_attempt_saved(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def on_membership_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
-    member_removed(instance.group_id, instance.user_id)
+    publish(member_channel(instance.group_id, instance.user_id), GONE)
 
 
 def connect() -> None:

@@ -231,7 +231,8 @@ def move(
     form = MoveForm(request.POST)
     try:
         if not form.is_valid():
-            raise live.TableError(form_error(form), code="bad-move")
+            first = (str(errors[0]) for errors in form.errors.values())
+            raise live.TableError(next(first, gettext(UNDERSTOOD)), code="bad-move")
         payload = form.cleaned_data["move"]
         # Placing the Decision tile or moving a placed one may break a coloured edge: both ask.
         moves_a_tile = "place" in payload or "power" in payload
@@ -250,10 +251,6 @@ def move(
     if not is_partial(request):
         return redirect(table_url(attempt))
     return shared_region(request, membership, result.attempt)
-
-
-def form_error(form: MoveForm) -> str:
-    return next((str(errors[0]) for errors in form.errors.values()), gettext(UNDERSTOOD))
 
 
 def refused(
