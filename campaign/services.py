@@ -44,11 +44,11 @@ from campaign.models import (
 )
 from campaign.seats import link_players
 from campaign.texts import (
+    PROBLEM_RULES,
     change_text,
     fact_text,
-    problem_rule,
     problem_text,
-    result_text,
+    rule_link,
     stored_change,
 )
 from games.attempt_plays import sync_attempt_plays
@@ -150,13 +150,9 @@ def target_name(pack: Pack, kind: str, target: str) -> str:
 
 
 def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
+    loadout = tuple(sorted((attempt.loadout or {}).items()))
     return AttemptResult(
-        number=attempt.number,
-        mission=attempt.mission,
-        result=attempt.status,
-        reason=attempt.failure_reason,
-        loadout=tuple(sorted((attempt.loadout or {}).items())),
-        key=attempt.pk,
+        attempt.number, attempt.mission, attempt.status, attempt.failure_reason, loadout, attempt.pk
     )
 
 
@@ -260,7 +256,6 @@ def locked(adventure: Adventure, log_version: int | None = None) -> Adventure:
 def rebuild(adventure: Adventure, log: Log) -> CampaignState:
     """Rewrite everything derived from the log (the caller holds the adventure's lock)."""
     state = log.state()
-    pack = log.pack
     adventure.current_mission = state.current_mission
     adventure.final_mission_completed = state.final_mission_completed
     adventure.red_envelope_opened = state.red_envelope_opened
@@ -290,7 +285,7 @@ def rebuild(adventure: Adventure, log: Log) -> CampaignState:
         OpenedEnvelope(
             adventure=adventure,
             envelope=opened.id,
-            colour=pack.envelope(opened.id).colour,
+            colour=log.pack.envelope(opened.id).colour,
             source=opened.source,
             by_attempt=opened.by_attempt,
             order=order,
@@ -306,7 +301,7 @@ def rebuild(adventure: Adventure, log: Log) -> CampaignState:
             placed_tile=placed.get(space.id, ""),
             order=order,
         )
-        for order, space in enumerate(pack.power.spaces)
+        for order, space in enumerate(log.pack.power.spaces)
     )
     GainedComponent.objects.bulk_create(
         GainedComponent(adventure=adventure, kind=kind, component=component, order=order)
@@ -363,7 +358,8 @@ def finish_write(
 
 def attempt_text(code: str, attempt: MissionAttempt, result: str) -> Text:
     """An audit summary about one attempt: its number, mission and ``result``."""
-    return text(code, number=attempt.number, mission=attempt.mission, result=result_text(result))
+    result_words = text(f"result:{result}")
+    return text(code, number=attempt.number, mission=attempt.mission, result=result_words)
 
 
 @contextmanager
@@ -382,7 +378,7 @@ def by_the_rules(field: str | None = None) -> Iterator[None]:
         space = f"space_{error.subject}" if error.subject else None
         field_name = field or space or fields.get(error.code)
         message = render(problem_text(error))
-        rule = problem_rule(error)
+        rule = rule_link(PROBLEM_RULES.get(error.code))
         raise CampaignError(message, code=error.code, field=field_name, rule=rule) from None
 
 
@@ -505,7 +501,6 @@ def record_attempt_result(
             code="already-recorded",
         )
     log = current_log(adventure)
-    pack = log.pack
     before = log.state(before=attempt.number)
     attempt.status = result
     attempt.failure_reason = reason if result == progression.FAILURE else ""
@@ -514,9 +509,9 @@ def record_attempt_result(
     if attempt.duration_minutes is None:
         attempt.duration_minutes = minutes_played(attempt)
     with by_the_rules():
-        progression.check_new_attempt(pack, before, attempt_entry(attempt))
+        progression.check_new_attempt(log.pack, before, attempt_entry(attempt))
     if attempt.setup is None:  # the table's own count needs no check
-        check_rounds(pack, before, attempt.mission, attempt.loadout, attempt.rounds_played)
+        check_rounds(log.pack, before, attempt.mission, attempt.loadout, attempt.rounds_played)
     previous = log.state()
     attempt.save()
     summary = attempt_text("attempt-recorded", attempt, result)
@@ -658,10 +653,9 @@ def add_override(
     """Open, unlock or gain something by hand, with the reason."""
     adventure = locked(adventure)
     log = current_log(adventure)
-    pack = log.pack
     before = log.state()
     with by_the_rules(field="target"):
-        progression.check_override(pack, before, Override(0, kind, target, reason))
+        progression.check_override(log.pack, before, Override(0, kind, target, reason))
     finished = [a.number for a in log.attempts if a.status != AttemptStatus.OPEN]
     row = ManualOverride.objects.create(
         adventure=adventure,
@@ -674,7 +668,7 @@ def add_override(
     summary = text(
         "override-added",
         kind=text(f"override:{kind}"),
-        target=target_name(pack, kind, target),
+        target=target_name(log.pack, kind, target),
         reason=reason,
     )
     state = finish_write(adventure, by, AuditAction.OVERRIDE, summary, before=before)

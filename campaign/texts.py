@@ -150,10 +150,6 @@ CHANGE_RULES = {
 PROBLEM_RULES = dict.fromkeys(("space-locked", "tile-not-available", "tile-twice"), "rewards")
 
 
-def result_text(result: str) -> Text:
-    return text(f"result:{result}")
-
-
 def cells_text(cells: Any) -> str:
     return " ".join(f"{r},{c}" for r, c in cells or [])
 
@@ -207,11 +203,6 @@ def problem_text(error: progression.ProgressionError) -> Text:
     if code in MESSAGES:
         return text(code, **dict(error.params))
     return verbatim(str(error))
-
-
-def problem_rule(error: progression.ProgressionError) -> str:
-    """The rule a refusal of the campaign rules comes from ("why is this space locked"), or ""."""
-    return rule_link(PROBLEM_RULES.get(error.code))
 
 
 def rule_link(rule: str | None) -> str:

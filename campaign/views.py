@@ -161,7 +161,9 @@ def attempt_log(request: HttpRequest, membership: Membership, adventure: Adventu
 
 def history_page(request: HttpRequest, attempts: Any, context: dict[str, Any]) -> HttpResponse:
     form = forms.HistoryFilterForm(request.GET or None)
-    page = Paginator(form.apply(attempts), PAGE_SIZE).get_page(request.GET.get("page"))
+    page = Paginator(form.apply(attempts.select_related("adventure")), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
     query = request.GET.copy()
     query.pop("page", None)
     context |= {"filters": form, "page": page, "query": query.urlencode()}
@@ -171,14 +173,13 @@ def history_page(request: HttpRequest, attempts: Any, context: dict[str, Any]) -
 
 @member_view("GET")
 def history(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
-    attempts = adventure.attempts.select_related("adventure")
-    return history_page(request, attempts, page_context(membership, adventure))
+    return history_page(request, adventure.attempts, page_context(membership, adventure))
 
 
 @member_view("GET")
 def group_history(request: HttpRequest, membership: Membership) -> HttpResponse:
     attempts = MissionAttempt.objects.filter(adventure__group=membership.group)
-    return history_page(request, attempts.select_related("adventure"), page_context(membership))
+    return history_page(request, attempts, page_context(membership))
 
 
 @member_view("GET")
