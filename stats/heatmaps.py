@@ -72,9 +72,7 @@ def for_scope(scope: str, scope_id: int, sizes: Iterable[int]) -> list[Board]:
     ``sizes``: its packs' board sizes, shown (with zeros) before any attempt covered a cell.
     """
     boards = {size: Board(size, [0] * (size * size)) for size in sizes}
-    rows = CellCounts.objects.filter(scope=scope, scope_id=scope_id).order_by(
-        "board_size", "mission"
-    )
+    rows = CellCounts.objects.filter(scope=scope, scope_id=scope_id).order_by("mission")
     for size, mission, counts in rows.values_list("board_size", "mission", "counts"):
         board = boards.setdefault(size, Board(size, [0] * (size * size)))
         if mission == OVERALL:

@@ -40,6 +40,10 @@ def seat_label(entry: dict[str, Any]) -> str:
     return _("%(seat)s (Automa)") % {"seat": entry["seat"]} if entry["automa"] else entry["seat"]
 
 
+def outcomes(successes: list[int], failures: list[int]) -> dict[str, list[int]]:
+    return {_("Successes"): successes, _("Failures"): failures}
+
+
 def rate_chart(title: str, missions: Sequence[dict[str, Any]]) -> Chart:
     rates = [(short(m["mission"]), percent(m["rate"])) for m in missions]
     return bar_chart(title, rates, value_name=_("success rate (%)"), unit="%")
@@ -60,10 +64,7 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
     results = stacked_bars(
         _("Attempts per mission"),
         labels,
-        {
-            _("Successes"): [m["successes"] for m in missions],
-            _("Failures"): [m["failures"] for m in missions],
-        },
+        outcomes([m["successes"] for m in missions], [m["failures"] for m in missions]),
         category_name=_("mission"),
     )
     rates = rate_chart(_("Success rate per mission"), missions)
@@ -77,10 +78,7 @@ def mission_charts(data: dict[str, Any]) -> list[Chart]:
     rounds_chart = stacked_bars(
         _("Rounds played before the end"),
         [str(r["rounds"]) for r in rounds],
-        {
-            _("Successes"): [r["success"] for r in rounds],
-            _("Failures"): [r["failure"] for r in rounds],
-        },
+        outcomes([r["success"] for r in rounds], [r["failure"] for r in rounds]),
         category_name=_("rounds"),
     )
     reasons = bar_chart(
