@@ -345,7 +345,13 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> AttemptR
         n.user("author")
         n.when("created_at")
     check_engine_log(attempt, pack)
-    return AttemptResult(number, mission, status, reason, tuple(sorted(loadout.items())))
+    return AttemptResult(
+        number=number,
+        mission=mission,
+        result=status,
+        reason=reason,
+        loadout=tuple(sorted(loadout.items())),
+    )
 
 
 def parse_loadout(attempt: Reader, pack: Pack) -> dict[str, str]:

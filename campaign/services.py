@@ -150,9 +150,13 @@ def target_name(pack: Pack, kind: str, target: str) -> str:
 
 
 def attempt_entry(attempt: MissionAttempt) -> AttemptResult:
-    loadout = tuple(sorted((attempt.loadout or {}).items()))
     return AttemptResult(
-        attempt.number, attempt.mission, attempt.status, attempt.failure_reason, loadout, attempt.pk
+        number=attempt.number,
+        mission=attempt.mission,
+        result=attempt.status,
+        reason=attempt.failure_reason,
+        loadout=tuple(sorted((attempt.loadout or {}).items())),
+        key=attempt.pk,
     )
 
 
