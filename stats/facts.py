@@ -35,6 +35,11 @@ class Facts:
     coverage: list[CoverageFact] = field(default_factory=list)
     players: list[PlayerFact] = field(default_factory=list)
 
+    def extend(self, other: Facts) -> None:
+        self.tricks += other.tricks
+        self.coverage += other.coverage
+        self.players += other.players
+
 
 def engine_state(attempt: MissionAttempt, moves: Sequence[AttemptMove] = ()) -> State | None:
     """The attempt's final engine state, or ``None`` when it was not driven in the app.
@@ -53,15 +58,16 @@ def engine_state(attempt: MissionAttempt, moves: Sequence[AttemptMove] = ()) -> 
 
 
 def attempt_facts(
-    facts: Facts, attempt: MissionAttempt, group_id: int, state: State | None, *, board_size: int
-) -> None:
-    """Add to ``facts`` the rows of one finished attempt; ``board_size``: its pack's board.
+    attempt: MissionAttempt, group_id: int, state: State | None, *, board_size: int
+) -> Facts:
+    """The fact rows of one finished attempt; ``board_size``: its adventure's pack's board.
 
     The final board is recorded only when the engine state was played on that board (and it fits
     the mask's 144 cells): a heatmap's cells are the pack's cells, never another grid's.
     """
+    facts = Facts()
     if attempt.status == AttemptStatus.OPEN:
-        return
+        return facts
     common = {
         "attempt_id": attempt.pk,
         "adventure_id": attempt.adventure_id,
@@ -72,7 +78,7 @@ def attempt_facts(
     for seat in attempt.seats.all():  # a person counts once, whatever the spelling
         facts.players.append(PlayerFact(**common, person_id=seat.person_id, success=success))
     if state is None:
-        return
+        return facts
     seats = state.setup.seats
     cards = state.setup.card_index
     size = state.setup.board.size
@@ -103,6 +109,7 @@ def attempt_facts(
             attempt.pk,
             board_size * board_size,
         )
+    return facts
 
 
 def coverage_columns(mask: int) -> dict[str, int]:
@@ -134,7 +141,8 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
     facts = Facts()
     for attempt in attempts:
         state = engine_state(attempt, moves.get(attempt.pk, ()))
-        attempt_facts(facts, attempt, attempt.group_pk, state, board_size=sizes[attempt.pack_pk])
+        board_size = sizes[attempt.pack_pk]
+        facts.extend(attempt_facts(attempt, attempt.group_pk, state, board_size=board_size))
     TrickFact.objects.bulk_create(facts.tricks, batch_size=2000)
     CoverageFact.objects.bulk_create(facts.coverage, batch_size=2000)
     PlayerFact.objects.bulk_create(facts.players, batch_size=2000)
