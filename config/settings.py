@@ -69,14 +69,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # After authentication: a signed-in account's stored language replaces the browser's.
-    "accounts.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
-    # django-axes wants to be last: it turns a lockout into a response.
+    # django-axes turns a lockout into a response: nothing but the next one may follow it.
     "axes.middleware.AxesMiddleware",
+    # After authentication: a signed-in account's stored language replaces the browser's. Sync
+    # only and innermost, which keeps the whole chain in the request's thread under ASGI.
+    "accounts.middleware.PreferredLanguageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -1,10 +1,14 @@
 """The language a page speaks: the browser's, the switcher's, or the one stored on the account."""
 
+from unittest import mock
+
 import pytest
+from asgiref.sync import async_to_sync
 from django.db import connection
-from django.test import Client
+from django.test import AsyncClient, Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.deprecation import MiddlewareMixin
 
 from accounts import services
 from accounts.models import Preference
@@ -137,3 +141,25 @@ def test_the_password_reset_e_mail_speaks_the_reader_s_language(header, subject_
     (message,) = mail.outbox
     assert message.subject.startswith(subject_start)
     assert body_words in message.body
+
+
+def test_under_asgi_the_stored_language_applies_and_no_middleware_crosses_to_the_event_loop():
+    """``PreferredLanguageMiddleware`` is sync only and innermost, so Django runs every middleware
+    synchronously in the request's thread under ASGI: none takes its async path (each of which
+    would cross to the event loop and back around its hooks)."""
+    user = UserFactory()
+    services.set_preference(user=user, language="ca")
+    crossed = []
+    original = MiddlewareMixin.__acall__
+
+    async def counted(self, request):
+        crossed.append(type(self).__name__)
+        return await original(self, request)
+
+    with mock.patch.object(MiddlewareMixin, "__acall__", counted):
+        client = AsyncClient(headers={"accept-language": "en"})  # builds its chain here
+        client.force_login(user)
+        page = async_to_sync(client.get)(reverse("groups:list"))
+    assert page.status_code == 200
+    assert page_language(page.content.decode()) == "ca"
+    assert crossed == []
