@@ -131,7 +131,7 @@ def replace_facts(attempt_ids: Iterable[int]) -> int:
         .defer("changes", "loadout")
         .prefetch_related("seats")
     )
-    packs = ContentPack.objects.filter(pk__in={a.pack_pk for a in attempts})
+    packs = ContentPack.objects.filter(pk__in={a.pack_pk for a in attempts}).only("digest")
     sizes = {pack.pk: pack.pack().board_size for pack in packs}
     needs_moves = [a.pk for a in attempts if not a.state and a.setup]
     moves: dict[int, list[AttemptMove]] = {}
