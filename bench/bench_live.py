@@ -18,7 +18,10 @@ keep-alive): on ``changed`` it fetches the ``#table`` region as htmx would.
    processes, after minus before, over the streams), and the CPU the server, the database and this
    bench used meanwhile (they share the machine's cores): the server's CPU per move (its answer,
    its events, the other devices' fetches) bounds the moves per second one process can take.
-3. For information: a move's answer (server time seen from the client, bytes) next to a signed-in
+3. The floor under the scale: the 25- and 50-table steps again, each move replaced by the
+   cheapest signed-in write (a note) and each fetch by the cheapest signed-in read (the stamp),
+   without streams: tap → the three reads, and the server's CPU per "move".
+4. For information: a move's answer (server time seen from the client, bytes) next to a signed-in
    one-row write (adding a note to an attempt) and the cheapest signed-in read (the table's stamp)
    in the same run, with the server's CPU per request; and that read handled by Django alone (its
    test client, in one process on an open database connection): the floor under every request.
@@ -45,6 +48,8 @@ sys.path.insert(0, str(ROOT))
 MOVES = int(os.environ.get("BENCH_LIVE_MOVES", "200"))
 SECONDS = float(os.environ.get("BENCH_LIVE_SECONDS", "60"))
 STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_STEPS", "25,50,100,125").split(",")]
+# The scale steps (and the target's) run again with the cheapest signed-in requests (``floor``).
+FLOOR_STEPS = [n for n in STEPS if n in (25, 50)]
 MOVE_EVERY = 5.0
 POLL_EVERY = 2.0
 DEVICES = 4
@@ -526,6 +531,46 @@ async def scale(
     print(f"      {spent}")
 
 
+async def floor(server: Any, devices: list[Device], tables: list[list[Any]], count: int) -> None:
+    """The scale step's traffic made of the cheapest signed-in requests: on each of ``count``
+    tables one device adds a note (a one-row write) every 5 s and, once it is answered, the three
+    others each read the table's stamp, with no stream open. Tap → the three reads done is what
+    any table of this stack could at best show at that load: a floor under the step's p99."""
+    seen: list[float] = []
+    errors: list[str] = []
+
+    async def table_loop(path: str) -> None:
+        writer = Connection(server.port, devices[0].cookies, devices[0].csrf)
+        readers = [Connection(server.port, d.cookies, d.csrf) for d in devices[1:]]
+        notes = path.replace("/table/1/", "/attempts/1/notes/")
+
+        async def read(connection: Connection, tapped: float) -> None:
+            status, _ = await connection.request("GET", path + "version/", htmx=False)
+            if status != 200:
+                errors.append(f"read {status}")
+            seen.append(time.perf_counter() - tapped)
+
+        await asyncio.sleep(random.random() * MOVE_EVERY)
+        deadline = time.perf_counter() + SECONDS
+        while time.perf_counter() < deadline:
+            tapped = time.perf_counter()
+            status, _ = await writer.request("POST", notes, {"text": "floor"})
+            if status not in (200, 302):  # the note's answer sends the page back to the attempt
+                errors.append(f"write {status}")
+            await asyncio.gather(*(read(r, tapped) for r in readers))
+            await asyncio.sleep(max(0.0, MOVE_EVERY - (time.perf_counter() - tapped)))
+        for connection in (writer, *readers):
+            connection.close()
+
+    cpu = CpuUse(server)
+    await asyncio.gather(*(table_loop(path) for path, _ in tables[:count]))
+    spent = cpu.report(len(seen) // max(DEVICES - 1, 1))
+    print(f"  {count:>3} tables, the floor (a one-row write, then three stamp reads, no stream): "
+          f"tap → the three reads {spread(seen)}; errors {len(errors)}"
+          f"{' ' + str(sorted(set(errors))[:3]) if errors else ''}")  # fmt: skip
+    print(f"      {spent}")
+
+
 async def one_row_write(server: Any, device: Device, path: str) -> None:
     """A signed-in one-row write and the cheapest signed-in read (the table's stamp, what a
     polling device asks), one after the other: time seen by the client and the server's CPU per
@@ -607,6 +652,8 @@ def run(label: str, database_url: str, workers: int, **env: str) -> None:
         baseline = server_memory(server)
         for count in STEPS:
             asyncio.run(scale(server, devices, tables, count, baseline))
+        for count in FLOOR_STEPS:
+            asyncio.run(floor(server, devices, tables, count))
     finally:
         server.stop()
 
