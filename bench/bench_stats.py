@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 def setup_django(url: str) -> None:
     """Django on ``url`` with production's settings, as the worker runs: DEBUG off (DEBUG keeps
-    every query's SQL in memory, about 15 % of an incremental update)."""
+    every query's SQL in memory)."""
     os.environ.update(DATABASE_URL=url, REDIS_URL="", DJANGO_SETTINGS_MODULE="config.settings",
                       STATS_DRAIN_ON_COMMIT="0", DEBUG="0", ALLOWED_HOSTS="127.0.0.1",
                       SECRET_KEY="bench-stats-" + "k" * 50)  # fmt: skip

@@ -73,7 +73,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
-    # django-axes turns a lockout into a response: nothing but the next one may follow it.
+    # django-axes turns a lockout into a response: only the next one, which changes no
+    # response, runs inside it.
     "axes.middleware.AxesMiddleware",
     # After authentication: a signed-in account's stored language replaces the browser's. Sync
     # only and innermost, which keeps the whole chain in the request's thread under ASGI.
