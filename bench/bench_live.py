@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 MOVES = int(os.environ.get("BENCH_LIVE_MOVES", "200"))
 SECONDS = float(os.environ.get("BENCH_LIVE_SECONDS", "60"))
 STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_STEPS", "25,50,100,125").split(",")]
-# The scale steps (and the target's) run again with the cheapest signed-in requests (``floor``).
+# The 25- and 50-table (the target's) steps run again with the cheapest requests (``floor``).
 FLOOR_STEPS = [n for n in STEPS if n in (25, 50)]
 MOVE_EVERY = 5.0
 POLL_EVERY = 2.0
@@ -531,18 +531,23 @@ async def scale(
     print(f"      {spent}")
 
 
+def notes_path(path: str) -> str:
+    """Where a table's attempt takes a note: the bench's one-row write."""
+    return path.replace("/table/1/", "/attempts/1/notes/")
+
+
 async def floor(server: Any, devices: list[Device], tables: list[list[Any]], count: int) -> None:
     """The scale step's traffic made of the cheapest signed-in requests: on each of ``count``
     tables one device adds a note (a one-row write) every 5 s and, once it is answered, the three
-    others each read the table's stamp, with no stream open. Tap → the three reads done is what
-    any table of this stack could at best show at that load: a floor under the step's p99."""
+    others each read the table's stamp, with no stream open. Tap → each of the three reads is
+    what any table of this stack could at best show at that load: a floor under the step's p99."""
     seen: list[float] = []
     errors: list[str] = []
 
     async def table_loop(path: str) -> None:
         writer = Connection(server.port, devices[0].cookies, devices[0].csrf)
         readers = [Connection(server.port, d.cookies, d.csrf) for d in devices[1:]]
-        notes = path.replace("/table/1/", "/attempts/1/notes/")
+        notes = notes_path(path)
 
         async def read(connection: Connection, tapped: float) -> None:
             status, _ = await connection.request("GET", path + "version/", htmx=False)
@@ -576,7 +581,7 @@ async def one_row_write(server: Any, device: Device, path: str) -> None:
     polling device asks), one after the other: time seen by the client and the server's CPU per
     request, the floor under every request of a device."""
     connection = Connection(server.port, device.cookies, device.csrf)
-    notes = path.replace("/table/1/", "/attempts/1/notes/")
+    notes = notes_path(path)
     for label, method, url, htmx in (
         ("a signed-in one-row write (a note)", "POST", notes, True),
         ("a signed-in read of the table's stamp", "GET", path + "version/", False),
