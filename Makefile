@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 # What `make run` watches to restart on a change (not .venv: the reloader polls every file).
-APPS := accounts campaign config games groups stats
+APPS := accounts campaign config games groups stats web
 
 .PHONY: run serve worker test lint format bench install migrate content demo messages clean
 

@@ -19,13 +19,13 @@ from django.utils.translation import gettext_lazy as _
 from accounts import texts
 from campaign import names
 from campaign.models import Adventure, AttemptStatus, AuditAction
-from config.uploads import at, text_problems
 from games.content import Pack, PackError, pack_from_json
 from games.content.geometry import BOARD_SIZE
 from games.content.texts import text_problems as pack_text_problems
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
 from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS, AttemptResult, Override
+from web.uploads import at, text_problems
 
 FORMAT = "questlog-adventure/1"
 # Counts: far above any real adventure, low enough that validating a file stays quick.

@@ -15,11 +15,11 @@ from campaign import exchange
 from campaign.models import FAILURE_REASON_LABELS, OVERRIDE_KIND_LABELS, Adventure
 from campaign.names import MAX_PLAYER_NAME, check_player_name, check_player_names
 from campaign.services import AttemptData
-from config.uploads import read_json_upload
 from games.content import Pack
 from games.models import Person
 from games.rules.spirits import campaign as progression
 from groups.validators import validate_no_markup
+from web.uploads import read_json_upload
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 

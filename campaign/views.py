@@ -25,10 +25,10 @@ from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.replay import replay_attempt
 from campaign.table import services as live
 from campaign.texts import change_text, stored_change
-from config.htmx import is_partial, partial_template, vary_on_htmx
 from games.people import people_names
 from groups import access
 from groups.models import Membership
+from web.htmx import is_partial, partial_template, vary_on_htmx
 
 ADVENTURE_STARTED = _("Adventure started: every envelope is sealed.")
 ATTEMPT_LOGGED = _("Attempt logged. Here is what it changed.")

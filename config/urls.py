@@ -23,7 +23,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("groups/", include("groups.urls")),
     path("groups/", include("campaign.urls")),
-    path("groups/<int:group_id>/bonfire/", include("games.bonfire_urls")),
+    path("groups/<int:group_id>/bonfire/", include("games.bonfire.urls")),
     path("groups/", include("games.solsticio.urls")),
     path("groups/", include("games.urls")),
     path("", include("stats.urls")),

@@ -15,10 +15,10 @@ from django.urls import URLPattern, path, reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from config.uploads import parse_json_text, read_json_upload
 from games.content import PackError, pack_from_json
 from games.models import ContentPack, pack_digest
 from games.packs import import_pack
+from web.uploads import parse_json_text, read_json_upload
 
 MAX_PACK_BYTES = 5 * 1024 * 1024
 PACK_EXISTS = _("This exact pack is already stored as “%(name)s”.")

@@ -76,7 +76,7 @@ class BonfirePlay(models.Model):
     ``content`` is the content the game started with (engine-checked, from the Bonfire content
     pack or edited by the group) and ``board`` the shared board as the engine reports it; each
     player's own board is one ``BonfireSeat`` document. All three change only through
-    ``games.bonfire_helper``, which runs every move through the rules engine.
+    ``games.bonfire.services``, which runs every move through the rules engine.
 
     Finishing the game (``finished_at``) writes its play in the group's play log (``play``) and
     leaves the game read-only: the helper's boards are that play's record.

@@ -30,7 +30,6 @@ from django.utils.translation import gettext_lazy
 
 from accounts.actors import stored_actor
 from accounts.texts import Text, text
-from config.answered import when_answered
 from games import bgstats
 from games.models import (
     BuiltinGame,
@@ -48,6 +47,7 @@ from games.models import (
 from games.people import members_without_person, person_named, person_of_member
 from games.scores import score_text
 from groups.models import Group, Membership
+from web.answered import when_answered
 
 log = logging.getLogger(__name__)
 
@@ -827,7 +827,7 @@ def statistics_changed(*, group_id: int) -> None:
 
     Only the database is written, never Redis: beat's ``games.recompute_stale_play_stats``
     recomputes stale groups every few seconds. With no broker (the embedded default) the
-    recompute runs in-process once the response has been sent (``config.answered``), so the move
+    recompute runs in-process once the response has been sent (``web.answered``), so the move
     that ends a mission never waits for it; outside a request, once the transaction commits.
     """
     updated = PlayStatsSnapshot.objects.filter(group_id=group_id).update(stale=True)

@@ -1,7 +1,7 @@
 """When statistics recompute without a broker (``CELERY_TASK_ALWAYS_EAGER``, e.g. ``make run``).
 
 With no beat, the outbox rows a user's change wrote (that group's only) are drained in-process once
-the response has been sent (``config.answered``), so no request pays for the statistics; outside a
+the response has been sent (``web.answered``), so no request pays for the statistics; outside a
 request, once the transaction commits. A full recompute asked for on the page runs the same way.
 A signal keeps this hook on the statistics side of the campaign services.
 """
@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_save
 
-from config.answered import when_answered
+from web.answered import when_answered
 
 
 def drain_after_commit(sender: Any, instance: Any, created: bool = False, **kwargs: Any) -> None:

@@ -16,7 +16,6 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from campaign.models import Adventure, StatisticsOutbox
-from config.answered import when_answered
 from config.health import SERVICES
 from games.content import Pack
 from games.models import Person
@@ -24,6 +23,7 @@ from groups.access import member_view
 from groups.models import Membership
 from stats import heatmaps, pages, services, triggers
 from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSnapshot
+from web.answered import when_answered
 
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 

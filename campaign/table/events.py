@@ -1,4 +1,4 @@
-"""The table's side of the server push (``config.live``): its channel, its *stamp* (the event:
+"""The table's side of the server push (``web.live``): its channel, its *stamp* (the event:
 each device then fetches its own view through the membership-scoped page), and the signals that
 publish "this table changed" and "this member was removed"."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from config.live import GONE, game_channel, member_channel, publish
+from web.live import GONE, game_channel, member_channel, publish
 
 # The attempt's columns ``stamp`` reads (with those a table's URL finds it by): all a fetch served
 # from the shared drawing loads.

@@ -30,12 +30,12 @@ from campaign.table.screen import (
     undone_text,
 )
 from campaign.views import page_context
-from config.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_htmx
-from config.live import event_lines, holds_streams, no_stream_response, stream_response
 from games.people import people_names
 from games.rules import spirits
 from groups.access import member_view, membership_or_404, require_player
 from groups.models import Membership
+from web.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_htmx
+from web.live import event_lines, holds_streams, no_stream_response, stream_response
 
 PAGE = "campaign/table/table.html"
 SETUP = "campaign/table/setup.html"
@@ -192,7 +192,7 @@ def shared_region(
 ) -> HttpResponse:
     """The ``#table`` region, which every member who may play (or only watch) sees alike: the
     devices that fetch a change share one render of it, the mover's answer (a change's event goes
-    out once that answer has been drawn, ``config.live.publish``), cached under the table's stamp,
+    out once that answer has been drawn, ``web.live.publish``), cached under the table's stamp,
     so a change is never served stale."""
     key = region_key(attempt, membership)
     content = cache.get(key)
@@ -308,7 +308,7 @@ def current_stamp(attempt_id: int) -> str | None:
 async def stream(
     request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
 ) -> HttpResponseBase:
-    """The table's Server-Sent Events (``config.live.event_lines``): ``changed`` with the table's
+    """The table's Server-Sent Events (``web.live.event_lines``): ``changed`` with the table's
     stamp at once and after every write, a comment line as heartbeat, and ``gone`` (then the end)
     once the member is removed from the group. 404 for anyone who is not a member, like every
     other URL of the group."""

@@ -7,10 +7,10 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from config.htmx import partial_template, vary_on_htmx
 from games.reference.documents import GAMES, reference_for
 from games.reference.forms import SearchForm
 from games.reference.search import search
+from web.htmx import partial_template, vary_on_htmx
 
 
 @require_GET

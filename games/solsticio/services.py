@@ -4,7 +4,7 @@ the rules engine.
 The game's document is the engine's state; a move is applied under a row lock and with the version
 the page showed, so two devices (or a second tab) never play over each other: a move made on an
 older page is refused and nothing is saved. Every change is pushed to the game's open pages
-(``config.live``, channel ``solsticio:<id>``) once it commits; the move that ends the game writes
+(``web.live``, channel ``solsticio:<id>``) once it commits; the move that ends the game writes
 its play to the group's play log (``games.playlog.log_play``) in the same transaction, once.
 """
 
@@ -19,7 +19,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.actors import stored_actor
-from config import live
 from games.content.solsticio import solsticio_pack
 from games.models import BuiltinGame, CatalogGame, SolsticioGame, SolsticioMode
 from games.playlog import LineData, PlayData, ensure_catalog, log_play
@@ -33,6 +32,7 @@ from games.rules.solsticio import (
     to_dict,
 )
 from groups.models import Group, Membership
+from web import live
 
 #: What a refused move says, by the engine's stable code; each names the rule (seed 001).
 MOVE_ERRORS = {

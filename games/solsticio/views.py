@@ -5,7 +5,7 @@ stream too. Playing needs ``require_player`` (403 otherwise) and a seat in the g
 holds neither seat watches it read-only, without any hand. On one device the page shows a
 hand-over screen (no hand in it) until the player due taps to reveal their hand; on two devices
 each member's page shows their own hand, and the other device's page follows every move through
-the live stream (``config.live``), fetching the ``#table`` region (htmx, morphed).
+the live stream (``web.live``), fetching the ``#table`` region (htmx, morphed).
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.htmx import partial_template, vary_on_htmx
-from config.live import event_lines, holds_streams, no_stream_response, stream_response
 from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame, SolsticioMode
 from games.rules.solsticio import State
@@ -32,9 +30,11 @@ from games.solsticio.forms import MoveForm, NewGameForm, OpenForm
 from games.solsticio.screen import table_screen
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
+from web.htmx import partial_template, vary_on_htmx
+from web.live import event_lines, holds_streams, no_stream_response, stream_response
 
 RECENT = 30
-PAGE = "games/solsticio_game.html"
+PAGE = "games/solsticio/game.html"
 
 
 def revealed_key(game: SolsticioGame) -> str:
@@ -67,7 +67,7 @@ def game_list(request: HttpRequest, group_id: int) -> HttpResponse:
         "games": membership.group.solsticio_games.all()[:RECENT],
         "pack": solsticio_pack(),
     }
-    return render(request, "games/solsticio_list.html", context, status=400 if form.errors else 200)
+    return render(request, "games/solsticio/list.html", context, status=400 if form.errors else 200)
 
 
 def game_or_404(membership: Membership, game_id: int) -> SolsticioGame:
@@ -206,7 +206,7 @@ def current_stamp(game_id: int) -> str | None:
 
 
 async def stream(request: HttpRequest, group_id: int, game_id: int) -> HttpResponseBase:
-    """The game's Server-Sent Events, as the campaign table's (``config.live.event_lines``):
+    """The game's Server-Sent Events, as the campaign table's (``web.live.event_lines``):
     ``changed`` with the game's stamp at once and after every write; 404 for anyone who is not a
     member of the game's group."""
     user = await request.auser()

@@ -2,7 +2,7 @@
 
 from django import template
 
-from games.bonfire_screen import word
+from games.bonfire.screen import word
 
 register = template.Library()
 

@@ -7,9 +7,9 @@ import pytest
 
 from campaign.table import events
 from campaign.table import services as table
-from config import live
 from groups.models import Membership, Role
 from tests.factories import MembershipFactory
+from web import live
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from django.test.utils import CaptureQueriesContext
 
 from campaign.models import MissionAttempt
 from campaign.table import events, views
-from config import answered, live
 from tests.campaign.test_table_views import HTMX, url
+from web import answered, live
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def key_for(attempt, member):
 def test_a_moves_event_goes_out_once_its_answer_is_drawn(
     member_client, attempt, member, monkeypatch, transactional_db
 ):
-    """The event is sent after the mover's response (``config.answered``), so the devices that
+    """The event is sent after the mover's response (``web.answered``), so the devices that
     fetch on it find the region drawn (the test client sends ``request_finished`` as a server
     does, once the response is complete)."""
     sent = []

@@ -14,10 +14,10 @@ from django.urls import reverse
 
 from campaign import exchange, forms, names, services
 from campaign.models import Adventure, MissionAttempt, Note, RevealedSpoiler
-from config import uploads
 from groups import access, validators
 from tests.factories import log_attempt
 from tests.support.pages import element_text, text
+from web import uploads
 
 
 def adventure_urls(adventure):

@@ -8,9 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from config import uploads
 from games.content import default_pack
 from games.models import ContentPack
+from web import uploads
 
 DEEP = "[" * 990 + "]" * 990
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from games import messages
-from games.bonfire_screen import REFUSALS as BONFIRE_REFUSALS
+from games.bonfire.screen import REFUSALS as BONFIRE_REFUSALS
 from games.messages import SPIRITS_REFUSALS, refusal
 from games.reference.links import rule_url
 from games.rules.bonfire import errors as bonfire_errors

@@ -12,13 +12,13 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from config import answered
 from games import bgstats, forms, playlog
 from games.models import CatalogGame, Person, Play, PlayAudit, PlayImport
 from groups.models import Role
 from tests.factories import GroupFactory, MembershipFactory
 from tests.games.playlog_helpers import export_bytes, export_data
 from tests.support.pages import text
+from web import answered
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +149,7 @@ def test_the_embedded_defaults_play_statistics_wait_for_the_answer(
     group, member, settings, monkeypatch, transactional_db
 ):
     """Without a broker the play statistics are computed once the response has been sent
-    (``config.answered.when_answered``): logging a play, or the move that ends a mission, never
+    (``web.answered.when_answered``): logging a play, or the move that ends a mission, never
     waits for them."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
     calls = []

@@ -16,12 +16,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.models import MissionAttempt, StatisticsOutbox
-from config import answered
 from groups.models import Role
 from stats import services
 from stats.models import OutboxFailure, Scope, StatsSnapshot
 from tests.factories import AdventureFactory, MembershipFactory
 from tests.stats.conftest import record_driven
+from web import answered
 
 LONG_COLOUR = "x" * 40
 

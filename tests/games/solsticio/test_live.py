@@ -1,4 +1,4 @@
-"""Solsticio's server push on real ASGI servers, through the same ``config.live`` as the campaign
+"""Solsticio's server push on real ASGI servers, through the same ``web.live`` as the campaign
 table: the other player's stream hears a move at once, their region then shows their own hand only;
 only members of the game's group open the stream (404 otherwise), and a removed member's
 stream closes. In one process (SQLite and

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from config import live
 from games.models import BuiltinGame, Play, SolsticioGame, SolsticioMode
 from games.rules.solsticio import from_dict, legal_moves, outcome
 from games.solsticio import services
@@ -20,6 +19,7 @@ from tests.factories import MembershipFactory
 from tests.games.rules.solsticio.factories import ANA, BRU
 from tests.support.pages import text
 from tests.support.solsticio import assert_refused, post_move
+from web import live
 
 pytestmark = pytest.mark.django_db
 

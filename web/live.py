@@ -32,7 +32,7 @@ from django.core.handlers.wsgi import WSGIRequest
 from django.db import connections, transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 
-from config.answered import when_answered
+from web.answered import when_answered
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +195,7 @@ def redis_client(url: str) -> Any:
 
 def publish(channel: str, message: str) -> None:
     """``publish_now`` once the current transaction commits and, in a request, once its response
-    has gone out (``config.answered``): a device that fetches on the event finds the mover's
+    has gone out (``web.answered``): a device that fetches on the event finds the mover's
     answer drawn already, and shares that drawing (``campaign.table.views.shared_region``)."""
     transaction.on_commit(lambda: when_answered(send_event, (channel, message), first=True))
 

@@ -15,13 +15,13 @@ def test_devices_of_one_player_at_once(server):
         server.database_url,
         """
 from django.contrib.auth.models import User
-from games import bonfire_helper
+from games.bonfire import services
 from games.content.bonfire import default_content
 from groups.models import Group, Membership
 group = Group.objects.create(name="Busy table")
 user = User.objects.create_user("ana", password="pass-phrase-x")
 Membership.objects.create(group=group, user=user, role="player")
-play = bonfire_helper.start_play(group=group, by=user, name="Race", players=["Ana", "Ben"],
+play = services.start_play(group=group, by=user, name="Race", players=["Ana", "Ben"],
                                  content=default_content())
 seat = play.seats.get(name="Ana")
 result = [f"/groups/{group.pk}/bonfire/{play.pk}/players/{seat.pk}/move/", seat.pk]
@@ -59,14 +59,14 @@ def test_devices_finishing_one_game_at_once_write_one_play(server):
         server.database_url,
         """
 from django.contrib.auth.models import User
-from games import bonfire_helper
+from games.bonfire import services
 from games.content.bonfire import default_content
 from groups.models import Group, Membership
 group = Group.objects.create(name="Last round")
 for name in ("ana", "ben"):
     user = User.objects.create_user(name, password="pass-phrase-x")
     Membership.objects.create(group=group, user=user, role="player")
-play = bonfire_helper.start_play(group=group, by=user, name="Final", players=["Ana", "Ben"],
+play = services.start_play(group=group, by=user, name="Final", players=["Ana", "Ben"],
                                  content=default_content())
 result = [f"/groups/{group.pk}/bonfire/{play.pk}/finish/", play.pk]
 """,

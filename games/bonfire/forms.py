@@ -11,7 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from games.bonfire_helper import FinalScore
+from games.bonfire.services import FinalScore
 from games.content.bonfire import StartingSupply
 from games.models import BonfireSeat
 from games.rules import bonfire

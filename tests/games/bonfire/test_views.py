@@ -7,9 +7,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import bonfire_helper
-from games.bonfire_forms import MOST_PLAYERS
-from games.bonfire_screen import REFUSALS
+from games.bonfire import services
+from games.bonfire.forms import MOST_PLAYERS
+from games.bonfire.screen import REFUSALS
 from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
 from games.rules.bonfire import CODES
@@ -19,7 +19,7 @@ from tests.support.pages import element_attribute, element_text, text
 
 @pytest.fixture
 def game(group, owner):
-    return bonfire_helper.start_play(
+    return services.start_play(
         group=group, by=owner, name="Friday", players=["Ana", "Ben"], content=default_content()
     )
 
@@ -190,7 +190,7 @@ def test_stale_device_gets_the_current_board(client, game, player) -> None:
     client.post(move_url, {"version": 0, "kind": "build_path", "index": 1})
     stale = client.post(move_url, {"version": 0, "kind": "build_path", "index": 1})
     assert stale.status_code == 409
-    assert str(bonfire_helper.STALE) in text(stale)
+    assert str(services.STALE) in text(stale)
     assert BonfireSeat.objects.get(play=game, name="Ana").document["path_tokens"] == ["p01"]
 
 
@@ -251,7 +251,7 @@ def test_a_new_game_starts_from_an_earlier_games_content(client, group, owner, g
     edited = default_content()
     edited["islands"][0]["name"] = "Our own rock"
     edited["colours"] = [*edited["colours"], "black"]
-    earlier = bonfire_helper.start_play(
+    earlier = services.start_play(
         group=group, by=owner, name="Edited", players=["Ana"], content=edited
     )
     client.force_login(owner)
@@ -297,7 +297,7 @@ def test_the_helper_shows_the_packs_names_in_the_readers_language(client, game, 
 def test_a_name_the_group_changed_stays_as_they_wrote_it(client, group, owner) -> None:
     content = default_content()
     content["islands"][0]["name"] = "Ilha do Fogo"
-    game = bonfire_helper.start_play(
+    game = services.start_play(
         group=group, by=owner, name="Sábado", players=["Ana", "Ben"], content=content
     )
     client.force_login(owner)

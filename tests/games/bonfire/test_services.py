@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import bonfire_helper
+from games.bonfire import services
 from games.content.bonfire import default_content
 from games.models import BonfirePlay, BonfireSeat
 from games.rules import bonfire
@@ -12,7 +12,7 @@ from games.rules import bonfire
 
 @pytest.fixture
 def game(group, owner):
-    return bonfire_helper.start_play(
+    return services.start_play(
         group=group, by=owner, name="Friday", players=["Ana", "Ben"], content=default_content()
     )
 
@@ -30,13 +30,13 @@ def test_start_stores_one_document_per_player(game) -> None:
     assert seats[1].document["offerings"] == ["o04", "o05", "o06"]
     assert len(ana["destiny_supply"]) == 4
     assert game.board["turn"] == "Ana"
-    assert bonfire.to_dict(bonfire_helper.state_of(game, seats))["players"][0] == ana
+    assert bonfire.to_dict(services.state_of(game, seats))["players"][0] == ana
 
 
 def test_move_updates_the_document_and_versions(game) -> None:
     """Seed 000, p. 8 (B3): the first Ship move costs 1 Action token."""
     ana = seat(game, "Ana")
-    bonfire_helper.submit_move(seat=ana, version=0, move={"kind": "move_ship", "to": "ember"})
+    services.submit_move(seat=ana, version=0, move={"kind": "move_ship", "to": "ember"})
     ana.refresh_from_db()
     game.refresh_from_db()
     assert (ana.document["ship"], ana.document["tokens"], ana.version) == ("ember", 2, 1)
@@ -48,10 +48,10 @@ def test_move_updates_the_document_and_versions(game) -> None:
 def test_stale_version_is_refused_and_nothing_changes(game) -> None:
     """Two devices of one player: the second, still showing version 0, does not overwrite."""
     ana = seat(game, "Ana")
-    bonfire_helper.submit_move(seat=ana, version=0, move={"kind": "build_path", "index": 0})
-    with pytest.raises(bonfire_helper.StaleSeat) as stale:
-        bonfire_helper.submit_move(seat=ana, version=0, move={"kind": "build_path", "index": 0})
-    assert str(stale.value) == str(bonfire_helper.STALE)
+    services.submit_move(seat=ana, version=0, move={"kind": "build_path", "index": 0})
+    with pytest.raises(services.StaleSeat) as stale:
+        services.submit_move(seat=ana, version=0, move={"kind": "build_path", "index": 0})
+    assert str(stale.value) == str(services.STALE)
     ana.refresh_from_db()
     assert ana.document["path_tokens"] == ["p01"]
     assert ana.version == 1
@@ -62,9 +62,7 @@ def test_illegal_move_changes_nothing(game) -> None:
     ana = seat(game, "Ana")
     before = (dict(ana.document), dict(game.board))
     with pytest.raises(bonfire.IllegalMove) as error:
-        bonfire_helper.submit_move(
-            seat=ana, version=0, move={"kind": "place_destiny", "cell": [0, 0]}
-        )
+        services.submit_move(seat=ana, version=0, move={"kind": "place_destiny", "cell": [0, 0]})
     assert error.value.code == "off-area"
     ana.refresh_from_db()
     game.refresh_from_db()
@@ -73,7 +71,7 @@ def test_illegal_move_changes_nothing(game) -> None:
 
 def test_not_your_turn(game) -> None:
     with pytest.raises(bonfire.IllegalMove) as error:
-        bonfire_helper.submit_move(seat=seat(game, "Ben"), version=0, move={"kind": "end_turn"})
+        services.submit_move(seat=seat(game, "Ben"), version=0, move={"kind": "end_turn"})
     assert error.value.code == "not-your-turn"
 
 
@@ -81,13 +79,13 @@ def test_start_checks_the_content(group, owner) -> None:
     content = default_content()
     content["colours"] = ["red"]
     with pytest.raises(bonfire.SetupError):
-        bonfire_helper.start_play(group=group, by=owner, name="x", players=["Ana"], content=content)
+        services.start_play(group=group, by=owner, name="x", players=["Ana"], content=content)
     assert not BonfirePlay.objects.exists()
 
 
 def test_dealt_wraps_and_handles_nothing() -> None:
-    assert bonfire_helper.dealt(["a", "b", "c"], 1, 2) == ("c", "a")
-    assert bonfire_helper.dealt([], 0, 3) == ()
+    assert services.dealt(["a", "b", "c"], 1, 2) == ("c", "a")
+    assert services.dealt([], 0, 3) == ()
 
 
 def test_start_with_each_players_supply(group, owner) -> None:
@@ -95,7 +93,7 @@ def test_start_with_each_players_supply(group, owner) -> None:
         {"tiles": {"yellow": 2, "blue": 1}, "tokens": 1, "markers": 4, "resources": {}},
         {"tiles": {}, "tokens": 0, "markers": 0, "resources": {"wood": 5}},
     ]
-    game = bonfire_helper.start_play(
+    game = services.start_play(
         group=group,
         by=owner,
         name="Own supplies",
@@ -112,7 +110,7 @@ def test_start_with_each_players_supply(group, owner) -> None:
 def test_start_refuses_a_supply_the_content_lacks(group, owner) -> None:
     bad = {"tiles": {"pink": 1}, "tokens": 0, "markers": 0, "resources": {}}
     with pytest.raises(bonfire.SetupError, match="unknown colour 'pink'"):
-        bonfire_helper.start_play(
+        services.start_play(
             group=group,
             by=owner,
             name="Bad",

@@ -2,7 +2,7 @@
 (phone first), moves, finishing the game into the play log, and the rules reference.
 
 Each view: scoped fetch (``membership_or_404``, then the group's game) → form → service
-(``games.bonfire_helper``) → render. A refused move answers the same page with the reason and a
+(``games.bonfire.services``) → render. A refused move answers the same page with the reason and a
 link to the rule, and nothing changed.
 """
 
@@ -19,9 +19,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import bonfire_helper
-from games.bonfire_forms import BonfireStartForm, FinishForm, MoveForm
-from games.bonfire_screen import REFUSALS, screen
+from games.bonfire import services
+from games.bonfire.forms import BonfireStartForm, FinishForm, MoveForm
+from games.bonfire.screen import REFUSALS, screen
 from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
 from games.rules import bonfire
@@ -67,7 +67,7 @@ def games(request: HttpRequest, group_id: int) -> HttpResponse:
         require_player(membership)
         if form.is_valid():
             try:
-                play = bonfire_helper.start_play(
+                play = services.start_play(
                     group=membership.group,
                     by=request.user,
                     name=form.cleaned_data["name"],
@@ -135,17 +135,17 @@ def finish(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
     if not form.is_valid():
         return play_page(request, membership, game, form=form, status=400)
     try:
-        record = bonfire_helper.finish_play(
+        record = services.finish_play(
             play=game,
             version=form.cleaned_data["version"],
             scores=form.scores(),
             by=request.user,
             duration_minutes=form.cleaned_data["duration_minutes"],
         )
-    except bonfire_helper.GameFinished as done:
+    except services.GameFinished as done:
         messages.info(request, str(done))
         return redirect("bonfire:play", group_id, play_id)
-    except bonfire_helper.StaleGame as stale:
+    except services.StaleGame as stale:
         game.refresh_from_db()
         form.add_error(None, str(stale))
         return play_page(request, membership, game, form=form, status=409)
@@ -164,7 +164,7 @@ def seat_page(
 ) -> HttpResponse:
     game = seat.play
     seats = list(game.seats.all())
-    state = bonfire_helper.state_of(game, seats)
+    state = services.state_of(game, seats)
     fresh = next(s for s in seats if s.pk == seat.pk)
     cost = {
         c: int(v)
@@ -179,9 +179,7 @@ def seat_page(
         "colours": state.content.colours,
         "screen": screen(state, seat.name, finished=game.finished_at is not None),
         "cost": cost,
-        "plans": [p.as_dict() for p in bonfire_helper.payment_preview(fresh, cost)]
-        if cost
-        else None,
+        "plans": [p.as_dict() for p in services.payment_preview(fresh, cost)] if cost else None,
         "refusal": refusal,
         "form": form,
         "move_url": reverse("bonfire:move", args=[membership.group_id, game.pk, seat.pk]),
@@ -208,11 +206,9 @@ def move(request: HttpRequest, group_id: int, play_id: int, seat_id: int) -> Htt
     if not form.is_valid():
         return seat_page(request, membership, player, status=400, form=form)
     try:
-        bonfire_helper.submit_move(
-            seat=player, version=form.cleaned_data["version"], move=form.move()
-        )
-    except (bonfire_helper.GameFinished, bonfire_helper.StaleSeat) as late:
-        code = "finished" if isinstance(late, bonfire_helper.GameFinished) else "stale"
+        services.submit_move(seat=player, version=form.cleaned_data["version"], move=form.move())
+    except (services.GameFinished, services.StaleSeat) as late:
+        code = "finished" if isinstance(late, services.GameFinished) else "stale"
         refusal: dict[str, Any] = {"code": code, "headline": str(late), "message": "", "rule": ""}
         return seat_page(request, membership, player, status=409, refusal=refusal)
     except bonfire.IllegalMove as error:

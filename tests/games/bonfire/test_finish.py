@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from games import bonfire_helper
-from games.bonfire_helper import FinalScore
+from games.bonfire import services
+from games.bonfire.services import FinalScore
 from games.content.bonfire import default_content
 from games.models import (
     BonfirePlay,
@@ -29,7 +29,7 @@ from tests.support.pages import element_attribute, element_text, text
 
 @pytest.fixture
 def game(group, owner):
-    return bonfire_helper.start_play(
+    return services.start_play(
         group=group,
         by=owner,
         name="Friday",
@@ -58,7 +58,7 @@ def finish_data(game: BonfirePlay, **fields: object) -> dict[str, object]:
 
 def test_finishing_writes_one_play_with_each_seat(game, owner) -> None:
     Person.objects.create(group=game.group, name="ANA")  # already at the group's table
-    play = bonfire_helper.finish_play(
+    play = services.finish_play(
         play=game, version=0, scores=scores(31, 22, 18), by=owner, duration_minutes=75
     )
     assert play.game.builtin == BuiltinGame.BONFIRE
@@ -85,33 +85,33 @@ def test_finishing_writes_one_play_with_each_seat(game, owner) -> None:
 def test_seat_named_like_a_member_is_that_member(game, owner) -> None:
     member = UserFactory(username="cora")
     Membership.objects.create(group=game.group, user=member, role=Role.PLAYER)
-    play = bonfire_helper.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
+    play = services.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
     assert play.results.get(seat=2).person.user == member
 
 
 def test_winners_ticked_or_the_highest_score(game, owner) -> None:
     """Ties share the win when no winner is ticked; ticked winners are kept as entered."""
-    assert bonfire_helper.winners(scores(20, 20, 5)) == [True, True, False]
-    assert bonfire_helper.winners(scores(20, 20, 5, winners=(1,))) == [False, True, False]
-    play = bonfire_helper.finish_play(
+    assert services.winners(scores(20, 20, 5)) == [True, True, False]
+    assert services.winners(scores(20, 20, 5, winners=(1,))) == [False, True, False]
+    play = services.finish_play(
         play=game, version=0, scores=scores(20, 20, 5, winners=(1,)), by=owner
     )
     assert [r.winner for r in play.results.all()] == [False, True, False]
 
 
 def test_finishing_twice_writes_one_play(game, owner) -> None:
-    bonfire_helper.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
-    with pytest.raises(bonfire_helper.GameFinished):
-        bonfire_helper.finish_play(play=game, version=1, scores=scores(9, 9, 9), by=owner)
+    services.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
+    with pytest.raises(services.GameFinished):
+        services.finish_play(play=game, version=1, scores=scores(9, 9, 9), by=owner)
     assert Play.objects.filter(group=game.group).count() == 1
     assert [r.score for r in Play.objects.get().results.all()] == [1, 2, 3]
 
 
 def test_a_stale_board_finishes_nothing(game, owner) -> None:
     ana = BonfireSeat.objects.get(play=game, name="Ana")
-    bonfire_helper.submit_move(seat=ana, version=0, move={"kind": "end_turn"})
-    with pytest.raises(bonfire_helper.StaleGame):
-        bonfire_helper.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
+    services.submit_move(seat=ana, version=0, move={"kind": "end_turn"})
+    with pytest.raises(services.StaleGame):
+        services.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
     game.refresh_from_db()
     assert game.finished_at is None
     assert not Play.objects.exists()
@@ -119,11 +119,11 @@ def test_a_stale_board_finishes_nothing(game, owner) -> None:
 
 
 def test_a_finished_game_takes_no_move(game, owner) -> None:
-    bonfire_helper.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
+    services.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
     ana = BonfireSeat.objects.get(play=game, name="Ana")
     before = ana.document
-    with pytest.raises(bonfire_helper.GameFinished):
-        bonfire_helper.submit_move(seat=ana, version=0, move={"kind": "end_turn"})
+    with pytest.raises(services.GameFinished):
+        services.submit_move(seat=ana, version=0, move={"kind": "end_turn"})
     ana.refresh_from_db()
     assert ana.document == before
     assert ana.version == 0
@@ -162,7 +162,7 @@ def test_second_device_finishing_is_told_and_adds_nothing(client, game, player) 
     again = client.post(finish_url(game), {**data, "score_0": "99"})
     assert again.status_code == 302
     assert again["Location"] == reverse("bonfire:play", args=[game.group_id, game.pk])
-    assert str(bonfire_helper.FINISHED) in text(client.get(again["Location"]))
+    assert str(services.FINISHED) in text(client.get(again["Location"]))
     assert Play.objects.count() == 1
     assert Play.objects.get().results.get(seat=0).score == 31
 
@@ -177,7 +177,7 @@ def test_finished_game_is_read_only_on_its_pages(client, game, player) -> None:
     assert element_text(page, "moves") is None
     move = client.post(seat_url + "move/", {"version": 0, "kind": "end_turn"})
     assert move.status_code == 409
-    assert str(bonfire_helper.FINISHED) in text(move)
+    assert str(services.FINISHED) in text(move)
     ana.refresh_from_db()
     assert ana.version == 0
 
@@ -197,10 +197,10 @@ def test_bad_scores_are_shown_at_their_field(client, game, player) -> None:
 def test_stale_finish_form_is_shown_again(client, game, player) -> None:
     client.force_login(player)
     ana = BonfireSeat.objects.get(play=game, name="Ana")
-    bonfire_helper.submit_move(seat=ana, version=0, move={"kind": "end_turn"})
+    services.submit_move(seat=ana, version=0, move={"kind": "end_turn"})
     page = client.post(finish_url(game), finish_data(game, version=0))
     assert page.status_code == 409
-    assert str(bonfire_helper.STALE_GAME) in text(page)
+    assert str(services.STALE_GAME) in text(page)
     assert not Play.objects.exists()
 
 
@@ -231,7 +231,7 @@ def test_deleting_the_play_keeps_the_finished_game(client, game, player) -> None
 
 
 def test_a_group_with_a_finished_game_can_be_deleted(game, owner) -> None:
-    bonfire_helper.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
+    services.finish_play(play=game, version=0, scores=scores(1, 2, 3), by=owner)
     game.group.delete()
     assert not BonfirePlay.objects.exists()
     assert not Play.objects.exists()

@@ -1,6 +1,6 @@
 """Work a request leaves for once its response has gone out; outside a request it runs at once.
 
-Two kinds use it: a live game's event (``config.live.publish``), so the other devices fetch a
+Two kinds use it: a live game's event (``web.live.publish``), so the other devices fetch a
 change only once the mover's answer has drawn it (they then share that drawing), and the embedded
 default's statistics (``stats.triggers``), which no request waits for. Under ASGI a request's
 signals and its synchronous view run in the same thread (Django's ``ThreadSensitiveContext``), so

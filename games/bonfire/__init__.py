@@ -1,0 +1,2 @@
+"""The Django side of Bonfire: the turn helper that plays a game at the table through the rules
+engine."""

@@ -1,0 +1,15 @@
+"""URLs of the Bonfire turn helper, under ``groups/<group_id>/bonfire/``."""
+
+from django.urls import path
+
+from games.bonfire import views
+
+app_name = "bonfire"
+urlpatterns = [
+    path("", views.games, name="games"),
+    path("rules/", views.rules, name="rules"),
+    path("<int:play_id>/", views.play, name="play"),
+    path("<int:play_id>/finish/", views.finish, name="finish"),
+    path("<int:play_id>/players/<int:seat_id>/", views.seat, name="seat"),
+    path("<int:play_id>/players/<int:seat_id>/move/", views.move, name="move"),
+]

@@ -1,0 +1,2 @@
+"""The web plumbing every game and app shares: the live-game kit (event streams, stamps,
+publishing once a write commits), htmx helpers, the upload guard and the after-response hook."""
