@@ -12,16 +12,29 @@ S = TypeVar("S")
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid. ``code`` is stable; ``message`` is for people.
+    """A move the rules forbid: the one refusal of every engine.
 
-    ``index`` is the 0-based position of the move in a replayed log, when known.
+    ``code`` is stable; ``message`` is English, for logs and the command line. ``rule`` names the
+    seed rule the refusal enforces (``""`` for turn order and the move's shape), and ``params``
+    the values a screen needs to word the refusal in the reader's language (a field, a card, a
+    seat). ``index`` is the 0-based position of the move in a replayed log, when known.
     """
 
-    def __init__(self, code: str, message: str, index: int | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        index: int | None = None,
+        *,
+        rule: str = "",
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.index = index
+        self.rule = rule
+        self.params: dict[str, Any] = dict(params or {})
 
 
 class SetupError(ValueError):
@@ -68,7 +81,9 @@ def replay_moves(
         try:
             state = apply(state, move)
         except IllegalMove as exc:
-            raise IllegalMove(exc.code, exc.message, index) from exc
+            raise IllegalMove(
+                exc.code, exc.message, index, rule=exc.rule, params=exc.params
+            ) from exc
     return state
 
 
