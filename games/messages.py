@@ -9,33 +9,12 @@ message without parameters reads well alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.reference.links import rule_url
+from games.refusals import Refusal
 from games.rules.spirits import errors
-
-
-@dataclass(frozen=True)
-class Refusal:
-    message: Promise
-    game: str
-    rule: str
-    params: tuple[str, ...] = ()
-
-    @property
-    def url(self) -> str:
-        return rule_url(self.game, self.rule)
-
-    def render(self, **params: Any) -> str:
-        """The message in the active language, with its parameters."""
-        missing = set(self.params) - set(params)
-        if missing:
-            raise KeyError(f"missing parameters: {sorted(missing)}")
-        return str(self.message) % params if self.params else str(self.message)
 
 
 def spirits(message: Promise, rule: str, *params: str) -> Refusal:
