@@ -102,14 +102,14 @@ def start_play(
     pack = default_supply()
     if supplies is None:
         supplies = [pack.player_fields() for _ in players]
-    state = bonfire.start_from_dict(
+    state = bonfire.new_game(
         {
             "format": bonfire.FORMAT,
             "content": content,
             "players": starting_players(content, players, supplies, pack),
         }
     )
-    data = bonfire.to_dict(state)
+    data = bonfire.to_json(state)
     play = BonfirePlay.objects.create(
         group=group, name=name, content=data["content"], board=data["board"], created_by=by
     )
@@ -121,7 +121,7 @@ def start_play(
 
 
 def state_of(play: BonfirePlay, seats: Sequence[BonfireSeat]) -> bonfire.State:
-    return bonfire.from_dict(
+    return bonfire.from_json(
         {"content": play.content, "players": [s.document for s in seats], "board": play.board}
     )
 
@@ -141,8 +141,8 @@ def submit_move(*, seat: BonfireSeat, version: int, move: Mapping[str, Any]) -> 
     acting = next(s for s in seats if s.pk == seat.pk)
     if acting.version != version:
         raise StaleSeat(str(STALE))
-    after = bonfire.apply_move(state_of(play, seats), {**move, "player": acting.name})
-    data = bonfire.to_dict(after)
+    after = bonfire.apply(state_of(play, seats), {**move, "player": acting.name})
+    data = bonfire.to_json(after)
     play.board = data["board"]
     play.version += 1
     play.save(update_fields=["board", "version", "updated_at"])

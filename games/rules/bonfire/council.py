@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from . import errors
 from .content import NEUTRAL
-from .errors import IllegalMove
 from .state import Player, State, TaskSlot
 from .tasks import fulfilled
 
@@ -25,11 +24,15 @@ def check_space(state: State, space: str, colour: str) -> None:
     colour: no two Neutral Novices on one space, and a Neutral Novice never blocks a coloured one.
     """
     if space not in {s.id for s in state.content.council}:
-        raise IllegalMove(errors.UNKNOWN_SPACE, f"there is no High Council space {space!r}")
+        raise errors.refuse(
+            errors.UNKNOWN_SPACE, f"there is no High Council space {space!r}", space=space
+        )
     if any(held == colour for held, _ in state.novices_on(space)):
-        raise IllegalMove(
+        raise errors.refuse(
             errors.NOVICE_COLOUR_TAKEN,
             f"High Council space {space} already holds a {colour} Novice (B5, p. 11)",
+            space=space,
+            colour=colour,
         )
 
 
@@ -49,17 +52,24 @@ def light_bonfire(state: State, player: Player, index: int, space: str) -> State
     """Flip the fulfilled Task on Task space ``index``: its Bonfire is lit and its Novice seated."""
     slot = player.tasks[index] if 0 <= index < len(player.tasks) else None
     if slot is None:
-        raise IllegalMove(errors.NO_TASK_THERE, f"Task space {index + 1} holds no Task (B5, p. 11)")
+        raise errors.refuse(
+            errors.NO_TASK_THERE,
+            f"Task space {index + 1} holds no Task (B5, p. 11)",
+            space=index + 1,
+        )
     if slot.lit:
-        raise IllegalMove(
-            errors.ALREADY_LIT, f"the Bonfire beside Task space {index + 1} is already lit"
+        raise errors.refuse(
+            errors.ALREADY_LIT,
+            f"the Bonfire beside Task space {index + 1} is already lit",
+            space=index + 1,
         )
     task = state.content.task(slot.task)
     if not fulfilled(state, player, task):
-        raise IllegalMove(
+        raise errors.refuse(
             errors.NOT_FULFILLED,
             f"Task {task.name!r} is not fulfilled: only a fulfilled Task lights a Bonfire "
             "(B5, p. 11)",
+            task=task.id,
         )
     colour = state.content.bonfires[index].novice
     lit = (*player.tasks[:index], TaskSlot(slot.task, lit=True), *player.tasks[index + 1 :])
@@ -69,13 +79,19 @@ def light_bonfire(state: State, player: Player, index: int, space: str) -> State
 def fulfil_common(state: State, player: Player, task_id: str) -> State:
     """Fulfil a Common Task: the player gains a Neutral Novice (once per Common Task each)."""
     if task_id not in {t.id for t in state.content.common_tasks}:
-        raise IllegalMove(errors.BAD_MOVE, f"there is no Common Task {task_id!r}")
+        raise errors.bad_move("task", f"fulfil_common: there is no Common Task {task_id!r}")
     if (task_id, player.name) in state.common_done:
-        raise IllegalMove(errors.COMMON_TASK_DONE, f"you already fulfilled Common Task {task_id!r}")
+        raise errors.refuse(
+            errors.COMMON_TASK_DONE,
+            f"you already fulfilled Common Task {task_id!r}",
+            task=task_id,
+        )
     task = state.content.task(task_id)
     if not fulfilled(state, player, task):
-        raise IllegalMove(
-            errors.NOT_FULFILLED, f"Common Task {task.name!r} is not fulfilled (B5, p. 11)"
+        raise errors.refuse(
+            errors.NOT_FULFILLED,
+            f"Common Task {task.name!r} is not fulfilled (B5, p. 11)",
+            task=task.id,
         )
     player = replace(player, neutral_novices=player.neutral_novices + 1)
     return replace(
@@ -86,7 +102,7 @@ def fulfil_common(state: State, player: Player, task_id: str) -> State:
 def place_neutral(state: State, player: Player, space: str) -> State:
     """The Bonus Action: seat one of the player's Neutral Novices (any number of times a turn)."""
     if player.neutral_novices == 0:
-        raise IllegalMove(
+        raise errors.refuse(
             errors.NO_NEUTRAL_NOVICE,
             "you hold no Neutral Novice: fulfil a Common Task first (B5, p. 11)",
         )

@@ -15,7 +15,6 @@ from dataclasses import replace
 from . import errors
 from .content import Content, Gain
 from .counts import Counts
-from .errors import IllegalMove
 from .reading import Cell
 from .state import Player
 
@@ -33,15 +32,26 @@ def check_cell(content: Content, player: Player, cell: Cell) -> None:
     """Inside the Destiny Area, on no placed tile, orthogonally next to a placed tile."""
     placed = dict(player.destiny)
     if cell not in content.destiny_area.cells:
-        raise IllegalMove(errors.OFF_AREA, f"{list(cell)} is outside the Destiny Area (B1, p. 7)")
+        raise errors.refuse(
+            errors.OFF_AREA,
+            f"{list(cell)} is outside the Destiny Area (B1, p. 7)",
+            row=cell[0],
+            col=cell[1],
+        )
     if cell in placed:
-        raise IllegalMove(
-            errors.OVERLAP, f"{list(cell)} already holds Destiny tile {placed[cell]} (B1, p. 7)"
+        raise errors.refuse(
+            errors.OVERLAP,
+            f"{list(cell)} already holds Destiny tile {placed[cell]} (B1, p. 7)",
+            row=cell[0],
+            col=cell[1],
+            tile=placed[cell],
         )
     if not any(n in placed for n in neighbours(cell)):
-        raise IllegalMove(
+        raise errors.refuse(
             errors.NOT_ADJACENT,
             f"{list(cell)} is not orthogonally next to a placed Destiny tile (B1, p. 7)",
+            row=cell[0],
+            col=cell[1],
         )
 
 
@@ -85,7 +95,7 @@ def destiny_gain(content: Content, player: Player, tile_id: str, cell: Cell) -> 
 def take(player: Player, end: str) -> tuple[str, tuple[str, ...]]:
     """The tile at ``end`` of the player's Destiny supply, and the supply without it."""
     if not player.destiny_supply:
-        raise IllegalMove(errors.NO_DESTINY_TILE, "your Destiny supply is empty (B1, p. 7)")
+        raise errors.refuse(errors.NO_DESTINY_TILE, "your Destiny supply is empty (B1, p. 7)")
     if end == TOP:
         return player.destiny_supply[0], player.destiny_supply[1:]
     return player.destiny_supply[-1], player.destiny_supply[:-1]

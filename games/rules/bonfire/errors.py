@@ -2,11 +2,16 @@
 
 Codes are part of the public contract: the scenario CLI, the move log and the turn helper report
 them. Each code names the rule it comes from in ``RULE_OF`` (B1-B6 of the Bonfire seed), so a
-refusal can link to the rule it breaks.
+refusal can link to the rule it breaks. Refusals are the one shared ``IllegalMove`` of
+``games.rules.common``; its English message is for logs and the command line, its ``params`` for
+screens, which word it in the reader's language (``games/bonfire/refusals.py``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.rules.common import IllegalMove as IllegalMove
 from games.rules.common import SetupError as SetupError
 
 NOT_YOUR_TURN = "not-your-turn"
@@ -82,19 +87,14 @@ RULE_OF = {
 CODES = frozenset(RULE_OF)
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid. ``code`` is stable; ``message`` is for people.
+def refuse(code: str, message: str, *, rule: str | None = None, **params: Any) -> IllegalMove:
+    """The shared ``IllegalMove`` for ``code``: its rule is the code's own (``RULE_OF``) unless the
+    caller says which rule's cost it was (``cannot-pay`` under B3, B4, B6); ``params`` are the
+    values a screen words the refusal with (ids, numbers, counts by name), never English text."""
+    return IllegalMove(code, message, rule=RULE_OF[code] if rule is None else rule, params=params)
 
-    ``rule`` is the seed rule (``"B1"`` … ``"B6"``) the move breaks, ``""`` for turn order and
-    shape; by default the code's own rule (``cannot-pay`` is B2 unless the caller says which
-    payment it was). ``index`` is the 0-based position of the move in a replayed log, when known.
-    """
 
-    def __init__(
-        self, code: str, message: str, index: int | None = None, *, rule: str | None = None
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.index = index
-        self.rule = RULE_OF.get(code, "") if rule is None else rule
+def bad_move(field: str, message: str) -> IllegalMove:
+    """A move of the wrong shape: ``field`` names the part that is wrong (``cell``,
+    ``steps[0].portal``, ``cost.pink``), for the message and for a screen."""
+    return refuse(BAD_MOVE, message, field=field)

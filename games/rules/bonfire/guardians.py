@@ -19,8 +19,7 @@ from dataclasses import dataclass, replace
 from . import errors
 from .content import Content
 from .counts import Counts
-from .errors import IllegalMove
-from .state import Player
+from .state import MARKERS, Player
 
 
 @dataclass(frozen=True)
@@ -45,7 +44,7 @@ def check_order(content: Content, guardians: tuple[str, ...], steps: Sequence[St
     """
     for before, after in itertools.pairwise(steps):
         if ahead(content, guardians, after.guardian) > ahead(content, guardians, before.guardian):
-            raise IllegalMove(
+            raise errors.refuse(
                 errors.GUARDIAN_ORDER,
                 "advance the Guardian furthest ahead first, then the ones behind it (B6, p. 10)",
             )
@@ -56,22 +55,32 @@ def step_to(content: Content, guardians: tuple[str, ...], step: Step) -> str:
     where = guardians[step.guardian]
     place = content.path_index(where)
     if place is None:
-        raise IllegalMove(errors.AT_BONFIRE, "that Guardian is already at a Bonfire (B6, p. 10)")
+        raise errors.refuse(
+            errors.AT_BONFIRE,
+            "that Guardian is already at a Bonfire (B6, p. 10)",
+            guardian=step.guardian + 1,
+            bonfire=where,
+        )
     tile = content.guardian_path[place]
     if step.portal:
         if tile.portal is None:
-            raise IllegalMove(
-                errors.NO_PORTAL, f"Path tile {tile.id} has no Portal to a Bonfire (B6, p. 10)"
+            raise errors.refuse(
+                errors.NO_PORTAL,
+                f"Path tile {tile.id} has no Portal to a Bonfire (B6, p. 10)",
+                tile=tile.id,
             )
         goal = tile.portal
     elif place + 1 == len(content.guardian_path):
-        raise IllegalMove(errors.END_OF_PATH, f"Path tile {tile.id} is the end of the path")
+        raise errors.refuse(
+            errors.END_OF_PATH, f"Path tile {tile.id} is the end of the path", tile=tile.id
+        )
     else:
         goal = content.guardian_path[place + 1].id
     if goal in guardians:
-        raise IllegalMove(
+        raise errors.refuse(
             errors.SPACE_TAKEN,
             f"{goal} already holds a Guardian: one Guardian per Path tile or Bonfire (B6, p. 10)",
+            space=goal,
         )
     return goal
 
@@ -80,18 +89,24 @@ def advance(content: Content, player: Player, steps: Sequence[Step]) -> Player:
     """Pay one Action marker per step and move the Guardians; each Guardian moved forward gains
     the Resource of the Path tile where its movement ends (none at a Bonfire)."""
     if not steps:
-        raise IllegalMove(errors.BAD_MOVE, "advance at least one Guardian one step (B6, p. 10)")
+        raise errors.bad_move(
+            "steps", "advance_guardians: advance at least one Guardian one step (B6, p. 10)"
+        )
     for step in steps:
         if not 0 <= step.guardian < len(player.guardians):
-            raise IllegalMove(
-                errors.NO_SUCH_GUARDIAN, f"you have no Guardian no. {step.guardian + 1}"
+            raise errors.refuse(
+                errors.NO_SUCH_GUARDIAN,
+                f"you have no Guardian no. {step.guardian + 1}",
+                guardian=step.guardian + 1,
             )
     if player.markers < len(steps):
-        raise IllegalMove(
+        raise errors.refuse(
             errors.CANNOT_PAY,
             f"{len(steps)} step(s) cost {len(steps)} Action marker(s); you have "
             f"{player.markers} (B6, p. 10)",
             rule="B6",
+            cost={MARKERS: len(steps)},
+            have={MARKERS: player.markers},
         )
     check_order(content, player.guardians, steps)
     guardians = player.guardians

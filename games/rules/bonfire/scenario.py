@@ -1,19 +1,21 @@
-"""The ``bonfire-scenario/1`` format: reading a scenario, replaying its moves, reporting the result.
+"""The ``bonfire-scenario/1`` format: starting a game from a scenario's setup, replaying its moves,
+reporting the result.
 
 The format is documented in ``docs/formats/bonfire-scenario.md``; it is an external contract.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import reading as r
 from .content import Content, content_from_dict
-from .game import new_game, replay
+from .errors import IllegalMove
+from .formats import FORMAT
+from .game import apply, starting_state
+from .moves import Move
 from .state import Player, State, TaskSlot
-
-FORMAT = "bonfire-scenario/1"
 
 
 def player_from_dict(data: Any, content: Content, what: str) -> Player:
@@ -33,8 +35,7 @@ def player_from_dict(data: Any, content: Content, what: str) -> Player:
         slot = r.obj(slot, where)
         lit = slot.get("lit", False)
         r.need(isinstance(lit, bool), f"{where}.lit: expected true or false")
-        all_tasks = {t.id for t in (*content.tasks, *content.common_tasks)}
-        slots.append(TaskSlot(r.name_in(slot.get("task"), all_tasks, f"{where}.task", "task"), lit))
+        slots.append(TaskSlot(task_on_space(slot.get("task"), content, f"{where}.task"), lit))
     guardians = tuple(
         r.name_in(g, content.spaces(), f"{what}.guardians", "Path tile or Bonfire")
         for g in r.items(entry.get("guardians", list(content.start_guardians)), f"{what}.guardians")
@@ -76,6 +77,22 @@ def player_from_dict(data: Any, content: Content, what: str) -> Player:
     )
 
 
+def task_on_space(value: Any, content: Content, what: str) -> str:
+    """A Task on a player's Task space: one taken from an island, never a Common Task.
+
+    Seed 000, B4 (p. 9): a Task is received at an island and put "on a Task space of your board";
+    B5 (p. 11): Common Tasks are fulfilled, and give a Neutral Novice, never taken. So a Common
+    Task on a Task space is a setup error (it could not be lit: its space has no Task to flip).
+    """
+    name = r.text(value, what)
+    r.need(
+        name not in {t.id for t in content.common_tasks},
+        f"{what}: {name!r} is a Common Task; a Task space holds a Task received at an island "
+        "(seed 000, B4 p. 9; Common Tasks are fulfilled, never taken, B5 p. 11)",
+    )
+    return r.name_in(name, {t.id for t in content.tasks}, what, "task")
+
+
 def _id(value: Any, content: Content, what: str) -> str:
     return r.name_in(value, {t.id for t in content.destiny_tiles}, what, "Destiny tile")
 
@@ -98,16 +115,36 @@ def player_to_dict(player: Player) -> dict[str, Any]:
     }
 
 
-def start_from_dict(data: Mapping[str, Any]) -> State:
-    """Read a scenario's content and players (everything but ``moves``); raises ``SetupError``."""
-    data = r.obj(data, "scenario")
+def new_game(setup: Mapping[str, Any], *, seed: int = 0) -> State:
+    """A game before its first move, from a setup: a ``bonfire-scenario/1`` object's ``format``,
+    ``content`` and ``players`` (its ``moves``, if any, are ``replay``'s). Raises ``SetupError``.
+
+    ``seed`` is accepted as in every engine and changes nothing: nothing in Bonfire is dealt by
+    the engine; the setup gives every supply in its order (the turn helper deals from the content
+    pack, ``games.bonfire.services.starting_players``).
+    """
+    data = r.obj(setup, "scenario")
     r.need(data.get("format") == FORMAT, f'format: expected "{FORMAT}"')
     content = content_from_dict(r.obj(data.get("content"), "content"))
     entries = r.items(data.get("players"), "players")
     r.need(len(entries) > 0, "players: expected at least one player")
     players = [player_from_dict(p, content, f"players[{i}]") for i, p in enumerate(entries)]
     r.unique([p.name for p in players], "players")
-    return new_game(content, players)
+    return starting_state(content, players)
+
+
+def replay(setup: Mapping[str, Any], moves: Sequence[Move]) -> tuple[State, IllegalMove | None]:
+    """The game ``setup`` starts, after ``moves`` in order: it stops at the first illegal one and
+    returns it (its ``index`` set) beside the state before it. Raises ``SetupError`` for a bad
+    setup."""
+    state = new_game(setup)
+    for index, move in enumerate(moves):
+        try:
+            state = apply(state, move)
+        except IllegalMove as error:
+            error.index = index
+            return state, error
+    return state, None
 
 
 def board_to_dict(state: State) -> dict[str, Any]:
@@ -145,9 +182,8 @@ def report(state: State, error: Any = None, applied: int = 0) -> dict[str, Any]:
 
 def run_scenario(data: Mapping[str, Any]) -> dict[str, Any]:
     """Replay a whole scenario and return its report; raises ``SetupError`` for a bad setup."""
-    state = start_from_dict(data)
     moves = r.items(data.get("moves", []), "moves")
-    state, error = replay(state, moves)
+    state, error = replay(data, moves)
     if error is None:
         return report(state, applied=len(moves))
     found = {"move": error.index, "code": error.code, "message": error.message, "rule": error.rule}

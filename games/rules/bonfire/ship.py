@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from . import errors
 from .content import Content
-from .errors import IllegalMove
 
 FACE_UP = 6
 CHEAP = 3
@@ -34,11 +33,15 @@ def distance(content: Content, start: str, goal: str) -> int | None:
 def ship_cost(content: Content, ship: str | None, goal: str) -> int:
     """Action tokens to sail from ``ship`` (``None``: never moved) to ``goal``."""
     if goal not in {i.id for i in content.islands}:
-        raise IllegalMove(errors.UNKNOWN_ISLAND, f"there is no island {goal!r} (B3, p. 8)")
+        raise errors.refuse(
+            errors.UNKNOWN_ISLAND, f"there is no island {goal!r} (B3, p. 8)", island=goal
+        )
     if ship is None:
         return 1
     if ship == goal:
-        raise IllegalMove(errors.SAME_ISLAND, f"your Ship is already at {goal} (B3, p. 8)")
+        raise errors.refuse(
+            errors.SAME_ISLAND, f"your Ship is already at {goal} (B3, p. 8)", island=goal
+        )
     steps = distance(content, ship, goal)
     return steps if steps is not None and steps <= 2 else 3
 
@@ -46,8 +49,9 @@ def ship_cost(content: Content, ship: str | None, goal: str) -> int:
 def path_token_cost(display: tuple[str, ...], index: int) -> int:
     """1 Action token for one of the first three face-up Path tokens, 2 for the last three."""
     if not 0 <= index < min(FACE_UP, len(display)):
-        raise IllegalMove(
+        raise errors.refuse(
             errors.NO_SUCH_PATH_TOKEN,
             f"there is no face-up Path token at position {index + 1} (B3, p. 8)",
+            position=index + 1,
         )
     return 1 if index < CHEAP else 2

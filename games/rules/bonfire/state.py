@@ -14,6 +14,11 @@ from .content import Content, Gain
 from .counts import NONE, Counts
 from .reading import Cell
 
+# Where counts by name mix the currencies (``cannot-pay``'s ``cost`` and ``have`` params: Action
+# tiles by colour, Resources by kind), the names of the other two.
+TOKENS = "action-tokens"
+MARKERS = "action-markers"
+
 
 @dataclass(frozen=True)
 class TaskSlot:

@@ -14,7 +14,6 @@ from dataclasses import replace
 from . import errors
 from .content import Task
 from .counts import Counts
-from .errors import IllegalMove
 from .state import Player, State, TaskSlot
 
 MOST_OFFERINGS = 3
@@ -29,9 +28,11 @@ def offering_ordinal(state: State, player: str, island: str) -> int:
     """
     made = sum(1 for who, _ in state.offerings_on(island) if who == player)
     if made >= MOST_OFFERINGS:
-        raise IllegalMove(
+        raise errors.refuse(
             errors.NO_MORE_OFFERINGS,
             f"you already made {MOST_OFFERINGS} Offerings on {island}: there is no 4th (B4, p. 9)",
+            island=island,
+            most=MOST_OFFERINGS,
         )
     return made + 1
 
@@ -51,36 +52,48 @@ def fulfilled(state: State, player: Player, task: Task) -> bool:
 
 def take_task(state: State, player: Player, island: str, offering: str, tiles: Counts) -> State:
     if player.ship != island:
-        raise IllegalMove(
-            errors.NOT_AT_ISLAND, f"your Ship is not at {island}: sail there first (B4, p. 9)"
+        raise errors.refuse(
+            errors.NOT_AT_ISLAND,
+            f"your Ship is not at {island}: sail there first (B4, p. 9)",
+            island=island,
         )
     due = offering_ordinal(state, player.name, island)
     if offering not in player.face_up():
-        raise IllegalMove(
+        raise errors.refuse(
             errors.NOT_FACE_UP,
             f"Offering {offering!r} is not one of your two face-up Offering tiles (B4, p. 9)",
+            offering=offering,
         )
     left = state.tasks_on(island)
     if not left:
-        raise IllegalMove(errors.NO_TASK_LEFT, f"{island} has no Task left (B4, p. 9)")
+        raise errors.refuse(
+            errors.NO_TASK_LEFT, f"{island} has no Task left (B4, p. 9)", island=island
+        )
     if None not in player.tasks:
-        raise IllegalMove(errors.NO_TASK_SPACE, "every Task space of your board is full (B4, p. 9)")
+        raise errors.refuse(
+            errors.NO_TASK_SPACE, "every Task space of your board is full (B4, p. 9)"
+        )
     if tiles.total() != due:
-        raise IllegalMove(
+        raise errors.refuse(
             errors.WRONG_COUNT,
             f"this is your Offering no. {due} on {island}: pay {due} Action tile(s), "
             f"not {tiles.total()} (B4, p. 9)",
+            island=island,
+            due=due,
+            given=tiles.total(),
         )
     content = state.content
     resources = Counts.of(
         ((content.offering(offering).resource, 1), (content.island(island).resource, 1))
     )
     if not player.tiles.covers(tiles) or not player.resources.covers(resources):
-        raise IllegalMove(
+        raise errors.refuse(
             errors.CANNOT_PAY,
             f"you cannot pay {tiles.text()} and the Resources {resources.text()} "
             f"(you have {player.tiles.text()}; {player.resources.text()}) (B4, p. 9)",
             rule="B4",
+            cost=(tiles + resources).as_dict(),
+            have=(player.tiles + player.resources).as_dict(),
         )
     space = player.tasks.index(None)
     slots = (*player.tasks[:space], TaskSlot(left[0]), *player.tasks[space + 1 :])

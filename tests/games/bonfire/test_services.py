@@ -30,7 +30,7 @@ def test_start_stores_one_document_per_player(game) -> None:
     assert seats[1].document["offerings"] == ["o04", "o05", "o06"]
     assert len(ana["destiny_supply"]) == 4
     assert game.board["turn"] == "Ana"
-    assert bonfire.to_dict(services.state_of(game, seats))["players"][0] == ana
+    assert bonfire.to_json(services.state_of(game, seats))["players"][0] == ana
 
 
 def test_move_updates_the_document_and_versions(game) -> None:

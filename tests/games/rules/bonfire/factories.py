@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.rules.bonfire import SetupError, State, apply_move, start_from_dict
+from games.rules.bonfire import SetupError, State, apply, new_game
 from games.rules.bonfire.scenario import FORMAT
 
 CONTENT: dict[str, Any] = {
@@ -93,13 +93,13 @@ def scenario(**ana: Any) -> dict[str, Any]:
 
 
 def game(**ana: Any) -> State:
-    return start_from_dict(scenario(**ana))
+    return new_game(scenario(**ana))
 
 
 def play(state: State, *moves: dict[str, Any]) -> State:
     """Apply moves, each by Ana unless it names its player."""
     for move in moves:
-        state = apply_move(state, {"player": "Ana", **move})
+        state = apply(state, {"player": "Ana", **move})
     return state
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.rules.bonfire import Counts, IllegalMove, apply_move
+from games.rules.bonfire import Counts, IllegalMove, apply
 
 from .factories import game, play
 
@@ -68,7 +68,7 @@ def test_other_players_novice_of_the_colour_also_blocks() -> None:
         replace(player_from_dict({"name": "Ben", **ben}, state.content, "Ben"))
     )
     with pytest.raises(IllegalMove) as error:
-        apply_move(state, {"player": "Ben", **light(0, "s1")})
+        apply(state, {"player": "Ben", **light(0, "s1")})
     assert error.value.code == "novice-colour-taken"
 
 

@@ -6,15 +6,15 @@ from typing import Any
 
 import pytest
 
-from games.rules.bonfire import Counts, IllegalMove, apply_move, legal_moves, replay
+from games.rules.bonfire import Counts, IllegalMove, apply, legal_moves, replay
 
-from .factories import game, play
+from .factories import game, play, scenario
 
 
 def test_only_the_current_player_moves_until_end_turn() -> None:
     state = game(tokens=1)
     with pytest.raises(IllegalMove) as error:
-        apply_move(state, {"player": "Ben", "kind": "end_turn"})
+        apply(state, {"player": "Ben", "kind": "end_turn"})
     assert (error.value.code, error.value.message) == (
         "not-your-turn",
         "it is Ana's turn, not Ben's",
@@ -37,7 +37,7 @@ def test_only_the_current_player_moves_until_end_turn() -> None:
 )
 def test_malformed_moves(move: Any) -> None:
     with pytest.raises(IllegalMove) as error:
-        apply_move(game(), move)
+        apply(game(), move)
     assert error.value.code == "bad-move"
 
 
@@ -80,12 +80,13 @@ def test_legal_moves_are_all_accepted() -> None:
         "build_path",
         "light_bonfire",
         "place_neutral",
+        "fulfil_common",  # c1 asks nothing
     }
     assert len([m for m in moves if m["kind"] == "place_destiny"]) == 8  # 4 cells x top/bottom
     assert len([m for m in moves if m["kind"] == "move_ship"]) == 6
     assert len([m for m in moves if m["kind"] == "build_path"]) == 3  # one token: the cheap three
     for move in moves:
-        apply_move(state, move)
+        apply(state, move)
 
 
 def test_replay_stops_at_the_first_illegal_move() -> None:
@@ -94,8 +95,8 @@ def test_replay_stops_at_the_first_illegal_move() -> None:
         {"player": "Ana", "kind": "end_turn"},
         {"player": "Ben", "kind": "end_turn"},
     ]
-    state, error = replay(game(), moves)
+    state, error = replay(scenario(), moves)
     assert error is not None
     assert (error.index, error.code) == (1, "not-your-turn")
     assert state.current.name == "Ben"
-    assert replay(game(), moves[:1])[1] is None
+    assert replay(scenario(), moves[:1])[1] is None

@@ -62,6 +62,7 @@ def test_pay_command() -> None:
     assert status == 0
     assert out == {
         "payable": True,
+        "total": 3,
         "plans": [
             {"red": 1, "yellow": 1},
             {"green": 2, "red": 1},
@@ -70,8 +71,55 @@ def test_pay_command() -> None:
     }
     assert _cli("pay", '{"have": {"green": 1}, "cost": {"red": 1}}')[1] == {
         "payable": False,
+        "total": 0,
         "plans": [],
     }
+
+
+def test_pay_lists_a_hundred_plans_and_counts_them_all() -> None:
+    """15 red lacking, paid from 6 colours of 15 tiles (B2): 908,868 plans, counted (a count
+    checked apart by brute force: ``y`` yellow and ``t`` other tiles, ``t >= 30 - 2y``,
+    ``15 <= y + t <= 30``); the first 100 (or ``--limit``) listed, quickly."""
+    have = dict.fromkeys(("blue", "green", "orange", "purple", "white", "yellow"), 15)
+    argument = json.dumps({"have": have, "cost": {"red": 15}})
+    status, out = _cli("pay", argument)
+    assert (status, out["payable"], len(out["plans"])) == (0, True, 100)
+    assert out["total"] == 908_868
+    assert out["plans"][0] == {"yellow": 15}
+    status, out = _cli("pay", argument, "--limit", "2")
+    assert out["plans"] == [{"yellow": 15}, {"blue": 2, "yellow": 14}]  # 14 + 2 for 15
+    assert _cli("pay", argument, "--limit", "0")[1]["plans"] == []
+
+
+def test_pay_refuses_a_negative_limit() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "games.rules.bonfire", "pay", "{}", "--limit", "-1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "expected a whole number >= 0, not '-1'" in done.stderr
+
+
+@pytest.mark.parametrize("command", ["pay", "replay"])
+def test_a_closed_pipe_ends_quietly(command: str) -> None:
+    """``… | head -c 20``: the reader stops early; no ``BrokenPipeError`` traceback."""
+    argument = (
+        json.dumps({"have": {"yellow": 30, "blue": 30}, "cost": {"red": 20}})
+        if command == "pay"
+        else str(SCENARIOS / "walkthrough.json")
+    )
+    done = subprocess.run(
+        f"{sys.executable} -m games.rules.bonfire {command} '{argument}' | head -c 20",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert (done.returncode, len(done.stdout), done.stderr) == (0, 20, "")
 
 
 @pytest.mark.parametrize(
@@ -142,7 +190,7 @@ def test_pay_in_process_and_module_entry(
 ) -> None:
     """The same ``pay`` through ``main`` and through ``python -m`` (``runpy``)."""
     argument = '{"have": {"yellow": 2}, "cost": {"red": 1}}'
-    expected = {"payable": True, "plans": [{"yellow": 1}, {"yellow": 2}]}
+    expected = {"payable": True, "total": 2, "plans": [{"yellow": 1}, {"yellow": 2}]}
     assert _run(capsys, "pay", argument) == (0, expected)
     monkeypatch.setattr(sys, "argv", ["bonfire", "pay", argument])
     with pytest.raises(SystemExit) as done:

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from games.rules.bonfire import run_scenario, start_from_dict
+from games.rules.bonfire import new_game, run_scenario
 
 from .factories import cannot_sail, scenario, setup_error
 
 
 def test_defaults_start_tile_task_spaces_and_guardians() -> None:
-    ana = start_from_dict(scenario()).player("Ana")
+    ana = new_game(scenario()).player("Ana")
     assert ana.destiny == (((1, 1), "d0"),)
     assert ana.tasks == (None, None, None)
     assert ana.guardians == ("g1", "g2")
@@ -23,15 +23,25 @@ def test_defaults_start_tile_task_spaces_and_guardians() -> None:
 def test_given_board_is_kept() -> None:
     data = scenario(
         destiny=[{"cell": [0, 0], "tile": "d1"}],
-        tasks=[None, {"task": "c1", "lit": True}, None],
+        tasks=[None, {"task": "t2", "lit": True}, None],
         guardians=[],
         ship="b",
     )
-    ana = start_from_dict(data).player("Ana")
+    ana = new_game(data).player("Ana")
     assert ana.destiny == (((0, 0), "d1"),)
     assert ana.tasks[1] is not None
     assert ana.tasks[1].lit
     assert (ana.guardians, ana.ship) == ((), "b")
+
+
+def test_a_common_task_on_a_task_space_is_refused() -> None:
+    """Seed 000, B4 (p. 9): a Task is received at an island and goes "on a Task space of your
+    board"; B5 (p. 11): Common Tasks are fulfilled (a Neutral Novice), never taken."""
+    data = scenario(tasks=[None, {"task": "c1"}, None])
+    assert setup_error(new_game, data).message == (
+        "players[0].tasks[1].task: 'c1' is a Common Task; a Task space holds a Task received at "
+        "an island (seed 000, B4 p. 9; Common Tasks are fulfilled, never taken, B5 p. 11)"
+    )
 
 
 def _player(**fields: Any) -> Callable[[dict[str, Any]], None]:

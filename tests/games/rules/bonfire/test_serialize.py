@@ -2,7 +2,7 @@
 
 import json
 
-from games.rules.bonfire import from_dict, to_dict
+from games.rules.bonfire import from_json, to_json
 
 from .factories import game, play
 
@@ -25,6 +25,6 @@ def test_round_trip_after_moves() -> None:
         {"kind": "build_path", "index": 1},
         {"kind": "end_turn"},
     )
-    data = json.loads(json.dumps(to_dict(state)))
+    data = json.loads(json.dumps(to_json(state)))
     assert data["format"] == "bonfire-state/1"
-    assert from_dict(data) == state
+    assert from_json(data) == state

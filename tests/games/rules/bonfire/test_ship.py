@@ -110,10 +110,14 @@ def test_path_token_display_moves_up() -> None:
 
 
 def test_path_token_refusals() -> None:
-    for index in (6, -1):
-        with pytest.raises(IllegalMove) as error:
-            play(game(tokens=9), {"kind": "build_path", "index": index})
-        assert error.value.code == "no-such-path-token"
+    """Seed 000, p. 8: only the six face-up Path tokens are built; a negative position is no
+    position at all (``bad-move``, naming the field)."""
+    with pytest.raises(IllegalMove) as error:
+        play(game(tokens=9), {"kind": "build_path", "index": 6})
+    assert (error.value.code, error.value.params) == ("no-such-path-token", {"position": 7})
+    with pytest.raises(IllegalMove) as error:
+        play(game(tokens=9), {"kind": "build_path", "index": -1})
+    assert (error.value.code, error.value.params) == ("bad-move", {"field": "index"})
     with pytest.raises(IllegalMove) as error:
         play(game(tokens=1), {"kind": "build_path", "index": 4})
     assert (error.value.code, error.value.message) == (
