@@ -35,41 +35,6 @@ def word(value: str) -> str:
     return str(WORDS.get(value, value))
 
 
-# A refusal's headline, by the engine's code; the engine's own message gives the details.
-REFUSALS = {
-    "not-your-turn": _("It is not your turn."),
-    "bad-move": _("This move is incomplete."),
-    "not-adjacent": _("A Destiny tile goes next to a placed tile."),
-    "off-area": _("That cell is outside your Destiny Area."),
-    "overlap": _("That cell already holds a Destiny tile."),
-    "no-destiny-tile": _("Your Destiny supply is empty."),
-    "cannot-pay": _("You cannot pay this."),
-    "same-island": _("Your Ship is already there."),
-    "unknown-island": _("There is no such island."),
-    "not-after-move": _("An island's action comes right after moving the Ship."),
-    "no-such-path-token": _("There is no such face-up Path token."),
-    "not-at-island": _("Your Ship is not at that island."),
-    "not-face-up": _("That Offering tile is not one of your two face-up ones."),
-    "wrong-count": _("Pay as many Action tiles as the number of this Offering."),
-    "no-more-offerings": _("You already made three Offerings there."),
-    "no-task-left": _("That island has no Task left."),
-    "no-task-space": _("Your Task spaces are full."),
-    "not-fulfilled": _("That Task is not fulfilled yet."),
-    "no-task-there": _("That Task space is empty."),
-    "already-lit": _("That Bonfire is already lit."),
-    "novice-colour-taken": _("That High Council space already holds a Novice of that colour."),
-    "unknown-space": _("There is no such High Council space."),
-    "no-neutral-novice": _("You hold no Neutral Novice."),
-    "common-task-done": _("You already fulfilled that Common Task."),
-    "space-taken": _("That space already holds a Guardian."),
-    "guardian-order": _("Advance the Guardian furthest ahead first."),
-    "end-of-path": _("That Guardian is at the end of the path."),
-    "no-portal": _("That Path tile has no Portal."),
-    "at-bonfire": _("That Guardian is already at a Bonfire."),
-    "no-such-guardian": _("You have no such Guardian."),
-}
-
-
 def gain_text(gain: Gain) -> str:
     parts = [f"{n} {word(c)}" for c, n in gain.tiles.items]
     if gain.tokens:

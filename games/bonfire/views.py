@@ -19,9 +19,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.bonfire import services
+from games.bonfire import refusals, services
 from games.bonfire.forms import BonfireStartForm, FinishForm, MoveForm
-from games.bonfire.screen import REFUSALS, screen
+from games.bonfire.screen import screen
 from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
 from games.rules import bonfire
@@ -212,10 +212,11 @@ def move(request: HttpRequest, group_id: int, play_id: int, seat_id: int) -> Htt
         refusal: dict[str, Any] = {"code": code, "headline": str(late), "message": "", "rule": ""}
         return seat_page(request, membership, player, status=409, refusal=refusal)
     except bonfire.IllegalMove as error:
+        content = bonfire.content_from_dict(player.play.content)
         refusal = {
             "code": error.code,
-            "headline": REFUSALS.get(error.code, ""),
-            "message": error.message,
+            "headline": refusals.sentence(error, content),
+            "message": "",  # the engine's English details stay in its logs
             "rule": error.rule,
         }
         return seat_page(request, membership, player, status=400, refusal=refusal, form=form)

@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from games import messages
-from games.bonfire.screen import REFUSALS as BONFIRE_REFUSALS
+from games.bonfire.refusals import BONFIRE_REFUSALS
 from games.messages import SPIRITS_REFUSALS, refusal
 from games.reference.links import rule_url
 from games.rules.bonfire import errors as bonfire_errors
@@ -33,7 +33,7 @@ def codes_raised_in_the_engine(module=errors) -> set[str]:
 # Each engine's codes and what its screens say for them.
 ENGINES = {
     "spirits": (errors, {code: r.message for code, r in SPIRITS_REFUSALS.items()}),
-    "bonfire": (bonfire_errors, BONFIRE_REFUSALS),
+    "bonfire": (bonfire_errors, {code: r.message for code, r in BONFIRE_REFUSALS.items()}),
     "solsticio": (solsticio_errors, SOLSTICIO_REFUSALS),
 }
 ENGINE_CODES = [(game, code) for game, (module, _) in ENGINES.items() for code in module.CODES]

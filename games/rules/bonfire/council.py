@@ -25,13 +25,13 @@ def check_space(state: State, space: str, colour: str) -> None:
     """
     if space not in {s.id for s in state.content.council}:
         raise errors.refuse(
-            errors.UNKNOWN_SPACE, f"there is no High Council space {space!r}", space=space
+            errors.UNKNOWN_SPACE, f"there is no High Council space {space!r}", council=space
         )
     if any(held == colour for held, _ in state.novices_on(space)):
         raise errors.refuse(
             errors.NOVICE_COLOUR_TAKEN,
             f"High Council space {space} already holds a {colour} Novice (B5, p. 11)",
-            space=space,
+            council=space,
             colour=colour,
         )
 
