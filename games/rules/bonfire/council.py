@@ -79,7 +79,7 @@ def light_bonfire(state: State, player: Player, index: int, space: str) -> State
 def fulfil_common(state: State, player: Player, task_id: str) -> State:
     """Fulfil a Common Task: the player gains a Neutral Novice (once per Common Task each)."""
     if task_id not in {t.id for t in state.content.common_tasks}:
-        raise errors.bad_move("task", f"fulfil_common: there is no Common Task {task_id!r}")
+        raise errors.bad_move("task", f"fulfil_common: task: there is no Common Task {task_id!r}")
     if (task_id, player.name) in state.common_done:
         raise errors.refuse(
             errors.COMMON_TASK_DONE,

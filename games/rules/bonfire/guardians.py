@@ -90,7 +90,7 @@ def advance(content: Content, player: Player, steps: Sequence[Step]) -> Player:
     the Resource of the Path tile where its movement ends (none at a Bonfire)."""
     if not steps:
         raise errors.bad_move(
-            "steps", "advance_guardians: advance at least one Guardian one step (B6, p. 10)"
+            "steps", "advance_guardians: steps: advance at least one Guardian one step (B6, p. 10)"
         )
     for step in steps:
         if not 0 <= step.guardian < len(player.guardians):

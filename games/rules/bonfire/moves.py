@@ -107,7 +107,7 @@ def steps(move: Move) -> list[tuple[int, bool]]:
         for name in step:
             if name not in STEP_FIELDS:
                 raise errors.bad_move(
-                    f"{where}.{name}", f"advance_guardians: {name!r} is not a field of a step"
+                    f"{where}.{name}", f"advance_guardians: {where}.{name} is not a field of a step"
                 )
         guardian = number(
             step.get("guardian"),

@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 
-from games.rules.bonfire import Counts, IllegalMove, apply, legal_moves, replay
+from games.rules.bonfire import (
+    Counts,
+    IllegalMove,
+    apply,
+    legal_moves,
+    new_game,
+    outcome,
+    replay,
+    view_for,
+)
 
 from .factories import game, play, scenario
 
@@ -100,3 +109,37 @@ def test_replay_stops_at_the_first_illegal_move() -> None:
     assert (error.index, error.code) == (1, "not-your-turn")
     assert state.current.name == "Ben"
     assert replay(scenario(), moves[:1])[1] is None
+
+
+def test_the_end_is_the_players_call() -> None:
+    """Seed 000 gives no end and no final scoring (``outcome``): the game goes on, and ending the
+    turn is always a move."""
+    state = game()
+    for _ in range(5):
+        assert outcome(state) is None
+        assert {"kind": "end_turn", "player": state.current.name} in legal_moves(state)
+        state = apply(state, {"kind": "end_turn", "player": state.current.name})
+
+
+def test_new_game_takes_no_chance() -> None:
+    """Nothing is dealt by the engine: any seed starts the same game."""
+    assert new_game(scenario(tokens=1), seed=7) == new_game(scenario(tokens=1))
+
+
+def test_a_seat_sees_all_but_the_face_down_tiles() -> None:
+    """Seed 000, B4 (p. 9): Offering tiles beyond the two face up, and each Offering placed on an
+    island, are face down; B3 (p. 8): Path tokens beyond the six face up are not seen."""
+    state = play(
+        game(ship="a", offerings=["o1", "o2", "o3"], tiles={"red": 1}, resources={"fish": 2}),
+        {"kind": "take_task", "island": "a", "offering": "o1", "tiles": {"red": 1}},
+    )
+    ana, ben = view_for(state, "Ana"), view_for(state, "Ben")
+    assert ana["players"][0]["offerings"] == ["o2", "o3"]
+    assert ana["players"][0]["offerings_face_down"] == 0
+    assert ana["board"]["islands"]["a"]["offerings"] == [{"player": "Ana", "offering": "o1"}]
+    assert ben["board"]["islands"]["a"]["offerings"] == [{"player": "Ana", "offering": None}]
+    assert view_for(state, None)["board"]["islands"]["a"]["offerings"][0]["offering"] is None
+    assert ben["board"]["path_display"] == ["p1", "p2", "p3", "p4", "p5", "p6"]
+    assert ben["board"]["path_tokens_face_down"] == 2
+    hidden = view_for(game(offerings=["o1", "o2", "o3"]), "Ben")["players"][0]
+    assert (hidden["offerings"], hidden["offerings_face_down"]) == (["o1", "o2"], 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import runpy
 import subprocess
 import sys
@@ -91,16 +92,41 @@ def test_pay_lists_a_hundred_plans_and_counts_them_all() -> None:
     assert _cli("pay", argument, "--limit", "0")[1]["plans"] == []
 
 
-def test_pay_refuses_a_negative_limit() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "games.rules.bonfire", "pay", "{}", "--limit", "-1"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    assert done.returncode == 2
-    assert "expected a whole number >= 0, not '-1'" in done.stderr
+@pytest.mark.parametrize("limit", ["-1", "x"])
+def test_pay_refuses_a_limit_that_is_no_count(
+    capsys: pytest.CaptureFixture[str], limit: str
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["pay", "{}", "--limit", limit])
+    assert done.value.code == 2
+    assert f"expected a whole number >= 0, not '{limit}'" in capsys.readouterr().err
+
+
+class ClosedPipe:
+    """A standard output whose reader is gone: writing fails as a closed pipe does."""
+
+    def __init__(self, fileno: int) -> None:
+        self._fileno = fileno
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def fileno(self) -> int:
+        return self._fileno
+
+
+def test_a_closed_pipe_in_process_sends_the_rest_nowhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The output's file descriptor is pointed at the null device, so nothing fails at exit."""
+    with open(tmp_path / "out", "w") as target:
+        monkeypatch.setattr(sys, "stdout", ClosedPipe(target.fileno()))
+        assert main(["pay", '{"have": {"yellow": 1}, "cost": {"red": 1}}']) == 0
+        os.write(target.fileno(), b"after")
+    assert (tmp_path / "out").read_bytes() == b""
 
 
 @pytest.mark.parametrize("command", ["pay", "replay"])
@@ -192,6 +218,10 @@ def test_pay_in_process_and_module_entry(
     argument = '{"have": {"yellow": 2}, "cost": {"red": 1}}'
     expected = {"payable": True, "total": 2, "plans": [{"yellow": 1}, {"yellow": 2}]}
     assert _run(capsys, "pay", argument) == (0, expected)
+    assert _run(capsys, "pay", argument, "--limit", "1") == (
+        0,
+        {**expected, "plans": [{"yellow": 1}]},
+    )
     monkeypatch.setattr(sys, "argv", ["bonfire", "pay", argument])
     with pytest.raises(SystemExit) as done:
         runpy.run_module("games.rules.bonfire", run_name="__main__")

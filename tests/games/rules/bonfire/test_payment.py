@@ -7,8 +7,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.bonfire import Counts, payment_plans, pays_exactly
-from games.rules.bonfire.payment import lacking
+from games.rules.bonfire import Counts, count_plans, first_plan, payment_plans, pays_exactly
+from games.rules.bonfire.payment import lacking, plan_key
 
 COLOURS = ("blue", "green", "red", "yellow")
 
@@ -143,3 +143,18 @@ def test_plans_agree_with_brute_force(have_raw: dict[str, int], cost_raw: dict[s
     plans = payment_plans(have, cost)
     assert set(plans) == brute_force(have, cost)
     assert (plans == ()) == (not brute_force(have, cost))
+
+
+@settings(max_examples=150, deadline=None)
+@given(supplies, costs)
+def test_plans_come_in_order_counted_and_first(
+    have_raw: dict[str, int], cost_raw: dict[str, int]
+) -> None:
+    """The plans come sorted by ``plan_key`` (fewest tiles, then colour names) one by one; their
+    count, found without listing them, is how many there are; a limit takes the first ones."""
+    have, cost = Counts.of(have_raw), Counts.of(cost_raw)
+    plans = payment_plans(have, cost)
+    assert list(plans) == sorted(brute_force(have, cost), key=plan_key)
+    assert count_plans(have, cost) == len(plans)
+    assert first_plan(have, cost) == (plans[0] if plans else None)
+    assert payment_plans(have, cost, limit=2) == plans[:2]
