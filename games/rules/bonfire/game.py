@@ -172,8 +172,9 @@ BONUS_ACTIONS = frozenset({"place_neutral"})
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises ``IllegalMove`` (nothing changes) when it is not allowed.
 
-    The move's shape is checked first (``moves``: unknown fields, wrong types, negative indices
-    are ``bad-move`` naming the field), then whose turn it is, then the rule of its kind.
+    Its fields are checked first (``moves.kind_of``: a field its kind does not have, or lacks, is
+    ``bad-move``), then whose turn it is, then each field's value as its kind reads it (a wrong
+    type or a negative index is ``bad-move`` naming the field) and the rule of its kind.
     """
     kind = moves.kind_of(move)
     name = move.get("player")

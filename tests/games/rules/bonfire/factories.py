@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.rules.bonfire import SetupError, State, apply, new_game
-from games.rules.bonfire.scenario import FORMAT
+from games.rules.bonfire import FORMAT, SetupError, State, apply, new_game
 
 CONTENT: dict[str, Any] = {
     "colours": ["blue", "green", "red", "yellow"],
