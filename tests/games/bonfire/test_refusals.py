@@ -245,6 +245,16 @@ def test_every_engine_code_is_posted() -> None:
     assert set(CASES) == set(CODES)
 
 
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_each_refusal_links_to_the_rule_the_engine_names(code) -> None:
+    """The code's rule (``RULE_OF``: ``cannot-pay`` is B2's unless a refusal names B3, B4 or B6)
+    is a rule of the Bonfire reference; turn order and a move's shape are no rule of the seed."""
+    entry = refusals.BONFIRE_REFUSALS[code]
+    assert entry.rule == bonfire.RULE_OF[code].lower()
+    if entry.rule:
+        assert entry.url == f"/reference/bonfire/#{entry.rule}"
+
+
 @pytest.fixture
 def game(group, owner) -> BonfirePlay:
     return services.start_play(
