@@ -25,11 +25,11 @@ from games.playlog import LineData, PlayData, ensure_catalog, log_play
 from games.rules.solsticio import (
     IllegalMove,
     State,
-    apply_move,
-    from_dict,
+    apply,
+    from_json,
     new_game,
     outcome,
-    to_dict,
+    to_json,
 )
 from groups.models import Group, Membership
 from web import live
@@ -98,7 +98,7 @@ def start_solsticio_game(
     """A new game with the sample content, dealt from ``seed``. The dealer holds the first seat;
     with an ``opponent`` (a member) the game is played on two devices, otherwise on the dealer's
     device passed between the players."""
-    state = new_game(solsticio_pack().scenario(players), seed)
+    state = new_game(solsticio_pack().scenario(players), seed=seed)
     dealer = stored_actor(by)
     return SolsticioGame.objects.create(
         group=group,
@@ -107,13 +107,13 @@ def start_solsticio_game(
         mode=SolsticioMode.ONE_DEVICE if opponent is None else SolsticioMode.TWO_DEVICES,
         first_user=dealer,
         second_user=dealer if opponent is None else opponent,
-        document=to_dict(state),
+        document=to_json(state),
         version=state.version,
     )
 
 
 def game_state(game: SolsticioGame) -> State:
-    return from_dict(game.document)
+    return from_json(game.document)
 
 
 def seats_of(game: SolsticioGame, user: Any) -> list[str]:
@@ -171,10 +171,10 @@ def play_solsticio_move(
         raise SolsticioMoveError("not-your-seat")
     state = game_state(locked)
     try:
-        state = apply_move(state, {**move, "version": version})
+        state = apply(state, {**move, "version": version})
     except IllegalMove as exc:
         raise SolsticioMoveError(exc.code, refusal(state, exc.code)) from None
-    locked.document = to_dict(state)
+    locked.document = to_json(state)
     locked.version = state.version
     locked.over = state.over
     fields = ["document", "version", "over", "updated_at"]

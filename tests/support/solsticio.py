@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import SolsticioGame
-from games.rules.solsticio import State, from_dict, legal_moves, to_dict
+from games.rules.solsticio import State, from_json, legal_moves, to_json
 from games.solsticio.services import MOVE_ERRORS
 from tests.support.pages import text
 
@@ -18,7 +18,7 @@ def saved_game(group: Any, user: Any, state: State) -> SolsticioGame:
         players=list(state.players),
         first_user=user,
         second_user=user,
-        document=to_dict(state),
+        document=to_json(state),
         version=state.version,
     )
 
@@ -59,7 +59,7 @@ def play_to_the_end(client: Any, game: SolsticioGame) -> State:
     """Post the last move the page offers (each one accepted) until the game is over."""
     for _ in range(200):
         game.refresh_from_db()
-        state = from_dict(game.document)
+        state = from_json(game.document)
         if state.over:
             break
         assert post_move(client, game, legal_moves(state)[-1]).status_code == 302
