@@ -98,7 +98,8 @@ def test_a_move_out_of_turn_names_the_rule(client: Any, duel: SolsticioGame, fri
     client.force_login(friend)
     state = from_json(duel.document)
     assert duel.version == 0  # and still after the refused move
-    assert_refused(client, duel, {"seat": BRU, "play": state.hands[1][0]}, 400, "not-your-turn")
+    move = {"seat": BRU, "play": state.hands[1][0]}
+    assert_refused(client, duel, move, 400, "not-your-turn", player=ANA)
 
 
 def test_every_write_is_pushed_on_the_games_channel_once_committed(

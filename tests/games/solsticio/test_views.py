@@ -12,6 +12,7 @@ from games.models import SolsticioGame
 from games.rules.solsticio import from_json, legal_moves, new_game, to_json
 from games.solsticio import services
 from games.solsticio.forms import SAME_NAMES
+from games.solsticio.refusals import REFUSALS
 from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
 from tests.games.rules.solsticio.factories import scenario as engine_scenario
 from tests.support.pages import element_attribute, element_text, text
@@ -83,7 +84,7 @@ def test_a_tile_not_in_hand_changes_nothing(client: Any, game: SolsticioGame, pl
     client.force_login(player)
     assert game.version == 0  # and still after the refused move
     bru_tile = from_json(game.document).hands[1][0]
-    assert_refused(client, game, play(ANA, bru_tile), 400, "not-in-hand")
+    assert_refused(client, game, play(ANA, bru_tile), 400, "not-in-hand", tile=bru_tile, player=ANA)
 
 
 def test_a_stale_move_from_a_second_tab_changes_nothing(
@@ -101,7 +102,7 @@ def test_a_malformed_post_is_refused(client: Any, game: SolsticioGame, player: A
     client.force_login(player)
     response = client.post(game.get_absolute_url(), {"seat": ANA, "action": "dance"})
     assert response.status_code == 400
-    assert str(services.MOVE_ERRORS["bad-move"]) in text(response)
+    assert str(REFUSALS["bad-move"].message) in text(response)
 
 
 def test_the_evil_spirit_placed_by_the_wrong_player(group: Any, player: Any) -> None:
@@ -133,7 +134,7 @@ def test_the_evil_spirit_placed_by_the_wrong_player(group: Any, player: Any) -> 
             game=game, move=choose(ANA, "cover", "sprite"), version=state.version, by=player
         )
     assert caught.value.code == "not-your-turn"
-    assert caught.value.message == services.MOVE_ERRORS["cover-by-holder"]
+    assert caught.value.message == REFUSALS["cover-by-holder"].render()
     game.refresh_from_db()
     assert game.document == to_json(state)
     done = services.play_solsticio_move(
@@ -184,7 +185,16 @@ def test_a_capture_of_a_tile_that_cannot_be_captured_changes_nothing(
     client.force_login(player)
     body = text(client.get(game.get_absolute_url()))
     assert "Ana captures exactly one tile with sun1 (S1)." in body
-    assert_refused(client, game, choose(ANA, "capture", "moon2"), 400, "not-capturable")
+    assert_refused(
+        client,
+        game,
+        choose(ANA, "capture", "moon2"),
+        400,
+        "not-capturable",
+        tile="sun1",
+        target="moon2",
+        options="sun2, sun3",
+    )
     assert game.document == to_json(state)
 
 
