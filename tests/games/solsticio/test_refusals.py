@@ -182,9 +182,11 @@ CASES = [
 ]
 
 
-def test_every_engine_code_is_posted() -> None:
+def test_every_engine_code_is_posted_and_links_to_a_rule() -> None:
     assert {case.refusal for case in CASES} >= CODES
     assert set(REFUSALS) == {case.refusal for case in CASES} | {"not-your-seat"}
+    for refusal in REFUSALS.values():
+        assert refusal.url.startswith(reverse("reference:game", args=["solsticio"]) + "#s")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
