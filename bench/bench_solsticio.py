@@ -3,7 +3,7 @@
 Run from the repository root: ``.venv/bin/python bench/bench_solsticio.py``.
 
 1,000 seeded random games with the sample content (read once; each seed deals its own game),
-each played to the end through ``legal_moves`` and ``apply_move``: games per second, moves per
+each played to the end through ``legal_moves`` and ``apply``: games per second, moves per
 second and the longest game's length. Then the replay of the longest game from its move log.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.content.solsticio import solsticio_pack
-from games.rules.solsticio import Setup, apply_move, legal_moves, new_game, replay, setup_from_dict
+from games.rules.solsticio import Setup, apply, legal_moves, new_game, replay, setup_from_dict
 
 GAMES = 1_000
 #: A game's moves are bounded (each turn spends a hand tile); stop a runaway anyway.
@@ -29,12 +29,12 @@ TIME_LIMIT = 120.0
 def play_one(setup: Setup, seed: int) -> list[dict[str, Any]]:
     """One game to the end with moves chosen by ``random.Random(seed)``; returns the move log."""
     rng = random.Random(seed)
-    state = new_game(setup, seed)
+    state = new_game(setup, seed=seed)
     moves: list[dict[str, Any]] = []
     while not state.over and len(moves) < MOVE_LIMIT:
         move = rng.choice(legal_moves(state))
         moves.append(move)
-        state = apply_move(state, move)
+        state = apply(state, move)
     return moves
 
 
@@ -57,7 +57,7 @@ def main() -> None:
     print(f"  mean game: {total_moves / played:.1f} moves")
     moves = play_one(setup, longest[1])
     started = time.perf_counter()
-    replay(setup, moves, longest[1])
+    replay(setup, moves, seed=longest[1])
     print(f"  replay of the longest game: {(time.perf_counter() - started) * 1000:.2f} ms")
 
 

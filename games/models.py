@@ -144,7 +144,7 @@ class SolsticioMode(models.TextChoices):
 class SolsticioGame(models.Model):
     """One Solsticio game a group plays in the browser.
 
-    ``document`` is the rules engine's whole state (``games.rules.solsticio.to_dict``), changed only
+    ``document`` is the rules engine's whole state (``games.rules.solsticio.to_json``), changed only
     by applying a move through the engine; ``version`` is the number of moves applied, so a move
     made on an older page is refused. ``players`` are the two names at the table; ``first_user``
     and ``second_user`` the members who hold those seats (on one device, the same member holds

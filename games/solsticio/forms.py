@@ -98,6 +98,8 @@ class MoveForm(forms.Form):
         if action == "pass":
             answer = True
         elif action in ("rainbow", "block"):
-            parts = value.split(",")
-            answer = [int(p) for p in parts] if all(p.strip().isdigit() for p in parts) else value
+            # "row,column" as numbers, negative ones too: the engine refuses them with their value.
+            parts = [part.strip() for part in value.split(",")]
+            numbers = all(part.removeprefix("-").isdecimal() for part in parts)
+            answer = [int(part) for part in parts] if numbers else value
         return {"seat": data["seat"], action: answer}

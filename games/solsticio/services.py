@@ -25,47 +25,15 @@ from games.playlog import LineData, PlayData, ensure_catalog, log_play
 from games.rules.solsticio import (
     IllegalMove,
     State,
-    apply_move,
-    from_dict,
+    apply,
+    from_json,
     new_game,
     outcome,
-    to_dict,
+    to_json,
 )
+from games.solsticio.refusals import NOT_YOUR_SEAT, REFUSALS, refusal_text
 from groups.models import Group, Membership
 from web import live
-
-#: What a refused move says, by the engine's stable code; each names the rule (seed 001).
-MOVE_ERRORS = {
-    "not-your-turn": _("It is not this player's turn (or choice)."),
-    # ``not-your-turn`` while the Evil Spirit waits to be placed: say which rule.
-    "cover-by-holder": _(
-        "The Evil Spirit's holder does not place it: the other player chooses which of the "
-        "holder's Spirits it covers (S5)."
-    ),
-    "not-in-hand": _("That tile is not in the player's hand (S1)."),
-    "must-capture": _("A capture is possible, so exactly one tile must be captured (S1, S6)."),
-    "not-capturable": _("The tile played cannot capture that tile (S1)."),
-    "must-pass": _("The Earth pile is empty and no tile in hand can capture: pass (S6)."),
-    "cannot-pass": _("Passing is only allowed once the Earth pile is empty (S6)."),
-    "game-over": _("The game is over: neither player can capture (S6)."),
-    "rainbow-not-adjacent": _(
-        "A Rainbow goes orthogonally next to an Earth tile of the panorama (S3)."
-    ),
-    "not-a-place": _("That place of the panorama is not free (S3)."),
-    "not-drawn": _("Choose one of the Spirits drawn (S5)."),
-    "not-a-free-rainbow": _("The Spirit goes on one of the player's free Rainbows (S3, S4)."),
-    "not-coverable": _("The Evil Spirit covers one of its holder's own Spirits (S5)."),
-    "choice-required": _("Another choice must be made first."),
-    "nothing-to-choose": _("There is nothing to choose now."),
-    "stale-move": _(
-        "Someone else just played: this is the table as it is now. Make your move again."
-    ),
-    "bad-move": _("That move could not be read."),
-    # Not the engine's: the page's member does not hold the seat the move names.
-    "not-your-seat": _(
-        "You are not this player in this game: you can watch it, not move for them."
-    ),
-}
 
 #: What opening a game to a second member may say.
 OPEN_ERRORS = {
@@ -77,12 +45,13 @@ OPEN_ERRORS = {
 
 
 class SolsticioMoveError(Exception):
-    """A move the rules refused; ``code`` is the engine's, ``message`` what the page says."""
+    """A move the rules refused; ``code`` is the engine's, ``message`` what the page says (by
+    default the code's sentence, ``games.solsticio.refusals``)."""
 
-    def __init__(self, code: str, says: str | None = None) -> None:
+    def __init__(self, code: str, message: str | None = None) -> None:
         self.code = code
-        self.message = MOVE_ERRORS.get(says or code, MOVE_ERRORS["bad-move"])
-        super().__init__(str(self.message))
+        self.message = REFUSALS[code].render() if message is None else message
+        super().__init__(self.message)
 
 
 class SolsticioOpenError(Exception):
@@ -98,7 +67,7 @@ def start_solsticio_game(
     """A new game with the sample content, dealt from ``seed``. The dealer holds the first seat;
     with an ``opponent`` (a member) the game is played on two devices, otherwise on the dealer's
     device passed between the players."""
-    state = new_game(solsticio_pack().scenario(players), seed)
+    state = new_game(solsticio_pack().scenario(players), seed=seed)
     dealer = stored_actor(by)
     return SolsticioGame.objects.create(
         group=group,
@@ -107,13 +76,13 @@ def start_solsticio_game(
         mode=SolsticioMode.ONE_DEVICE if opponent is None else SolsticioMode.TWO_DEVICES,
         first_user=dealer,
         second_user=dealer if opponent is None else opponent,
-        document=to_dict(state),
+        document=to_json(state),
         version=state.version,
     )
 
 
 def game_state(game: SolsticioGame) -> State:
-    return from_dict(game.document)
+    return from_json(game.document)
 
 
 def seats_of(game: SolsticioGame, user: Any) -> list[str]:
@@ -168,13 +137,13 @@ def play_solsticio_move(
     ``SolsticioMoveError``. The move that ends the game logs its play."""
     locked = SolsticioGame.objects.select_for_update().get(pk=game.pk)
     if move.get("seat") not in seats_of(locked, by):
-        raise SolsticioMoveError("not-your-seat")
+        raise SolsticioMoveError(NOT_YOUR_SEAT)
     state = game_state(locked)
     try:
-        state = apply_move(state, {**move, "version": version})
+        state = apply(state, {**move, "version": version})
     except IllegalMove as exc:
-        raise SolsticioMoveError(exc.code, refusal(state, exc.code)) from None
-    locked.document = to_dict(state)
+        raise SolsticioMoveError(exc.code, refusal_text(exc, state, solsticio_pack())) from None
+    locked.document = to_json(state)
     locked.version = state.version
     locked.over = state.over
     fields = ["document", "version", "over", "updated_at"]
@@ -186,16 +155,10 @@ def play_solsticio_move(
     return state
 
 
-def refusal(state: State, code: str) -> str:
-    """Which message a refused move gets: its code's, or a closer one that names the rule."""
-    waiting = state.pending[0].kind if state.pending else None
-    return "cover-by-holder" if code == "not-your-turn" and waiting == "cover" else code
-
-
 def log_finished_game(game: SolsticioGame, state: State, by: Any) -> Any:
     """The finished game as a play of the group's play log: both players with their scores."""
     result = outcome(state)
-    assert result.scores is not None
+    assert result is not None
     group = game.group
     ensure_catalog(group=group)
     catalog = CatalogGame.objects.get(group=group, builtin=BuiltinGame.SOLSTICIO)

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Play, SolsticioGame
-from games.rules.solsticio import from_dict, outcome
+from games.rules.solsticio import from_json, outcome
 from groups.models import Group, Membership, Role
 from tests.browser import table_driver as driver
 from tests.factories import UserFactory
@@ -82,7 +82,7 @@ def test_two_phones_play_a_whole_seeded_game(table_session: Any) -> None:
     other = {"Ana": "Bru", "Bru": "Ana"}
     seen: set[str] = set()
     for moves in range(300):
-        state = from_dict(SolsticioGame.objects.get(pk=game.pk).document)
+        state = from_json(SolsticioGame.objects.get(pk=game.pk).document)
         # What each phone received for this position: its own hand, never the other's.
         for index, name in enumerate(state.players):
             bodies = received[name].take()
@@ -114,7 +114,7 @@ def test_two_phones_play_a_whole_seeded_game(table_session: Any) -> None:
             phones[other[due]].shot(f"after-move-{moves}")
 
     game.refresh_from_db()
-    state = from_dict(game.document)
+    state = from_json(game.document)
     assert game.over
     final = outcome(state).scores
     assert final is not None

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
-from games.rules.solsticio import from_dict, new_game, outcome
+from games.rules.solsticio import from_json, new_game, outcome
 from groups.models import Role
 from tests.browser.test_groups_flow import log_in
 from tests.factories import MembershipFactory
@@ -65,7 +65,7 @@ def test_track_a_whole_game_on_a_phone(browser_session, transactional_db):
         if kind not in seen and kind != "play":
             seen.add(kind)
             session.shot(f"choice-{kind}")
-        version = from_dict(SolsticioGame.objects.get(pk=game.pk).document).version
+        version = from_json(SolsticioGame.objects.get(pk=game.pk).document).version
         action.click()
         # The page after the move shows the next move number (or the scores).
         page.wait_for_function(
@@ -73,7 +73,7 @@ def test_track_a_whole_game_on_a_phone(browser_session, transactional_db):
         )
     game.refresh_from_db()
     assert game.over
-    state = from_dict(game.document)
+    state = from_json(game.document)
     scores = page.locator(".sol-scores li").all_inner_texts()
     final = outcome(state).scores
     assert final is not None

@@ -14,7 +14,7 @@ from games.reference.links import rule_url
 from games.rules.bonfire import errors as bonfire_errors
 from games.rules.solsticio import errors as solsticio_errors
 from games.rules.spirits import errors
-from games.solsticio.services import MOVE_ERRORS as SOLSTICIO_REFUSALS
+from games.solsticio.refusals import REFUSALS as SOLSTICIO_REFUSALS
 
 ENGINE = Path(errors.__file__).parent
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -34,7 +34,10 @@ def codes_raised_in_the_engine(module=errors) -> set[str]:
 ENGINES = {
     "spirits": (errors, {code: r.message for code, r in SPIRITS_REFUSALS.items()}),
     "bonfire": (bonfire_errors, {code: r.message for code, r in BONFIRE_REFUSALS.items()}),
-    "solsticio": (solsticio_errors, SOLSTICIO_REFUSALS),
+    "solsticio": (
+        solsticio_errors,
+        {code: r.message for code, r in SOLSTICIO_REFUSALS.items()},
+    ),
 }
 ENGINE_CODES = [(game, code) for game, (module, _) in ENGINES.items() for code in module.CODES]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.models import SolsticioGame
-from games.rules.solsticio import State, from_dict, legal_moves, to_dict
-from games.solsticio.services import MOVE_ERRORS
+from games.rules.solsticio import State, from_json, legal_moves, to_json
+from games.solsticio.refusals import REFUSALS
 from tests.support.pages import text
 
 
@@ -18,12 +18,18 @@ def saved_game(group: Any, user: Any, state: State) -> SolsticioGame:
         players=list(state.players),
         first_user=user,
         second_user=user,
-        document=to_dict(state),
+        document=to_json(state),
         version=state.version,
     )
 
 
-def post_move(client: Any, game: SolsticioGame, move: dict[str, Any], version: int | None = None):
+def post_move(
+    client: Any,
+    game: SolsticioGame,
+    move: dict[str, Any],
+    version: int | None = None,
+    **headers: Any,
+):
     """The page's form for an engine move, at ``version`` (the game's current one by default)."""
     action = next(k for k in move if k != "seat")
     value = move[action]
@@ -35,7 +41,7 @@ def post_move(client: Any, game: SolsticioGame, move: dict[str, Any], version: i
         "value": "" if value is True else value,
         "version": game.version if version is None else version,
     }
-    return client.post(game.get_absolute_url(), data)
+    return client.post(game.get_absolute_url(), data, **headers)
 
 
 def assert_refused(
@@ -45,12 +51,14 @@ def assert_refused(
     status: int,
     code: str,
     version: int | None = None,
+    **params: str,
 ) -> None:
-    """``move`` posted: answered with ``status`` and the message of ``code``, the game unchanged."""
+    """``move`` posted: answered with ``status`` and the sentence of ``code`` (worded with
+    ``params``), the game unchanged."""
     before = (game.document, game.version)
     response = post_move(client, game, move, version)
     assert response.status_code == status
-    assert str(MOVE_ERRORS[code]) in text(response)
+    assert REFUSALS[code].render(**params) in text(response)
     game.refresh_from_db()
     assert (game.document, game.version) == before
 
@@ -59,7 +67,7 @@ def play_to_the_end(client: Any, game: SolsticioGame) -> State:
     """Post the last move the page offers (each one accepted) until the game is over."""
     for _ in range(200):
         game.refresh_from_db()
-        state = from_dict(game.document)
+        state = from_json(game.document)
         if state.over:
             break
         assert post_move(client, game, legal_moves(state)[-1]).status_code == 302

@@ -21,6 +21,7 @@ from games.content.pack import read_sections
 from games.content.parsing import Fields, entries, parse_info
 from games.content.schema import PackInfo
 from games.content.texts import FALLBACK, Text
+from games.rules.solsticio import FORMAT as SCENARIO_FORMAT
 from games.rules.solsticio import SetupError, content_from_dict
 
 FORMAT = "solsticio-pack/1"
@@ -58,7 +59,7 @@ class SolsticioPack:
     def scenario(self, players: tuple[str, str]) -> dict[str, Any]:
         """A scenario (without a deal or moves) for two players with the pack's content."""
         return {
-            "format": "solsticio-scenario/1",
+            "format": SCENARIO_FORMAT,
             "content": self.scenario_content(),
             "players": list(players),
             **self.table,

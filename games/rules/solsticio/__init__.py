@@ -1,7 +1,9 @@
 """Rules engine for Solsticio (seed 001), a two-player game of Earth tiles: capture (S1), second
 chance (S2), Rainbow tiles (S3), Spirit timing (S4), the Evil Spirit (S5) and the end (S6).
 
-Pure Python: no Django, no I/O, no global random, no clock.
+It follows the engines' contract: ``new_game``, ``legal_moves``, ``apply``, ``outcome``,
+``view_for``, ``replay``, ``to_json``/``from_json``; ``FORMAT`` and ``STATE_FORMAT`` are its two
+formats. Pure Python: no Django, no I/O, no global random, no clock.
 """
 
 from .content import (
@@ -30,18 +32,22 @@ from .errors import (
 from .game import (
     Move,
     Outcome,
-    apply_move,
+    apply,
     capturable,
+    describe,
     evil_spirit_passes,
     legal_moves,
     new_game,
     outcome,
+    refill_an_empty_hand,
+    replay,
     reveal_beneath,
     scores,
+    view_for,
 )
-from .scenario import describe, replay, report, run_scenario, view_for
-from .serialize import from_dict, to_dict
-from .setup import FORMAT, Deal, Setup, Stack, setup_from_dict, setup_to_dict
+from .scenario import report, run_scenario
+from .serialize import from_json, to_json
+from .setup import FORMAT, STATE_FORMAT, Deal, Setup, Stack, setup_from_dict, setup_to_dict
 from .state import Panorama, Pending, Rainbow, State
 
 __all__ = [
@@ -54,6 +60,7 @@ __all__ = [
     "NOT_IN_HAND",
     "NOT_YOUR_TURN",
     "RAINBOW_NOT_ADJACENT",
+    "STATE_FORMAT",
     "CaptureRule",
     "Content",
     "Deal",
@@ -69,7 +76,7 @@ __all__ = [
     "Spirit",
     "Stack",
     "State",
-    "apply_move",
+    "apply",
     "can_capture",
     "capturable",
     "comes_across_spirit",
@@ -77,11 +84,12 @@ __all__ = [
     "content_to_dict",
     "describe",
     "evil_spirit_passes",
-    "from_dict",
+    "from_json",
     "legal_moves",
     "new_game",
     "outcome",
     "panorama_place",
+    "refill_an_empty_hand",
     "replay",
     "report",
     "reveal_beneath",
@@ -89,6 +97,6 @@ __all__ = [
     "scores",
     "setup_from_dict",
     "setup_to_dict",
-    "to_dict",
+    "to_json",
     "view_for",
 ]

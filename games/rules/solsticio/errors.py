@@ -1,7 +1,9 @@
 """Illegal moves and invalid setups, with stable machine codes.
 
 Codes are part of the public contract: the scenario command line, the move log and the pages report
-them. Messages are for people and name the rule (S1–S6 of seed 001) they enforce.
+them. Messages are English, for logs and the command line, and name the rule (S1–S6 of seed 001)
+they enforce; each refusal also carries that ``rule`` and the ``params`` a page words it with
+(``games/solsticio/refusals.py``). ``bad-move`` names the move's ``field``.
 """
 
 from __future__ import annotations

@@ -1,18 +1,19 @@
-"""The public rules API: start a game, list and apply moves, read the outcome.
+"""The rules engine's contract (``games.rules.common``): start a game, list and apply moves, read
+the outcome, what one seat may see, and replaying a move log.
 
 Moves are plain dicts (see ``docs/formats/solsticio-scenario.md``): ``{"seat": "Ana", "play":
 "sun-1"}``, ``{"seat": "Ana", "pass": true}``, and the answers to the choices the rules leave to
 players: ``capture`` (a display tile), ``rainbow`` (a ``[row, column]`` place), ``spirit`` (one of
 the Spirits drawn), ``block`` (a free Rainbow's place) and ``cover`` (a Spirit of the Evil Spirit's
 holder). A move may carry ``version``: the number of moves the game had when it was made; a move
-made on an older game is refused as stale.
+made on an older game is refused as stale. Moves are read strictly (``moves.read_move``).
 
 A choice with a single option is made at once: the rules leave nothing to choose.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -28,12 +29,12 @@ from .content import (
     panorama_place,
 )
 from .errors import IllegalMove
+from .moves import PASS, PLAY, read_move
 from .reading import Cell
 from .setup import Setup, Stack, dealt, setup_from_dict
 from .state import (
     BLOCK,
     CAPTURE,
-    CHOICES,
     COVER,
     ENCOUNTER,
     RAINBOW,
@@ -45,22 +46,20 @@ from .state import (
 
 Move = dict[str, Any]
 T = TypeVar("T")
-PLAY = "play"
-PASS = "pass"
-ACTIONS = (PLAY, PASS, *CHOICES)
 SPIRITS_DRAWN = 2
+#: The seed rule each choice comes from (seed 001).
+CHOICE_RULES = {CAPTURE: "S1", RAINBOW: "S3", SPIRIT: "S5", BLOCK: "S4", COVER: "S5"}
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """``scores`` and ``winner`` once the game is over (``winner`` is ``None`` on a tie)."""
+    """A finished game's ``scores`` (stars by player) and ``winner`` (``None`` on a tie)."""
 
-    over: bool
-    scores: dict[str, int] | None = None
+    scores: dict[str, int]
     winner: str | None = None
 
 
-def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
+def new_game(setup: Setup | Mapping[str, Any], *, seed: int = 0) -> State:
     """A game before its first move. ``setup`` is a ``Setup`` or a scenario dict (its ``moves``
     are ignored); without a fixed deal, ``seed`` shuffles the Earth tiles and the Spirits."""
     if not isinstance(setup, Setup):
@@ -68,7 +67,7 @@ def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
     setup = dealt(setup, seed)
     deal = setup.deal
     assert deal is not None
-    return State(
+    state = State(
         setup=setup,
         seed=seed,
         pile=deal.pile,
@@ -77,6 +76,23 @@ def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
         supply=deal.spirits,
         turn=setup.players.index(setup.first_player),
     )
+    return refill_an_empty_hand(state)
+
+
+def replay(
+    setup: Setup | Mapping[str, Any], moves: Iterable[Mapping[str, Any]], *, seed: int = 0
+) -> tuple[State, IllegalMove | None]:
+    """Rebuild a game from its setup and move log: the state after the last legal move, and the
+    first illegal move's refusal (with the move's 0-based ``index``), or ``None``."""
+    state = new_game(setup, seed=seed)
+    for index, move in enumerate(moves):
+        try:
+            state = apply(state, move)
+        except IllegalMove as exc:
+            return state, IllegalMove(
+                exc.code, exc.message, index, rule=exc.rule, params=exc.params
+            )
+    return state, None
 
 
 # --- reading the position ----------------------------------------------------------------------
@@ -160,14 +176,14 @@ def scores(state: State) -> dict[str, int]:
     return result
 
 
-def outcome(state: State) -> Outcome:
-    """In progress, or over with the scores and the winner."""
+def outcome(state: State) -> Outcome | None:
+    """``None`` while the game goes on; once it is over, the scores and the winner."""
     if not state.over:
-        return Outcome(over=False)
+        return None
     result = scores(state)
     first, second = (result[p] for p in state.players)
     winner = None if first == second else state.players[0 if first > second else 1]
-    return Outcome(over=True, scores=result, winner=winner)
+    return Outcome(scores=result, winner=winner)
 
 
 def legal_moves(state: State) -> list[Move]:
@@ -189,93 +205,166 @@ def legal_moves(state: State) -> list[Move]:
     return [{"seat": seat, PLAY: tile} for tile in hand]
 
 
+# --- what a seat sees ---------------------------------------------------------------------------
+
+
+def describe(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The position as JSON-ready data. With ``seat``, what that player may see: the other hand,
+    the face-down display tiles, the Earth pile and the Spirit supply become counts."""
+
+    def hidden(tiles: tuple[str, ...], shown: bool) -> list[str] | int:
+        return list(tiles) if shown else len(tiles)
+
+    full = seat is None
+    players = state.players
+    panoramas = {}
+    for index, panorama in enumerate(state.panoramas):
+        panoramas[players[index]] = {
+            "earth": [{"tile": tile, "place": list(cell)} for cell, tile in panorama.earth],
+            "rainbows": [
+                {"place": list(r.cell), "blocked": r.blocker is not None, "blocked_by": r.blocker}
+                for r in panorama.rainbows
+            ],
+            "spirits": list(panorama.spirits),
+        }
+    result = outcome(state)
+    pending = state.pending[0] if state.pending else None
+    holder = state.evil_holder
+    return {
+        "players": list(players),
+        "turn": players[state.turn],
+        "due": players[state.due],
+        "version": state.version,
+        "display": [
+            {"down": hidden(stack.face_down, full), "up": list(stack.face_up)}
+            for stack in state.display
+        ],
+        "hands": {
+            name: hidden(hand, full or seat == index)
+            for index, (name, hand) in enumerate(zip(players, state.hands, strict=True))
+        },
+        "pile": hidden(state.pile, full),
+        "supply": hidden(state.supply, full),
+        "panoramas": panoramas,
+        "spirits": {name: panoramas[name]["spirits"] for name in players},
+        "evil_spirit": {
+            "id": state.setup.content.evil,
+            "holder": None if holder is None else players[holder],
+            "covers": state.covered,
+        },
+        "reserve": list(state.reserve),
+        "removed": list(state.removed),
+        "pending": None
+        if pending is None
+        else {
+            "choice": pending.kind,
+            "seat": players[pending.seat],
+            "tile": pending.tile,
+            "options": [list(c) if isinstance(c, tuple) else c for c in pending.choices],
+        },
+        "over": result is not None,
+        "scores": None if result is None else result.scores,
+        "winner": None if result is None else result.winner,
+    }
+
+
+# ``describe``'s seat for someone who plays neither hand: every hand is a count.
+ONLOOKER = -1
+
+
+def view_for(state: State, seat: str | None) -> dict[str, Any]:
+    """What one player may see, with the moves open to them now; with ``seat`` ``None``, what
+    someone who plays neither hand may see (both hands as counts, no moves)."""
+    index = ONLOOKER if seat is None else state.seat_index(seat)
+    view = describe(state, index)
+    view["seat"] = seat
+    view["moves"] = legal_moves(state) if state.due == index else []
+    return view
+
+
 # --- applying a move ---------------------------------------------------------------------------
 
 
-def apply_move(state: State, move: Mapping[str, Any]) -> State:
-    """The state after one move; raises ``IllegalMove`` (state unchanged) with a stable code."""
-    action = _action(move)
+def apply(state: State, move: Mapping[str, Any]) -> State:
+    """The state after one move; raises ``IllegalMove`` (state unchanged) with a stable code, the
+    seed rule it enforces and the params a screen words it with."""
+    read = read_move(state.players, move)
     if state.over:
-        raise IllegalMove(errors.GAME_OVER, "the game is over: neither player can capture (S6)")
-    version = move.get("version")
-    if version is not None and version != state.version:
+        raise IllegalMove(
+            errors.GAME_OVER, "the game is over: neither player can capture (S6)", rule="S6"
+        )
+    if read.version is not None and read.version != state.version:
         raise IllegalMove(
             errors.STALE_MOVE,
-            f"this move was made when the game was at move {version}; it is now at move "
+            f"this move was made when the game was at move {read.version}; it is now at move "
             f"{state.version}: look at the table again",
+            params={"version": read.version, "current": state.version},
         )
-    seat = _seat(state, move.get("seat"))
+    seat, action = read.seat, read.action
     if state.pending:
         head = state.pending[0]
         if seat != head.seat:
-            raise IllegalMove(errors.NOT_YOUR_TURN, _waiting(state, head))
+            raise _waiting(state, head, errors.NOT_YOUR_TURN)
         if action != head.kind:
             code = errors.MUST_CAPTURE if head.kind == CAPTURE else errors.CHOICE_REQUIRED
-            raise IllegalMove(code, _waiting(state, head))
-        state = _choose(state, head, _answer(action, move[action]))
+            raise _waiting(state, head, code)
+        assert read.answer is not None
+        state = _choose(state, head, read.answer)
     elif seat != state.turn:
-        raise IllegalMove(errors.NOT_YOUR_TURN, f"it is {state.players[state.turn]}'s turn")
+        due = state.players[state.turn]
+        raise IllegalMove(errors.NOT_YOUR_TURN, f"it is {due}'s turn", params={"player": due})
     elif action == PLAY:
-        state = _play(state, seat, move[PLAY])
+        assert isinstance(read.answer, str)
+        state = _play(state, seat, read.answer)
     elif action == PASS:
         state = _pass(state, seat)
     else:
-        raise IllegalMove(errors.NOTHING_TO_CHOOSE, f"there is no {action} to choose now")
+        raise IllegalMove(
+            errors.NOTHING_TO_CHOOSE,
+            f"there is no {action} to choose now",
+            params={"choice": action},
+        )
     state = _settle(replace(state, version=state.version + 1))
     if action != PASS and not state.pending and not state.ended:
         state = _end_turn(state)
     return state
 
 
-def _action(move: Any) -> str:
-    if not isinstance(move, Mapping):
-        raise IllegalMove(errors.BAD_MOVE, "a move is a JSON object")
-    found = [action for action in ACTIONS if action in move]
-    if len(found) != 1:
-        raise IllegalMove(errors.BAD_MOVE, f"a move has exactly one of {', '.join(ACTIONS)}")
-    return found[0]
-
-
-def _seat(state: State, seat: Any) -> int:
-    if seat not in state.players:
-        raise IllegalMove(errors.BAD_MOVE, f"a move names its player: one of {state.players}")
-    return state.players.index(seat)
-
-
-def _answer(action: str, value: Any) -> str | Cell:
-    if action in (RAINBOW, BLOCK):
-        ok = isinstance(value, list | tuple) and len(value) == 2
-        if not ok or not all(type(x) is int for x in value):
-            raise IllegalMove(errors.BAD_MOVE, f"a {action} move gives a place as [row, column]")
-        return (int(value[0]), int(value[1]))
-    if not isinstance(value, str):
-        raise IllegalMove(errors.BAD_MOVE, f"a {action} move names a tile")
-    return value
-
-
-def _waiting(state: State, head: Pending) -> str:
+def _waiting(state: State, head: Pending, code: str) -> IllegalMove:
+    """The refusal of a move other than the choice ``head`` waits for."""
     who = state.players[head.seat]
+    params: dict[str, Any] = {"player": who, "choice": head.kind}
     if head.kind == CAPTURE:
         options = ", ".join(head.options)
-        return f"{who} must capture exactly one tile with {head.tile}: one of {options} (S1)"
-    if head.kind == RAINBOW:
-        return f"{who} must place a Rainbow next to an Earth tile of their panorama (S3)"
-    if head.kind == SPIRIT:
-        return f"{who} must choose one of the Spirits drawn: {', '.join(head.options)} (S5)"
-    if head.kind == BLOCK:
-        return f"{who} must put {head.tile} on one of their free Rainbows (S4)"
-    holder = state.players[1 - head.seat]
-    return (
-        f"{who}, the opponent of the Evil Spirit's holder, chooses which of {holder}'s Spirits "
-        "it covers (S5)"
-    )
+        message = f"{who} must capture exactly one tile with {head.tile}: one of {options} (S1)"
+        params.update(tile=head.tile, options=list(head.options))
+    elif head.kind == RAINBOW:
+        message = f"{who} must place a Rainbow next to an Earth tile of their panorama (S3)"
+    elif head.kind == SPIRIT:
+        message = f"{who} must choose one of the Spirits drawn: {', '.join(head.options)} (S5)"
+        params.update(options=list(head.options))
+    elif head.kind == BLOCK:
+        message = f"{who} must put {head.tile} on one of their free Rainbows (S4)"
+        params.update(tile=head.tile)
+    else:
+        holder = state.players[1 - head.seat]
+        message = (
+            f"{who}, the opponent of the Evil Spirit's holder, chooses which of {holder}'s "
+            "Spirits it covers (S5)"
+        )
+        params.update(holder=holder)
+    return IllegalMove(code, message, rule=CHOICE_RULES[head.kind], params=params)
 
 
-def _play(state: State, seat: int, tile: Any) -> State:
+def _play(state: State, seat: int, tile: str) -> State:
     hand = state.hands[seat]
     if tile not in hand:
+        who = state.players[seat]
         raise IllegalMove(
-            errors.NOT_IN_HAND, f"{tile!r} is not in {state.players[seat]}'s hand (S1)"
+            errors.NOT_IN_HAND,
+            f"{tile!r} is not in {who}'s hand (S1)",
+            rule="S1",
+            params={"tile": tile, "player": who},
         )
     targets = capturable(state, tile)
     if not state.pile and not targets:
@@ -285,10 +374,13 @@ def _play(state: State, seat: int, tile: Any) -> State:
                 errors.MUST_CAPTURE,
                 f"the Earth pile is empty: only a tile that captures may be played, and {tile} "
                 f"captures nothing ({', '.join(able)} would) (S6)",
+                rule="S6",
+                params={"tile": tile, "tiles": list(able)},
             )
         raise IllegalMove(
             errors.MUST_PASS,
             "the Earth pile is empty and no tile of your hand can capture: you pass (S6)",
+            rule="S6",
         )
     kept = list(hand)
     kept.remove(tile)
@@ -330,12 +422,15 @@ def _pass(state: State, seat: int) -> State:
         raise IllegalMove(
             errors.CANNOT_PASS,
             "the Earth pile still has tiles: play a tile (passing comes only once it is empty, S6)",
+            rule="S6",
         )
     able = capturing_tiles(state, seat)
     if able:
         raise IllegalMove(
             errors.MUST_CAPTURE,
             f"{', '.join(able)} can capture: you may pass only when no tile can (S6)",
+            rule="S6",
+            params={"tiles": list(able)},
         )
     passes = state.passes + 1
     ended = passes >= 2
@@ -348,10 +443,30 @@ def _pass(state: State, seat: int) -> State:
 def _end_turn(state: State) -> State:
     """The player refills their hand from the Earth pile while it lasts (S6); the turn passes."""
     seat = state.turn
+    state = replace(_refill(state, seat), turn=1 - seat)
+    return refill_an_empty_hand(state)
+
+
+def _refill(state: State, seat: int) -> State:
+    """``seat``'s hand refilled up to the hand size from the Earth pile, while it lasts."""
     missing = max(0, state.setup.hand_size - len(state.hands[seat]))
     drawn, pile = state.pile[:missing], state.pile[missing:]
-    hands = _with(state.hands, seat, (*state.hands[seat], *drawn))
-    return replace(state, hands=hands, pile=pile, turn=1 - seat)
+    return replace(state, hands=_with(state.hands, seat, (*state.hands[seat], *drawn)), pile=pile)
+
+
+def refill_an_empty_hand(state: State) -> State:
+    """A player whose turn begins with an empty hand while the Earth pile has tiles first refills
+    it from the pile, up to the hand size.
+
+    Our reading: seed 001 (S6, p. 2) stops refilling hands only once the Earth pile is empty ("no
+    longer draw tiles to refill hands"), and allows a pass only then; it does not say what a
+    player with no tile in hand does while the pile still has tiles (a fixed deal can leave a hand
+    empty): they could neither play nor pass. We read that their hand is refilled, as at the end
+    of a turn, before they play.
+    """
+    if state.hands[state.turn] or not state.pile:
+        return state
+    return _refill(state, state.turn)
 
 
 # --- choices -----------------------------------------------------------------------------------
@@ -393,7 +508,7 @@ def _prepare(state: State, head: Pending) -> State:
 
 def _choose(state: State, head: Pending, answer: str | Cell) -> State:
     if answer not in head.choices:
-        raise IllegalMove(*_wrong_choice(state, head, answer))
+        raise _wrong_choice(state, head, answer)
     state = replace(state, pending=state.pending[1:])
     seat = head.seat
     if head.kind == CAPTURE:
@@ -418,34 +533,60 @@ def _choose(state: State, head: Pending, answer: str | Cell) -> State:
     return replace(state, panoramas=_with(state.panoramas, seat, panorama))
 
 
-def _wrong_choice(state: State, head: Pending, answer: str | Cell) -> tuple[str, str]:
+def _wrong_choice(state: State, head: Pending, answer: str | Cell) -> IllegalMove:
     if head.kind == CAPTURE:
         options = ", ".join(head.options)
-        return (
+        return IllegalMove(
             errors.NOT_CAPTURABLE,
             f"{head.tile} cannot capture {answer!r}: capture one of {options} (S1)",
+            rule="S1",
+            params={"tile": head.tile, "target": answer, "options": list(head.options)},
         )
     if head.kind == RAINBOW:
         panorama = state.panoramas[head.seat]
         assert isinstance(answer, tuple)
+        place = {"place": list(answer)}
         empty = (
             answer in state.setup.content.places
             and panorama.tile_at(answer) is None
             and panorama.rainbow_at(answer) is None
         )
         if empty:
-            return (
+            return IllegalMove(
                 errors.RAINBOW_NOT_ADJACENT,
                 f"{list(answer)} is not orthogonally adjacent to an Earth tile of your panorama "
                 "(S3)",
+                rule="S3",
+                params=place,
             )
-        return errors.NOT_A_PLACE, f"{answer!r} is not an empty place of your panorama (S3)"
+        return IllegalMove(
+            errors.NOT_A_PLACE,
+            f"{answer!r} is not an empty place of your panorama (S3)",
+            rule="S3",
+            params=place,
+        )
     if head.kind == SPIRIT:
-        return errors.NOT_DRAWN, f"{answer!r} is not one of the Spirits drawn (S5)"
+        return IllegalMove(
+            errors.NOT_DRAWN,
+            f"{answer!r} is not one of the Spirits drawn (S5)",
+            rule="S5",
+            params={"spirit": answer, "options": list(head.options)},
+        )
     if head.kind == BLOCK:
-        return errors.NOT_A_FREE_RAINBOW, f"{answer!r} is not a free Rainbow of your panorama (S3)"
+        assert isinstance(answer, tuple)
+        return IllegalMove(
+            errors.NOT_A_FREE_RAINBOW,
+            f"{answer!r} is not a free Rainbow of your panorama (S3)",
+            rule="S3",
+            params={"place": list(answer), "spirit": head.tile},
+        )
     holder = state.players[1 - head.seat]
-    return errors.NOT_COVERABLE, f"the Evil Spirit covers one of {holder}'s own Spirits (S5)"
+    return IllegalMove(
+        errors.NOT_COVERABLE,
+        f"the Evil Spirit covers one of {holder}'s own Spirits (S5)",
+        rule="S5",
+        params={"spirit": answer, "holder": holder, "options": list(head.options)},
+    )
 
 
 def _capture(state: State, seat: int, tile: str, target: str) -> State:

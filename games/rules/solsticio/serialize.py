@@ -1,17 +1,15 @@
-"""JSON round-trip of a ``State``: ``from_dict(to_dict(state)) == state``."""
+"""JSON round-trip of a ``State``: ``from_json(to_json(state)) == state``."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .errors import SetupError
-from .setup import setup_from_dict, setup_to_dict, stack_from_dict, stack_to_dict
+from .setup import STATE_FORMAT, setup_from_dict, setup_to_dict, stack_from_dict, stack_to_dict
 from .state import Panorama, Pending, Rainbow, State
 
-STATE_FORMAT = "solsticio-state/1"
 
-
-def to_dict(state: State) -> dict[str, Any]:
+def to_json(state: State) -> dict[str, Any]:
     """The whole state as JSON-ready data (the setup, with its deal, included)."""
     return {
         "format": STATE_FORMAT,
@@ -51,8 +49,8 @@ def to_dict(state: State) -> dict[str, Any]:
     }
 
 
-def from_dict(data: Any) -> State:
-    """The state ``to_dict`` wrote; raises ``SetupError`` for anything else."""
+def from_json(data: Any) -> State:
+    """The state ``to_json`` wrote; raises ``SetupError`` for anything else."""
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise SetupError(f'not a saved Solsticio game: expected format "{STATE_FORMAT}"')
     try:

@@ -18,7 +18,9 @@ from .content import Content, content_from_dict, content_to_dict
 from .errors import SetupError
 from .reading import ids
 
+#: The scenario format (``docs/formats/solsticio-scenario.md``) and the saved state's.
 FORMAT = "solsticio-scenario/1"
+STATE_FORMAT = "solsticio-state/1"
 HAND_SIZE = 3
 DISPLAY_STACKS = 6
 STACK_DEPTH = 2

@@ -1,4 +1,4 @@
-"""The state of one game. A ``State`` is a frozen value: ``apply_move`` returns a new one."""
+"""The state of one game. A ``State`` is a frozen value: ``apply`` returns a new one."""
 
 from __future__ import annotations
 

@@ -15,20 +15,20 @@ from tests.support.servers import ServerProcess, run_django
 ARRANGE = (
     live.members("Solstice")
     + """
-from games.rules.solsticio import from_dict, legal_moves
+from games.rules.solsticio import from_json, legal_moves
 from games.solsticio import services
 game = services.start_solsticio_game(
     group=group, players=("Ana", "Bea"), seed=3, by=ana, opponent=bea
 )
-state = from_dict(game.document)
+state = from_json(game.document)
 move = legal_moves(state)[0]
 result = [game.get_absolute_url(), other.pk, group.pk, move["play"], list(state.hands[0])]
 """
 )
 HANDS = """
 from games.models import SolsticioGame
-from games.rules.solsticio import from_dict
-state = from_dict(SolsticioGame.objects.get().document)
+from games.rules.solsticio import from_json
+state = from_json(SolsticioGame.objects.get().document)
 result = [list(hand) for hand in state.hands]
 """
 

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import BuiltinGame, Play, SolsticioGame, SolsticioMode
-from games.rules.solsticio import from_dict, legal_moves, outcome
+from games.rules.solsticio import from_json, legal_moves, outcome
 from games.solsticio import services
 from groups.models import Role
 from tests.factories import MembershipFactory
@@ -52,7 +52,7 @@ def tiles_in(html: str, tiles: tuple[str, ...]) -> set[str]:
 def test_each_device_receives_only_its_own_hand(
     client: Any, duel: SolsticioGame, player: Any, friend: Any
 ) -> None:
-    state = from_dict(duel.document)
+    state = from_json(duel.document)
     assert duel.mode == SolsticioMode.TWO_DEVICES
     client.force_login(player)
     mine = client.get(duel.get_absolute_url()).content.decode()
@@ -76,7 +76,7 @@ def test_a_member_not_in_the_game_watches_without_hands(
 ) -> None:
     other = MembershipFactory(group=group, role=Role.OWNER).user
     client.force_login(other)
-    state = from_dict(duel.document)
+    state = from_json(duel.document)
     response = client.get(duel.get_absolute_url())
     assert response.status_code == 200
     assert tiles_in(response.content.decode(), (*state.hands[0], *state.hands[1])) == set()
@@ -90,15 +90,16 @@ def test_a_player_cannot_move_for_the_other_seat(
 ) -> None:
     """Bru's device cannot play Ana's turn, even with Ana's tile."""
     client.force_login(friend)
-    state = from_dict(duel.document)
+    state = from_json(duel.document)
     assert_refused(client, duel, legal_moves(state)[0], 403, "not-your-seat")
 
 
 def test_a_move_out_of_turn_names_the_rule(client: Any, duel: SolsticioGame, friend: Any) -> None:
     client.force_login(friend)
-    state = from_dict(duel.document)
+    state = from_json(duel.document)
     assert duel.version == 0  # and still after the refused move
-    assert_refused(client, duel, {"seat": BRU, "play": state.hands[1][0]}, 400, "not-your-turn")
+    move = {"seat": BRU, "play": state.hands[1][0]}
+    assert_refused(client, duel, move, 400, "not-your-turn", player=ANA)
 
 
 def test_every_write_is_pushed_on_the_games_channel_once_committed(
@@ -107,7 +108,7 @@ def test_every_write_is_pushed_on_the_games_channel_once_committed(
     published: list[tuple[str, str]],
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    move = legal_moves(from_dict(duel.document))[0]
+    move = legal_moves(from_json(duel.document))[0]
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         services.play_solsticio_move(game=duel, move=move, version=0, by=player)
         assert published == []
@@ -125,7 +126,7 @@ def test_a_finished_game_is_one_play_with_both_scores(
     last: dict[str, Any] = {}
     for _ in range(300):
         duel.refresh_from_db()
-        state = from_dict(duel.document)
+        state = from_json(duel.document)
         if state.over:
             break
         move = legal_moves(state)[-1]
@@ -133,7 +134,7 @@ def test_a_finished_game_is_one_play_with_both_scores(
         assert post_move(client, duel, move).status_code == 302
         last = {"move": move, "version": state.version}
     duel.refresh_from_db()
-    state = from_dict(duel.document)
+    state = from_json(duel.document)
     assert duel.over
     assert duel.play is not None
     final = outcome(state)
@@ -180,12 +181,12 @@ def test_the_hand_over_screen_follows_the_player_due(client: Any, group: Any, pl
     client.post(reveal, {"seat": BRU})  # not Bru's turn: nothing revealed
     assert "Pass the device to Ana." in text(client.get(game.get_absolute_url()))
     client.post(reveal, {"seat": ANA})
-    state = from_dict(game.document)
+    state = from_json(game.document)
     for _ in range(10):
         move = legal_moves(state)[0]
         post_move(client, game, move)
         game.refresh_from_db()
-        state = from_dict(game.document)
+        state = from_json(game.document)
         if state.players[state.due] == BRU:
             break
     page = client.get(game.get_absolute_url())
@@ -209,7 +210,7 @@ def test_a_move_replayed_from_a_second_tab_changes_nothing(
 ) -> None:
     """Two tabs of Ana's device showed move 0; the second one's move comes after the first's."""
     client.force_login(player)
-    state = from_dict(duel.document)
+    state = from_json(duel.document)
     first, other = legal_moves(state)[0], legal_moves(state)[1]
     assert post_move(client, duel, first, version=0).status_code == 302
     duel.refresh_from_db()

@@ -9,9 +9,10 @@ import pytest
 from django.urls import reverse
 
 from games.models import SolsticioGame
-from games.rules.solsticio import from_dict, legal_moves, new_game, to_dict
+from games.rules.solsticio import from_json, legal_moves, new_game, to_json
 from games.solsticio import services
 from games.solsticio.forms import SAME_NAMES
+from games.solsticio.refusals import REFUSALS
 from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
 from tests.games.rules.solsticio.factories import scenario as engine_scenario
 from tests.support.pages import element_attribute, element_text, text
@@ -33,7 +34,7 @@ def test_a_player_deals_a_game(client: Any, group: Any, player: Any) -> None:
     game = SolsticioGame.objects.get(group=group)
     assert response.status_code == 302
     assert response["Location"] == game.get_absolute_url()
-    state = from_dict(game.document)
+    state = from_json(game.document)
     assert state.players == (ANA, BRU)
     assert state.seed == 12
     assert len(state.display) == 6
@@ -41,7 +42,7 @@ def test_a_player_deals_a_game(client: Any, group: Any, player: Any) -> None:
     assert response.status_code == 400
     assert str(SAME_NAMES) in text(response)
     response = client.post(url, {"first": "Ana", "second": "Cy"})
-    assert from_dict(SolsticioGame.objects.get(players=["Ana", "Cy"]).document).seed >= 0
+    assert from_json(SolsticioGame.objects.get(players=["Ana", "Cy"]).document).seed >= 0
 
 
 def test_the_page_shows_the_player_due_their_hand_only(
@@ -50,7 +51,7 @@ def test_the_page_shows_the_player_due_their_hand_only(
     """On one device the page first hands over (no hand at all in it); once the player due
     reveals, it shows what ``view_for`` gives them: the other hand stays hidden."""
     client.force_login(player)
-    state = from_dict(game.document)
+    state = from_json(game.document)
     waiting = client.get(game.get_absolute_url())
     assert "Pass the device to Ana." in text(waiting)
     for tile in (*state.hands[0], *state.hands[1]):
@@ -71,26 +72,26 @@ def test_the_page_shows_the_player_due_their_hand_only(
 
 def test_a_legal_move_is_applied_and_saved(client: Any, game: SolsticioGame, player: Any) -> None:
     client.force_login(player)
-    move = legal_moves(from_dict(game.document))[0]
+    move = legal_moves(from_json(game.document))[0]
     response = post_move(client, game, move)
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.version >= 1
-    assert from_dict(game.document).version == game.version
+    assert from_json(game.document).version == game.version
 
 
 def test_a_tile_not_in_hand_changes_nothing(client: Any, game: SolsticioGame, player: Any) -> None:
     client.force_login(player)
     assert game.version == 0  # and still after the refused move
-    bru_tile = from_dict(game.document).hands[1][0]
-    assert_refused(client, game, play(ANA, bru_tile), 400, "not-in-hand")
+    bru_tile = from_json(game.document).hands[1][0]
+    assert_refused(client, game, play(ANA, bru_tile), 400, "not-in-hand", tile=bru_tile, player=ANA)
 
 
 def test_a_stale_move_from_a_second_tab_changes_nothing(
     client: Any, game: SolsticioGame, player: Any
 ) -> None:
     client.force_login(player)
-    state = from_dict(game.document)
+    state = from_json(game.document)
     first = legal_moves(state)[0]
     assert post_move(client, game, first, version=0).status_code == 302
     game.refresh_from_db()
@@ -101,7 +102,7 @@ def test_a_malformed_post_is_refused(client: Any, game: SolsticioGame, player: A
     client.force_login(player)
     response = client.post(game.get_absolute_url(), {"seat": ANA, "action": "dance"})
     assert response.status_code == 400
-    assert str(services.MOVE_ERRORS["bad-move"]) in text(response)
+    assert str(REFUSALS["bad-move"].message) in text(response)
 
 
 def test_the_evil_spirit_placed_by_the_wrong_player(group: Any, player: Any) -> None:
@@ -133,9 +134,9 @@ def test_the_evil_spirit_placed_by_the_wrong_player(group: Any, player: Any) -> 
             game=game, move=choose(ANA, "cover", "sprite"), version=state.version, by=player
         )
     assert caught.value.code == "not-your-turn"
-    assert caught.value.message == services.MOVE_ERRORS["cover-by-holder"]
+    assert caught.value.message == REFUSALS["cover-by-holder"].render()
     game.refresh_from_db()
-    assert game.document == to_dict(state)
+    assert game.document == to_json(state)
     done = services.play_solsticio_move(
         game=game, move=choose(BRU, "cover", "sprite"), version=state.version, by=player
     )
@@ -159,7 +160,7 @@ def test_viewers_read_and_others_see_nothing(
 ) -> None:
     client.force_login(viewer)
     assert client.get(game.get_absolute_url()).status_code == 200
-    assert post_move(client, game, legal_moves(from_dict(game.document))[0]).status_code == 403
+    assert post_move(client, game, legal_moves(from_json(game.document))[0]).status_code == 403
     list_url = reverse("solsticio:list", args=[game.group_id])
     assert client.post(list_url, {"first": "A", "second": "B"}).status_code == 403
     client.force_login(outsider)
@@ -184,8 +185,17 @@ def test_a_capture_of_a_tile_that_cannot_be_captured_changes_nothing(
     client.force_login(player)
     body = text(client.get(game.get_absolute_url()))
     assert "Ana captures exactly one tile with sun1 (S1)." in body
-    assert_refused(client, game, choose(ANA, "capture", "moon2"), 400, "not-capturable")
-    assert game.document == to_dict(state)
+    assert_refused(
+        client,
+        game,
+        choose(ANA, "capture", "moon2"),
+        400,
+        "not-capturable",
+        tile="sun1",
+        target="moon2",
+        options="sun2, sun3",
+    )
+    assert game.document == to_json(state)
 
 
 def test_spirits_and_the_notice_in_the_readers_language(

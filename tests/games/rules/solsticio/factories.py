@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from games.rules.solsticio import Panorama, Rainbow, State, apply_move, new_game
+from games.rules.solsticio import FORMAT, Panorama, Rainbow, State, apply, new_game
 
 SEED = "001_60d8b239bd4bd858.txt"
 SYMBOLS = ("sun", "moon", "leaf", "snow", "wave")
@@ -65,7 +65,7 @@ def scenario(
     tiles = [*pile, *shown, *ana, *bru, *extra]
     marked = set(marked)
     return {
-        "format": "solsticio-scenario/1",
+        "format": FORMAT,
         "content": {
             "symbols": list(SYMBOLS),
             "earth": [earth(t, marked) for t in tiles],
@@ -90,7 +90,7 @@ def game(**kwargs: Any) -> State:
 
 def run(state: State, *moves: dict[str, Any]) -> State:
     for move in moves:
-        state = apply_move(state, move)
+        state = apply(state, move)
     return state
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -10,11 +11,12 @@ from games.rules.solsticio import (
     IllegalMove,
     Stack,
     State,
-    apply_move,
+    apply,
     describe,
     evil_spirit_passes,
     legal_moves,
     outcome,
+    refill_an_empty_hand,
     reveal_beneath,
 )
 
@@ -23,7 +25,7 @@ from .factories import ANA, BRU, choose, game, panorama_tiles, passes, play, run
 
 def _illegal(state: State, move: dict[str, object]) -> IllegalMove:
     with pytest.raises(IllegalMove) as caught:
-        apply_move(state, move)
+        apply(state, move)
     return caught.value
 
 
@@ -42,12 +44,12 @@ def _three_suns() -> State:
 def test_several_capturable_tiles_exactly_one_is_captured() -> None:
     """Seed 001, p. 1, S1: "If the tile you played lets you capture one or more tiles of the
     display, you MUST capture exactly one. Take both ... to build your panorama"."""
-    state = apply_move(_three_suns(), play(ANA, "sun1"))
+    state = apply(_three_suns(), play(ANA, "sun1"))
     assert legal_moves(state) == [
         choose(ANA, "capture", "sun2"),
         choose(ANA, "capture", "sun3"),
     ]
-    state = apply_move(state, choose(ANA, "capture", "sun3"))
+    state = apply(state, choose(ANA, "capture", "sun3"))
     assert panorama_tiles(state, 0) == ["sun1", "sun3"]
     assert state.face_up == ("sun2", "moon2")
     assert state.hands[0] == ("moon1", "leaf1", "wave1")
@@ -57,7 +59,7 @@ def test_several_capturable_tiles_exactly_one_is_captured() -> None:
 
 def test_a_capture_cannot_be_skipped_while_one_is_possible() -> None:
     """Seed 001, p. 1, S1: the capture is a MUST: nothing else may be done before it."""
-    state = apply_move(_three_suns(), play(ANA, "sun1"))
+    state = apply(_three_suns(), play(ANA, "sun1"))
     for move in (play(ANA, "moon1"), passes(ANA), choose(ANA, "rainbow", [1, 1])):
         error = _illegal(state, move)
         assert error.code == "must-capture"
@@ -68,7 +70,7 @@ def test_a_capture_cannot_be_skipped_while_one_is_possible() -> None:
 
 def test_capturing_a_tile_the_played_tile_cannot_capture() -> None:
     """Seed 001, p. 1, S1: only a tile the played tile can capture may be taken."""
-    state = apply_move(_three_suns(), play(ANA, "sun1"))
+    state = apply(_three_suns(), play(ANA, "sun1"))
     error = _illegal(state, choose(ANA, "capture", "moon2"))
     assert error.code == "not-capturable"
     assert error.message == "sun1 cannot capture 'moon2': capture one of sun2, sun3 (S1)"
@@ -78,7 +80,7 @@ def test_capturing_a_tile_the_played_tile_cannot_capture() -> None:
 def test_a_single_possible_capture_is_made_at_once() -> None:
     """Seed 001, p. 1, S1: with one capturable tile there is nothing to choose."""
     state = game(ana=["sun1"], bru=["moon1"], display=[up("sun2"), up("moon2")], pile=["leaf1"])
-    state = apply_move(state, play(ANA, "sun1"))
+    state = apply(state, play(ANA, "sun1"))
     assert state.pending == ()
     assert panorama_tiles(state, 0) == ["sun1", "sun2"]
     assert state.hands[0] == ("leaf1",)
@@ -88,7 +90,7 @@ def test_a_face_down_tile_under_the_captured_one_turns_face_up() -> None:
     """Seed 001, p. 1, S1: "(and turn face up any face-down tile that was under the captured
     tile)"."""
     state = game(ana=["sun1"], bru=["moon1"], display=[up("sun2", down=["moon2"])], pile=["leaf1"])
-    state = apply_move(state, play(ANA, "sun1"))
+    state = apply(state, play(ANA, "sun1"))
     assert describe(state)["display"] == [{"down": [], "up": ["moon2"]}]
 
 
@@ -96,10 +98,10 @@ def test_only_the_tile_directly_under_the_captured_one_turns_up() -> None:
     """Seed 001, p. 1, S1: the tile "under the captured tile" turns up, no other."""
     display = [up("moon2", "sun2", down=["leaf2"])]
     top = game(ana=["sun1"], bru=["snow1"], display=display, pile=["leaf1"])
-    top = apply_move(top, play(ANA, "sun1"))
+    top = apply(top, play(ANA, "sun1"))
     assert describe(top)["display"] == [{"down": ["leaf2"], "up": ["moon2"]}]
     lower = game(ana=["moon1"], bru=["snow1"], display=display, pile=["leaf1"])
-    lower = apply_move(lower, play(ANA, "moon1"))
+    lower = apply(lower, play(ANA, "moon1"))
     assert describe(lower)["display"] == [{"down": [], "up": ["leaf2", "sun2"]}]
 
 
@@ -115,7 +117,7 @@ def test_a_played_tile_capturing_nothing_joins_the_display_and_the_drawn_tile_ca
         display=[up("sun2")],
         pile=["sun3", "wave1", "wave2"],
     )
-    state = apply_move(state, play(ANA, "moon1"))
+    state = apply(state, play(ANA, "moon1"))
     assert state.face_up == ("moon1",)
     assert panorama_tiles(state, 0) == ["sun2", "sun3"]
     assert state.hands[0] == ("leaf1", "leaf2", "wave1")
@@ -133,7 +135,7 @@ def test_the_second_chance_loop_reveals_several_tiles_in_a_row() -> None:
         display=[up("snow1", down=["moon1", "leaf1"]), up("snow2", down=["sun2"])],
         pile=["sun1", "wave3", "wave4"],
     )
-    state = apply_move(state, play(ANA, "moon3"))
+    state = apply(state, play(ANA, "moon3"))
     assert describe(state)["display"] == [
         {"down": [], "up": ["moon1", "leaf1", "snow1"]},
         {"down": [], "up": ["snow2"]},
@@ -161,7 +163,7 @@ def _rainbow_due(panorama: tuple[str, ...] = ("sun1",)) -> State:
         extra=["sun1", "sun2", "leaf3"],
     )
     state = with_panorama(state, 0, tiles=panorama)
-    return apply_move(state, play(ANA, "moon1"))
+    return apply(state, play(ANA, "moon1"))
 
 
 def test_a_second_chance_tile_capturing_nothing_goes_to_the_reserve_for_a_rainbow() -> None:
@@ -174,7 +176,7 @@ def test_a_second_chance_tile_capturing_nothing_goes_to_the_reserve_for_a_rainbo
         choose(ANA, "rainbow", [0, 1]),
         choose(ANA, "rainbow", [1, 0]),
     ]
-    state = apply_move(state, choose(ANA, "rainbow", [1, 0]))
+    state = apply(state, choose(ANA, "rainbow", [1, 0]))
     assert describe(state)["panoramas"][ANA]["rainbows"] == [
         {"place": [1, 0], "blocked": False, "blocked_by": None}
     ]
@@ -216,7 +218,7 @@ def _rainbow_on_sun2(blocker: str | None) -> State:
         extra=["sun1", "moon1", "moon2"],
     )
     state = with_panorama(state, 0, tiles=["sun1"], rainbows=[((0, 1), blocker)])
-    return apply_move(state, play(ANA, "sun3"))
+    return apply(state, play(ANA, "sun3"))
 
 
 def test_a_free_rainbow_moves_and_the_earth_tile_takes_its_place() -> None:
@@ -229,7 +231,7 @@ def test_a_free_rainbow_moves_and_the_earth_tile_takes_its_place() -> None:
         choose(ANA, "rainbow", [1, 0]),
         choose(ANA, "rainbow", [1, 1]),
     ]
-    state = apply_move(state, choose(ANA, "rainbow", [1, 1]))
+    state = apply(state, choose(ANA, "rainbow", [1, 1]))
     assert [r.cell for r in state.panoramas[0].rainbows] == [(1, 1)]
 
 
@@ -261,7 +263,7 @@ def _meets_spirit(supply: list[str], **more: object) -> State:
         hand_size=3,
     )
     state = with_panorama(state, 0, **more)  # type: ignore[arg-type]
-    return apply_move(state, play(ANA, "sun1"))
+    return apply(state, play(ANA, "sun1"))
 
 
 def test_a_plain_background_spirit_acts_when_taken() -> None:
@@ -270,7 +272,7 @@ def test_a_plain_background_spirit_acts_when_taken() -> None:
     Ana's hand is full."""
     state = _meets_spirit(["runner", "oak"])
     assert legal_moves(state) == [choose(ANA, "spirit", "runner"), choose(ANA, "spirit", "oak")]
-    state = apply_move(state, choose(ANA, "spirit", "runner"))
+    state = apply(state, choose(ANA, "spirit", "runner"))
     assert state.hands[0] == ("wave1", "wave2", "wave3", "leaf1")
     assert state.panoramas[0].spirits == ("runner",)
     assert state.supply == ("oak",)
@@ -279,7 +281,7 @@ def test_a_plain_background_spirit_acts_when_taken() -> None:
 def test_a_blue_background_spirit_does_nothing_when_taken() -> None:
     """Seed 001, p. 2, S4: "Spirits with a blue background trigger their effects only at the end
     of the game": taking Oak leaves the hand as it was."""
-    state = apply_move(_meets_spirit(["oak", "runner"]), choose(ANA, "spirit", "oak"))
+    state = apply(_meets_spirit(["oak", "runner"]), choose(ANA, "spirit", "oak"))
     assert state.hands[0] == ("wave1", "wave2", "wave3")
     assert state.pile == ("leaf1", "leaf2")
 
@@ -289,11 +291,11 @@ def test_a_blocking_spirit_goes_on_a_free_rainbow_of_its_takers_choice() -> None
     Rainbow it sits on (our reading of "a Rainbow blocked by a Spirit")."""
     rainbows = [((1, 0), None), ((1, 1), None), ((1, 2), "sprite")]
     state = _meets_spirit(["keeper", "oak"], tiles=["sun1"], rainbows=rainbows)
-    state = apply_move(state, choose(ANA, "spirit", "keeper"))
+    state = apply(state, choose(ANA, "spirit", "keeper"))
     assert legal_moves(state) == [choose(ANA, "block", [1, 0]), choose(ANA, "block", [1, 1])]
     error = _illegal(state, choose(ANA, "block", [1, 2]))
     assert error.code == "not-a-free-rainbow"
-    state = apply_move(state, choose(ANA, "block", [1, 1]))
+    state = apply(state, choose(ANA, "block", [1, 1]))
     blocked = {r.cell: r.blocker for r in state.panoramas[0].rainbows}
     assert blocked == {(1, 0): None, (1, 1): "keeper", (1, 2): "sprite"}
 
@@ -301,9 +303,9 @@ def test_a_blocking_spirit_goes_on_a_free_rainbow_of_its_takers_choice() -> None
 def test_a_blocking_spirit_without_a_free_rainbow_does_nothing() -> None:
     """Seed 001, p. 2, S4: with one free Rainbow it is blocked at once; with none, nothing."""
     one = _meets_spirit(["keeper", "oak"], tiles=["sun1"], rainbows=[((1, 0), None)])
-    one = apply_move(one, choose(ANA, "spirit", "keeper"))
+    one = apply(one, choose(ANA, "spirit", "keeper"))
     assert one.panoramas[0].rainbows[0].blocker == "keeper"
-    none = apply_move(_meets_spirit(["keeper", "oak"]), choose(ANA, "spirit", "keeper"))
+    none = apply(_meets_spirit(["keeper", "oak"]), choose(ANA, "spirit", "keeper"))
     assert none.pending == ()
     assert none.panoramas[0].spirits == ("keeper",)
 
@@ -332,7 +334,7 @@ def test_a_single_spirit_drawn_is_taken_and_an_empty_supply_gives_none() -> None
 def test_choosing_the_evil_spirit_keeps_the_other_spirit_drawn() -> None:
     """Seed 001, p. 2, S5: "When you choose the Evil Spirit, you must keep it together with the
     other Spirit you drew. Place the Evil Spirit in front of you"."""
-    state = apply_move(_meets_spirit(["evil", "sprite", "oak"]), choose(ANA, "spirit", "evil"))
+    state = apply(_meets_spirit(["evil", "sprite", "oak"]), choose(ANA, "spirit", "evil"))
     assert state.evil_holder == 0
     assert state.panoramas[0].spirits == ("sprite",)
     assert state.supply == ("oak",)
@@ -341,7 +343,7 @@ def test_choosing_the_evil_spirit_keeps_the_other_spirit_drawn() -> None:
 
 def test_a_spirit_not_chosen_goes_under_the_supply() -> None:
     """Seed 001, p. 2, S5: choosing another Spirit leaves the Evil Spirit to later players."""
-    state = apply_move(_meets_spirit(["evil", "sprite", "oak"]), choose(ANA, "spirit", "sprite"))
+    state = apply(_meets_spirit(["evil", "sprite", "oak"]), choose(ANA, "spirit", "sprite"))
     assert state.evil_holder is None
     assert state.supply == ("oak", "evil")
 
@@ -373,7 +375,7 @@ def test_the_evil_spirit_passes_back_and_forth_and_covers_a_spirit_chosen_by_the
     state = _evil_game()
     assert not state.over
     assert legal_moves(state) == [choose(BRU, "cover", "sprite"), choose(BRU, "cover", "herald")]
-    state = apply_move(state, choose(BRU, "cover", "sprite"))
+    state = apply(state, choose(BRU, "cover", "sprite"))
     assert state.over
     # Ana: four Earth tiles (4★), Sprite covered (0★ instead of 5★), Herald 1★ per sun (2★).
     assert outcome(state).scores == {ANA: 6, BRU: 5}
@@ -383,7 +385,7 @@ def test_the_evil_spirit_passes_back_and_forth_and_covers_a_spirit_chosen_by_the
 
 def test_covering_the_other_spirit_scores_it_zero_instead() -> None:
     """Seed 001, p. 2, S5: the covered Spirit scores 0★, its end effect included (our reading)."""
-    state = apply_move(_evil_game(), choose(BRU, "cover", "herald"))
+    state = apply(_evil_game(), choose(BRU, "cover", "herald"))
     assert outcome(state).scores == {ANA: 9, BRU: 5}
 
 
@@ -431,9 +433,9 @@ def test_the_game_ends_when_the_pile_is_empty_and_both_players_pass() -> None:
     assert error.message == (
         "the Earth pile is empty and no tile of your hand can capture: you pass (S6)"
     )
-    state = apply_move(state, passes(ANA))
+    state = apply(state, passes(ANA))
     assert not state.over
-    state = apply_move(state, passes(BRU))
+    state = apply(state, passes(BRU))
     assert state.over
     assert legal_moves(state) == []
     assert outcome(state).scores == {ANA: 0, BRU: 0}
@@ -455,7 +457,7 @@ def test_with_the_pile_empty_only_a_capturing_tile_may_be_played_and_no_refill()
         "must-capture",
         "sun1 can capture: you may pass only when no tile can (S6)",
     )
-    state = apply_move(state, play(ANA, "sun1"))
+    state = apply(state, play(ANA, "sun1"))
     assert state.hands[0] == ("moon1",)
 
 
@@ -471,6 +473,36 @@ def test_a_capture_between_passes_keeps_the_game_going() -> None:
     state = run(state, passes(ANA), play(BRU, "sun1"))
     assert not state.over
     assert state.passes == 0
+
+
+def test_an_empty_hand_is_refilled_from_the_pile_before_its_turn() -> None:
+    """Seed 001, p. 2, S6: hands are refilled while the Earth pile lasts, and a player passes only
+    once it is empty. A deal that leaves a hand empty while the pile has tiles would leave its
+    player with neither a move nor an end; our reading (``refill_an_empty_hand``): their hand is
+    refilled from the pile, up to the hand size, before they play."""
+    first = game(ana=[], bru=["leaf1"], display=[up("sun2")], pile=["sun1", "moon1", "wave1"])
+    assert first.hands == (("sun1", "moon1", "wave1"), ("leaf1",))
+    assert first.pile == ()
+    assert legal_moves(first) == [play(ANA, "sun1")]
+    second = game(
+        ana=["moon1"],
+        bru=[],
+        display=[up("sun2")],
+        pile=["sun1", "leaf1", "wave1", "wave2"],
+        hand_size=1,
+    )
+    assert second.hands == (("moon1",), ())
+    # moon1 captures nothing; the drawn sun1 captures sun2; Ana draws leaf1, then Bru wave1.
+    second = apply(second, play(ANA, "moon1"))
+    assert (second.hands, second.pile) == ((("leaf1",), ("wave1",)), ("wave2",))
+    assert legal_moves(second) == [play(BRU, "wave1")]
+
+
+def test_an_empty_hand_with_an_empty_pile_passes() -> None:
+    """Seed 001, p. 2, S6: with the pile empty nothing is refilled: the empty hand passes."""
+    state = game(ana=[], bru=["sun1"], display=[up("sun2")])
+    assert refill_an_empty_hand(state) == state
+    assert legal_moves(state) == [passes(ANA)]
 
 
 # --- moves that are not moves --------------------------------------------------------------------
@@ -489,34 +521,40 @@ def test_not_your_turn_and_stale_moves() -> None:
     state = _three_suns()
     error = _illegal(state, play(BRU, "snow1"))
     assert (error.code, error.message) == ("not-your-turn", "it is Ana's turn")
-    moved = apply_move(state, {**play(ANA, "sun1"), "version": 0})
+    moved = apply(state, {**play(ANA, "sun1"), "version": 0})
     error = _illegal(moved, {**choose(ANA, "capture", "sun2"), "version": 0})
     assert error.code == "stale-move"
     assert error.message == (
         "this move was made when the game was at move 0; it is now at move 1: look at the table "
         "again"
     )
-    assert apply_move(moved, {**choose(ANA, "capture", "sun2"), "version": 1}).version == 2
+    assert apply(moved, {**choose(ANA, "capture", "sun2"), "version": 1}).version == 2
 
 
 @pytest.mark.parametrize(
-    ("move", "message"),
+    ("move", "field", "message"),
     [
-        ("play", "a move is a JSON object"),
+        ("play", "move", "a move is a JSON object"),
         (
             {"seat": ANA},
+            "move",
             "a move has exactly one of play, pass, capture, rainbow, spirit, block, cover",
         ),
-        ({"seat": ANA, "play": "sun1", "pass": True}, None),
-        ({"seat": "Cy", "play": "sun1"}, "a move names its player: one of ('Ana', 'Bru')"),
+        (
+            {"seat": ANA, "play": "sun1", "pass": True},
+            "move",
+            "a move has exactly one of play, pass, capture, rainbow, spirit, block, cover",
+        ),
+        ({"seat": "Cy", "play": "sun1"}, "seat", 'seat: expected one of Ana, Bru, not "Cy"'),
+        ({"play": "sun1"}, "seat", "seat: expected one of Ana, Bru, not null"),
+        ({"seat": ANA, "play": 3}, "play", "play: expected a tile id, not 3"),
+        ({"seat": ANA, "play": ""}, "play", 'play: expected a tile id, not ""'),
     ],
 )
-def test_malformed_moves(move: object, message: str | None) -> None:
-    """A move that is not one the format describes is refused as such."""
+def test_malformed_moves(move: object, field: str, message: str) -> None:
+    """A move that is not one the format describes is refused as such, naming the field."""
     error = _illegal(_three_suns(), move)  # type: ignore[arg-type]
-    assert error.code == "bad-move"
-    if message is not None:
-        assert error.message == message
+    assert (error.code, error.params, error.message) == ("bad-move", {"field": field}, message)
 
 
 def test_malformed_answers_and_answers_with_nothing_to_choose() -> None:
@@ -524,15 +562,79 @@ def test_malformed_answers_and_answers_with_nothing_to_choose() -> None:
     state = _three_suns()
     error = _illegal(state, choose(ANA, "capture", "sun2"))
     assert (error.code, error.message) == ("nothing-to-choose", "there is no capture to choose now")
-    pending = apply_move(state, play(ANA, "sun1"))
-    assert _illegal(pending, choose(ANA, "capture", 3)).message == "a capture move names a tile"
+    assert error.params == {"choice": "capture"}
+    pending = apply(state, play(ANA, "sun1"))
+    error = _illegal(pending, choose(ANA, "capture", 3))
+    assert (error.code, error.message) == ("bad-move", "capture: expected a tile id, not 3")
     rainbow = _rainbow_due()
-    for bad in ("0,1", [0], [0, "1"]):
+    for bad, shown in (
+        ("0,1", '"0,1"'),
+        ([0], "[0]"),
+        ([0, "1"], '[0, "1"]'),
+        ([0, True], "[0, true]"),
+    ):
         error = _illegal(rainbow, choose(ANA, "rainbow", bad))
-        assert (error.code, error.message) == (
+        assert (error.code, error.params, error.message) == (
             "bad-move",
-            "a rainbow move gives a place as [row, column]",
+            {"field": "rainbow"},
+            f"rainbow: expected a place [row, column], not {shown}",
         )
+
+
+def _can_pass() -> State:
+    return game(ana=["moon1"], bru=["leaf1"], display=[up("sun2")])
+
+
+@pytest.mark.parametrize(
+    ("position", "move", "field", "message"),
+    [
+        (
+            _three_suns,
+            {**play(ANA, "sun1"), "tile": "sun2"},
+            "tile",
+            "tile: not a field of a move (a move has seat, version and one of play, pass, "
+            "capture, rainbow, spirit, block, cover)",
+        ),
+        (
+            _three_suns,
+            {"seat": ANA, "play": ["sun1"]},
+            "play",
+            'play: expected a tile id, not ["sun1"]',
+        ),
+        (_three_suns, {"seat": 1, "play": "sun1"}, "seat", "seat: expected one of Ana, Bru, not 1"),
+        (
+            _rainbow_due,
+            choose(ANA, "rainbow", [-1, 0]),
+            "rainbow",
+            "rainbow: [-1, 0] is not a place: rows and columns count from 0",
+        ),
+        (
+            _can_pass,
+            {"seat": ANA, "pass": False},
+            "pass",
+            'pass: a pass is {"pass": true}, not false',
+        ),
+        (_can_pass, {"seat": ANA, "pass": 1}, "pass", 'pass: a pass is {"pass": true}, not 1'),
+        *(
+            (
+                _three_suns,
+                {**play(ANA, "sun1"), "version": version},
+                "version",
+                "version: expected the number of moves the game had when the move was made (an "
+                f"integer >= 0), not {shown}",
+            )
+            for version, shown in (("0", '"0"'), (True, "true"), (-1, "-1"), (None, "null"))
+        ),
+    ],
+)
+def test_bad_inputs_are_bad_moves_naming_the_field(
+    position: Callable[[], State], move: dict[str, object], field: str, message: str
+) -> None:
+    """An unknown field, a wrong type (a boolean is not a number), a negative place, ``{"pass":
+    false}`` and a ``version`` given as text are ``bad-move``: nothing is ignored or coerced, and
+    the refusal names the field and the value as given."""
+    error = _illegal(position(), move)
+    assert (error.code, error.params, error.message) == ("bad-move", {"field": field}, message)
 
 
 def test_every_tile_of_the_hand_may_be_played_while_the_pile_lasts() -> None:
@@ -555,7 +657,7 @@ def test_other_moves_wait_for_a_spirit_choice_and_a_blocking_spirit() -> None:
         "choice-required",
         "Ana must choose one of the Spirits drawn: keeper, oak (S5)",
     )
-    state = apply_move(state, choose(ANA, "spirit", "keeper"))
+    state = apply(state, choose(ANA, "spirit", "keeper"))
     error = _illegal(state, play(ANA, "wave1"))
     assert (error.code, error.message) == (
         "choice-required",

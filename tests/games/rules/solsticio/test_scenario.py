@@ -7,7 +7,7 @@ import pytest
 from games.rules.solsticio import (
     IllegalMove,
     SetupError,
-    apply_move,
+    apply,
     describe,
     replay,
     run_scenario,
@@ -87,17 +87,27 @@ def test_run_scenario_checks_seed_and_moves(changes: dict[str, object], message:
 
 
 def test_replay_rebuilds_the_state_and_names_the_illegal_move() -> None:
+    """``replay`` returns the state and the first illegal move's refusal; it never raises one."""
     data = _data([])
-    built = apply_move(apply_move(replay(data, []), _moves()[0]), _moves()[1])
-    assert replay(data, _moves()[:2]) == built
-    with pytest.raises(IllegalMove) as caught:
-        replay(data, [play(ANA, "sun1"), play(ANA, "moon1")])
-    assert (caught.value.index, caught.value.code) == (1, "must-capture")
+    start, error = replay(data, [])
+    assert error is None
+    built = apply(apply(start, _moves()[0]), _moves()[1])
+    assert replay(data, _moves()[:2]) == (built, None)
+    state, error = replay(data, [play(ANA, "sun1"), play(ANA, "moon1"), play(BRU, "snow1")])
+    assert state == apply(start, play(ANA, "sun1"))
+    assert isinstance(error, IllegalMove)
+    assert (error.index, error.code, error.rule) == (1, "must-capture", "S1")
+    assert error.params == {
+        "player": ANA,
+        "choice": "capture",
+        "tile": "sun1",
+        "options": ["sun2", "sun3"],
+    }
 
 
 def test_view_for_hides_the_other_hand_the_pile_the_supply_and_face_down_tiles() -> None:
     """Each player sees their own hand only; the pile order and face-down tiles are hidden."""
-    state = replay(_data([]), [])
+    state, _ = replay(_data([]), [])
     view = view_for(state, BRU)
     assert view["seat"] == BRU
     assert view["hands"] == {ANA: 3, BRU: ["snow1", "snow2", "snow3"]}
@@ -115,7 +125,7 @@ def test_view_for_hides_the_other_hand_the_pile_the_supply_and_face_down_tiles()
 
 def test_view_for_someone_who_plays_neither_seat_hides_both_hands() -> None:
     """A member watching a game (not playing it) sees no hand at all and has no move."""
-    state = replay(_data([]), [])
+    state, _ = replay(_data([]), [])
     view = view_for(state, None)
     assert view["seat"] is None
     assert view["hands"] == {ANA: 3, BRU: 3}

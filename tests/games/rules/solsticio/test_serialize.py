@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.rules.solsticio import SetupError, apply_move, from_dict, to_dict
+from games.rules.solsticio import SetupError, apply, from_json, to_json
 
 from .factories import ANA, BRU, game, play, up, with_panorama
 
@@ -21,10 +21,10 @@ def test_a_state_survives_json() -> None:
         extra=["sun4"],
     )
     state = with_panorama(state, 1, tiles=["sun4"], rainbows=[((1, 3), "oak")], spirits=["oak"])
-    state = apply_move(state, play(ANA, "sun1"))
+    state = apply(state, play(ANA, "sun1"))
     assert state.pending
-    data = json.loads(json.dumps(to_dict(state)))
-    assert from_dict(data) == state
+    data = json.loads(json.dumps(to_json(state)))
+    assert from_json(data) == state
     assert BRU in data["setup"]["players"]
 
 
@@ -41,5 +41,5 @@ def test_a_state_survives_json() -> None:
 )
 def test_anything_else_is_refused(data: object, message: str) -> None:
     with pytest.raises(SetupError) as caught:
-        from_dict(data)
+        from_json(data)
     assert caught.value.message == message
