@@ -17,7 +17,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -38,6 +37,7 @@ from games.forms import (
 from games.models import CatalogGame, ImportState, Person, Play, PlayImport, PlayStatsSnapshot
 from groups.access import membership_or_404, require_player
 from groups.models import Membership
+from web.htmx import is_partial, partial_template, vary_on_htmx
 
 PAGE_SIZE = 25
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
@@ -71,10 +71,6 @@ def remember_zone(response: HttpResponse, name: str) -> HttpResponse:
     return response
 
 
-def with_partial(request: HttpRequest, template: str, partial: str) -> str:
-    return f"{template}#{partial}" if request.htmx else template  # type: ignore[attr-defined]
-
-
 def known_names(membership: Membership) -> list[str]:
     return people.people_names(membership.group)
 
@@ -100,9 +96,8 @@ def history(request: HttpRequest, group_id: int) -> HttpResponse:
         "query": query.urlencode(),
         "tz": tz,
     }
-    response = render(request, with_partial(request, "games/history.html", "play-history"), context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    template = partial_template(request, "games/history.html", "play-history")
+    return vary_on_htmx(render(request, template, context))
 
 
 @login_required
@@ -303,9 +298,9 @@ def import_progress(request: HttpRequest, group_id: int, import_id: int) -> Http
         "percent": int(100 * done / play_import.total) if play_import.total else 100,
         "stalled": stalled,
     }
-    template = with_partial(request, "games/import_progress.html", "import-status")
+    template = partial_template(request, "games/import_progress.html", "import-status")
     stop = play_import.finished or stalled
-    status = DONE_POLLING if request.htmx and stop else 200  # type: ignore[attr-defined]
+    status = DONE_POLLING if is_partial(request) and stop else 200
     return render(request, template, context, status=status)
 
 

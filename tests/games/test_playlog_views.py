@@ -234,6 +234,21 @@ def test_history_is_browsed_by_game_player_and_dates(group, member):
     assert str(forms.DATES_REVERSED) in text(reversed_dates)
 
 
+def test_going_back_to_a_filtered_history_shows_the_whole_page(group, member):
+    """htmx restores a pushed URL it no longer holds by asking for it with
+    ``HX-History-Restore-Request``: the answer is the whole page, heading and filters included,
+    not only the list it would swap."""
+    imported(group)
+    mistwood = CatalogGame.objects.get(group=group, name="Mistwood")
+    url = reverse("games:history", args=[group.pk])
+    restore = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    page = member.get(url, {"game": mistwood.pk}, headers=restore)
+    assert "Play history" in text(page)
+    assert "Filter" in text(page)
+    assert page.context["page"].paginator.count == 2
+    assert "HX-Request" in page["Vary"]
+
+
 def test_history_pages_run_the_same_number_of_queries_for_few_and_many_plays(group, member):
     counts = []
     for extra in (30, 300):
