@@ -18,12 +18,12 @@ from games import bgstats, playlog
 from games.models import CatalogGame, Person, Play
 from games.scores import ScoreError, score_text, score_value
 from groups.validators import validate_no_markup
+from web.uploads import read_text_upload
 
 MAX_IMPORT_BYTES = 25 * 1024 * 1024
 MAX_LINES = 12
 TIME_ZONE_COOKIE = "questlog_tz"
 
-FILE_TOO_BIG = _("The file is larger than 25 MB; BG Stats exports are much smaller.")
 BAD_SCORE = _("Type a number, an arithmetic expression such as -10+7+22, or leave it empty.")
 NO_PLAYERS = _("Name at least one player.")
 DATES_REVERSED = _("“From” must be on or before “to”.")
@@ -255,16 +255,15 @@ class ImportForm(forms.Form):
         help_text=_("Where the plays were logged: BG Stats writes dates in the phone's local time.")
     )
 
-    def clean_file(self) -> tuple[str, bytes, bgstats.Export]:
+    def clean_file(self) -> tuple[str, str, bgstats.Export]:
+        """The file's name, its text and the export it holds."""
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_IMPORT_BYTES:
-            raise ValidationError(FILE_TOO_BIG, code="size")
-        raw = upload.read()
+        document = read_text_upload(upload, max_bytes=MAX_IMPORT_BYTES)
         try:
-            export = bgstats.parse_export(raw)
+            export = bgstats.parse_export(document)
         except bgstats.BGStatsError as error:
             raise ValidationError(str(error), code=error.code) from None
-        return upload.name, raw, export
+        return upload.name, document, export
 
 
 class ExportForm(forms.Form):

@@ -241,9 +241,9 @@ def import_upload(request: HttpRequest, group_id: int) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None,
                       initial={"time_zone": str(chosen_zone(request))})  # fmt: skip
     if request.method == "POST" and form.is_valid():
-        name, raw, export = form.cleaned_data["file"]
+        name, document, export = form.cleaned_data["file"]
         play_import, _preview = playlog.start_import(
-            group=membership.group, file_name=name, raw=raw, export=export,
+            group=membership.group, file_name=name, document=document, export=export,
             time_zone=form.cleaned_data["time_zone"], by=request.user,
         )  # fmt: skip
         response = redirect("games:import-preview", group_id=group_id, import_id=play_import.pk)
@@ -260,7 +260,7 @@ def import_preview(request: HttpRequest, group_id: int, import_id: int) -> HttpR
     play_import = import_or_404(membership, import_id)
     if play_import.state != ImportState.PREVIEW:
         return redirect("games:import-progress", group_id=group_id, import_id=import_id)
-    export = bgstats.parse_export(play_import.document.encode())
+    export = bgstats.parse_export(play_import.document)
     preview = playlog.preview_import(group=membership.group, export=export)
     choices = playlog.match_choices(membership.group)
     form = matching_form(preview, choices, request.POST or None)

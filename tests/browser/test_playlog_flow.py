@@ -110,7 +110,8 @@ def test_a_stopped_import_offers_to_try_again_on_a_phone(
     "Try again" imports the file (once) and the page follows it to the end."""
     member = MembershipFactory(role=Role.PLAYER, user__username="rita")
     play_import, _preview = playlog.start_import(
-        group=member.group, file_name="plays.json", raw=FIXTURE.read_bytes(), time_zone="UTC",
+        group=member.group, file_name="plays.json", time_zone="UTC",
+        document=FIXTURE.read_text(encoding="utf-8"),
         by=member.user,
     )  # fmt: skip
     settings.CELERY_TASK_ALWAYS_EAGER = False
