@@ -22,7 +22,6 @@ from web.uploads import read_text_upload
 
 MAX_IMPORT_BYTES = 25 * 1024 * 1024
 MAX_LINES = 12
-TIME_ZONE_COOKIE = "questlog_tz"
 
 BAD_SCORE = _("Type a number, an arithmetic expression such as -10+7+22, or leave it empty.")
 NO_PLAYERS = _("Name at least one player.")
@@ -47,7 +46,6 @@ class TimeZoneField(forms.ChoiceField):
         kwargs.setdefault("label", _("Time zone"))
         kwargs.setdefault("initial", "UTC")
         super().__init__(choices=time_zone_choices, **kwargs)
-        self.widget.attrs["data-browser-timezone"] = ""
         self.error_messages["invalid_choice"] = BAD_TIME_ZONE
 
 

@@ -2,13 +2,13 @@
 
 Every fetch starts from ``membership_or_404``: a play, game, person or import of another group
 answers 404. Viewers read; logging, editing, deleting and importing need ``require_player``.
-Dates are shown and typed in the time zone the member last chose (a cookie), UTC until then.
+Dates are shown and typed in the reader's time zone, as on every page (``accounts.middleware``: the
+account's, else the browser's, else UTC).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -23,7 +23,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import bgstats, people, playlog, playstats_pages
 from games.forms import (
-    TIME_ZONE_COOKIE,
     ExportForm,
     GameForm,
     HistoryFilterForm,
@@ -62,15 +61,6 @@ def import_or_404(membership: Membership, import_id: int) -> PlayImport:
     return get_object_or_404(PlayImport, group_id=membership.group_id, pk=import_id)
 
 
-def chosen_zone(request: HttpRequest) -> Any:
-    return zone(request.COOKIES.get(TIME_ZONE_COOKIE))
-
-
-def remember_zone(response: HttpResponse, name: str) -> HttpResponse:
-    response.set_cookie(TIME_ZONE_COOKIE, name, max_age=365 * 24 * 3600, samesite="Lax")
-    return response
-
-
 def known_names(membership: Membership) -> list[str]:
     return people.people_names(membership.group)
 
@@ -82,7 +72,7 @@ def known_names(membership: Membership) -> list[str]:
 @require_GET
 def history(request: HttpRequest, group_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
-    tz = chosen_zone(request)
+    tz = timezone.get_current_timezone()
     form = HistoryFilterForm(request.GET or None, group_id=group_id)
     plays = form.apply(playlog.history(group_id), tz)
     page = Paginator(plays, PAGE_SIZE).get_page(request.GET.get("page"))
@@ -105,7 +95,7 @@ def history(request: HttpRequest, group_id: int) -> HttpResponse:
 def play_detail(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     play = play_or_404(membership, play_id)
-    tz = chosen_zone(request)
+    tz = timezone.get_current_timezone()
     context = {
         "group": membership.group,
         "membership": membership,
@@ -120,7 +110,7 @@ def play_detail(request: HttpRequest, group_id: int, play_id: int) -> HttpRespon
 def play_form_page(request: HttpRequest, membership: Membership, play: Play | None) -> HttpResponse:
     """The log form and the edit form: the same fields, the same checks."""
     playlog.ensure_catalog(group=membership.group)
-    tz = chosen_zone(request)
+    tz = timezone.get_current_timezone()
     games = CatalogGame.objects.filter(group_id=membership.group_id)
     data = request.POST if request.method == "POST" else None
     if play is None:
@@ -155,7 +145,7 @@ def play_form_page(request: HttpRequest, membership: Membership, play: Play | No
         except playlog.PlayLogError as error:
             messages.error(request, str(error))
         else:
-            return remember_zone(redirect(play), cleaned["time_zone"])
+            return redirect(play)
     context = {
         "group": membership.group,
         "membership": membership,
@@ -198,7 +188,7 @@ def play_delete(request: HttpRequest, group_id: int, play_id: int) -> HttpRespon
             return redirect(play)
         messages.success(request, _("Play deleted."))
         return redirect("games:history", group_id=group_id)
-    context = {"group": membership.group, "play": play, "tz": chosen_zone(request)}
+    context = {"group": membership.group, "play": play, "tz": timezone.get_current_timezone()}
     return render(request, "games/play_delete.html", context)
 
 
@@ -239,15 +229,14 @@ def import_upload(request: HttpRequest, group_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
     require_player(membership)
     form = ImportForm(request.POST or None, request.FILES or None,
-                      initial={"time_zone": str(chosen_zone(request))})  # fmt: skip
+                      initial={"time_zone": str(timezone.get_current_timezone())})  # fmt: skip
     if request.method == "POST" and form.is_valid():
         name, document, export = form.cleaned_data["file"]
         play_import, _preview = playlog.start_import(
             group=membership.group, file_name=name, document=document, export=export,
             time_zone=form.cleaned_data["time_zone"], by=request.user,
         )  # fmt: skip
-        response = redirect("games:import-preview", group_id=group_id, import_id=play_import.pk)
-        return remember_zone(response, form.cleaned_data["time_zone"])
+        return redirect("games:import-preview", group_id=group_id, import_id=play_import.pk)
     context = {"group": membership.group, "membership": membership, "form": form}
     return render(request, "games/import.html", context, status=400 if form.errors else 200)
 
@@ -322,7 +311,9 @@ def import_retry(request: HttpRequest, group_id: int, import_id: int) -> HttpRes
 @require_GET
 def export(request: HttpRequest, group_id: int) -> HttpResponse:
     membership = membership_or_404(request, group_id)
-    form = ExportForm(request.GET or None, initial={"time_zone": str(chosen_zone(request))})
+    form = ExportForm(
+        request.GET or None, initial={"time_zone": str(timezone.get_current_timezone())}
+    )
     if not form.is_bound or not form.is_valid():
         context = {"group": membership.group, "membership": membership, "form": form}
         return render(request, "games/export.html", context, status=400 if form.errors else 200)
@@ -335,7 +326,7 @@ def export(request: HttpRequest, group_id: int) -> HttpResponse:
     stamp = timezone.now().astimezone(tz).date().isoformat()
     name = f"{slugify(membership.group.name) or 'group'}-bgstats-{stamp}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return remember_zone(response, str(tz))
+    return response
 
 
 # --- Statistics ------------------------------------------------------------------------------

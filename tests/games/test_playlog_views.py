@@ -142,7 +142,6 @@ def test_logging_a_play(group, member, player):
     ]  # fmt: skip
     assert play.created_by == player
     assert PlayAudit.objects.get(play=play).action == "log"
-    assert response.cookies[forms.TIME_ZONE_COOKIE].value == "Europe/Lisbon"
 
 
 def test_the_embedded_defaults_play_statistics_wait_for_the_answer(
