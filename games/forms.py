@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import bgstats, playlog
 from games.models import CatalogGame, Person, Play
+from games.people import MAX_PLAYER_NAME, check_player_name
 from games.scores import ScoreError, score_text, score_value
 from groups.validators import validate_no_markup
 from web.uploads import read_text_upload
@@ -97,7 +98,7 @@ class PlayForm(forms.Form):
 class LineForm(forms.Form):
     name = forms.CharField(
         label=_("Player"),
-        max_length=80,
+        max_length=MAX_PLAYER_NAME,
         required=False,
         widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
     )
@@ -112,9 +113,9 @@ class LineForm(forms.Form):
     team = forms.CharField(label=_("Team"), max_length=40, required=False)
 
     def clean_name(self) -> str:
+        """A line left without a name is not a player (``line`` skips it)."""
         name: str = self.cleaned_data["name"].strip()
-        validate_no_markup(name)
-        return name
+        return check_player_name(name) if name else ""
 
     def clean_score(self) -> str:
         entered: str = self.cleaned_data["score"].strip()
