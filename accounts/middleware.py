@@ -1,9 +1,11 @@
 """The signed-in account's language and time zone, on every page it opens.
 
 An account's stored language replaces the one ``LocaleMiddleware`` chose; times show in the
-account's zone, else the browser's (the cookie ``static/js/app.js`` sets), else UTC. Both are read
-at log-in and kept in the session, so pages cost no query for them. Views whose answers carry no
-text (``settings.SESSIONLESS_URL_NAMES``) are left alone: every open table asks them often.
+account's zone, else the browser's (the cookie ``static/js/app.js`` sets), else UTC. Every page
+that shows a time reads the zone activated here (``timezone.get_current_timezone()``), none a
+cookie of its own. Both are read at log-in and kept in the session, so pages cost no query for
+them. Views whose answers carry no text (``settings.SESSIONLESS_URL_NAMES``) are left alone:
+every open table asks them often.
 """
 
 from __future__ import annotations
@@ -16,13 +18,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
-from accounts.services import (
-    BROWSER_TIME_ZONE_COOKIE,
-    SESSION_KEYS,
-    offered,
-    preferred,
-    time_zones,
-)
+from accounts.services import SESSION_KEYS, browser_time_zone, offered, preferred, time_zones
 
 
 def remember_language(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
@@ -63,7 +59,7 @@ class PreferredLanguageMiddleware:
             return
         signed_in = request.user.is_authenticated
         zone = session_preference(request, "time_zone") if signed_in else ""
-        zone = zone or request.COOKIES.get(BROWSER_TIME_ZONE_COOKIE, "")
+        zone = zone or browser_time_zone(request)
         if zone in time_zones():
             timezone.activate(zoneinfo.ZoneInfo(zone))
         if not signed_in:

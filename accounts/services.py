@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.http import HttpRequest
 
 from accounts.models import Preference
 
@@ -22,6 +23,12 @@ BROWSER_TIME_ZONE_COOKIE = "browser_tz"
 @cache
 def time_zones() -> frozenset[str]:
     return frozenset(zoneinfo.available_timezones())
+
+
+def browser_time_zone(request: HttpRequest) -> str:
+    """The browser's time zone (the cookie static/js/app.js sets), "" when unknown."""
+    zone = request.COOKIES.get(BROWSER_TIME_ZONE_COOKIE, "")
+    return zone if zone in time_zones() else ""
 
 
 def offered(field: str) -> Container[str]:

@@ -63,7 +63,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
 def account(request: HttpRequest) -> HttpResponse:
     """The account page: the time zone times show in (blank: the browser's), kept on the account
     for every device and in this session for the next page."""
-    browser_zone = request.COOKIES.get(services.BROWSER_TIME_ZONE_COOKIE, "")
+    browser_zone = services.browser_time_zone(request)
     initial = {"time_zone": services.preferred("time_zone", user=request.user)}
     form = TimeZoneForm(request.POST or None, initial=initial, browser_zone=browser_zone)
     if request.method == "POST" and form.is_valid():

@@ -126,7 +126,7 @@ def import_figures(raw: bytes) -> None:
     # Statistics are a separate task; leave them out of the import's time.
     playlog.enqueue_statistics = lambda group_id: None  # type: ignore[assignment]
     started = time.perf_counter()
-    export = bgstats.parse_export(raw)
+    export = bgstats.parse_export(raw.decode())
     read = time.perf_counter() - started
     started = time.perf_counter()
     added, _skipped = playlog.import_export(
@@ -135,7 +135,7 @@ def import_figures(raw: bytes) -> None:
     )  # fmt: skip
     imported = time.perf_counter() - started
     tracemalloc.start()
-    again = bgstats.parse_export(raw)
+    again = bgstats.parse_export(raw.decode())
     playlog.import_export(group=Group.objects.create(name="Import 2"), export=again, matching={},
                           tz=ZoneInfo("Europe/Lisbon"), by=None)  # fmt: skip
     _current, peak = tracemalloc.get_traced_memory()
@@ -169,7 +169,7 @@ def history_figures(raw_for: dict[int, bytes]) -> None:
     for size in SIZES:
         group = Group.objects.create(name=f"History {size}")
         Membership.objects.create(group=group, user=user, role=Role.PLAYER)
-        playlog.import_export(group=group, export=bgstats.parse_export(raw_for[size]),
+        playlog.import_export(group=group, export=bgstats.parse_export(raw_for[size].decode()),
                               matching={}, tz=ZoneInfo("UTC"), by=None)  # fmt: skip
         url = reverse("games:history", args=[group.pk])
         person = Person.objects.filter(group=group).order_by("pk")[1]

@@ -13,10 +13,11 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign import exchange
 from campaign.models import FAILURE_REASON_LABELS, OVERRIDE_KIND_LABELS, Adventure
-from campaign.names import MAX_PLAYER_NAME, check_player_name, check_player_names
+from campaign.names import check_player_names
 from campaign.services import AttemptData
 from games.content import Pack
 from games.models import Person
+from games.people import MAX_PLAYER_NAME, check_player_name
 from games.rules.spirits import campaign as progression
 from groups.validators import validate_no_markup
 from web.uploads import read_json_upload

@@ -32,4 +32,4 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler500 = "config.errors.server_error"
+handler500 = "web.errors.server_error"

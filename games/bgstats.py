@@ -1,9 +1,11 @@
 """The BG Stats export format (``docs/formats/bgstats.md``): read a file, write one, make a link.
 
-``parse_export`` turns the bytes of an export into frozen value objects without touching the
+``parse_export`` turns the text of an export into frozen value objects without touching the
 database, and raises ``BGStatsError`` (a stable ``code`` and a message naming the place, e.g.
-``plays[3].gameRefId``) for anything it cannot keep exactly. ``export_document`` writes the shape
-back from plain rows, and ``create_play_link`` is BG Stats' "create play" link for one play.
+``plays[3].gameRefId``) for anything it cannot keep exactly; the JSON itself is read by the guard
+every upload passes (``web.uploads``: depth, numbers, texts the database cannot store).
+``export_document`` writes the shape back from plain rows, and ``create_play_link`` is BG Stats'
+"create play" link for one play.
 
 Facts of the format this module holds in one place each:
 - games, players and locations carry integer ``id``s that plays reference (``gameRefId``,
@@ -25,10 +27,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.scores import ScoreError, score_text, score_value
+from web.uploads import parse_json_text
 
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 MAX_PLAYS = 50_000
@@ -37,9 +41,6 @@ MAX_NOTE = 2000
 SOURCE_NAME = "Questlog"
 CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html"
 
-NOT_JSON = gettext_lazy("This file is not a BG Stats export: it is not valid JSON (%(detail)s).")
-NOT_UTF8 = gettext_lazy("This file is not a BG Stats export: it is not UTF-8 text.")
-TOO_DEEP = gettext_lazy("This file is nested too deeply to be a BG Stats export.")
 NOT_EXPORT = gettext_lazy(
     "This file is not a BG Stats export: it has no “games”, “players” and “plays” lists."
 )
@@ -117,24 +118,12 @@ class Export:
 # --- Reading ---------------------------------------------------------------------------------
 
 
-def load_json(raw: bytes) -> Any:
-    """The file's JSON, or ``BGStatsError`` for text that is not UTF-8, not JSON, or nested so
-    deeply that the decoder gives up."""
+def parse_export(document: str) -> Export:
+    """Read a whole BG Stats export file's text; the keys this format does not use are ignored."""
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise BGStatsError("encoding", str(NOT_UTF8)) from None
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise BGStatsError("nesting", str(TOO_DEEP)) from None
-    except json.JSONDecodeError as error:
-        raise BGStatsError("json", str(NOT_JSON % {"detail": error.msg})) from None
-
-
-def parse_export(raw: bytes) -> Export:
-    """Read a whole BG Stats export file; the keys this format does not use are ignored."""
-    data = load_json(raw)
+        data = parse_json_text(document)
+    except ValidationError as error:
+        raise BGStatsError(str(error.code), error.messages[0]) from None
     if not isinstance(data, dict) or not all(
         isinstance(data.get(key), list) for key in ("games", "players", "plays")
     ):

@@ -16,14 +16,14 @@ from django.utils.translation import gettext_lazy as _
 
 from games import bgstats, playlog
 from games.models import CatalogGame, Person, Play
+from games.people import MAX_PLAYER_NAME, check_player_name
 from games.scores import ScoreError, score_text, score_value
 from groups.validators import validate_no_markup
+from web.uploads import read_text_upload
 
 MAX_IMPORT_BYTES = 25 * 1024 * 1024
 MAX_LINES = 12
-TIME_ZONE_COOKIE = "questlog_tz"
 
-FILE_TOO_BIG = _("The file is larger than 25 MB; BG Stats exports are much smaller.")
 BAD_SCORE = _("Type a number, an arithmetic expression such as -10+7+22, or leave it empty.")
 NO_PLAYERS = _("Name at least one player.")
 DATES_REVERSED = _("“From” must be on or before “to”.")
@@ -47,7 +47,6 @@ class TimeZoneField(forms.ChoiceField):
         kwargs.setdefault("label", _("Time zone"))
         kwargs.setdefault("initial", "UTC")
         super().__init__(choices=time_zone_choices, **kwargs)
-        self.widget.attrs["data-browser-timezone"] = ""
         self.error_messages["invalid_choice"] = BAD_TIME_ZONE
 
 
@@ -99,7 +98,7 @@ class PlayForm(forms.Form):
 class LineForm(forms.Form):
     name = forms.CharField(
         label=_("Player"),
-        max_length=80,
+        max_length=MAX_PLAYER_NAME,
         required=False,
         widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
     )
@@ -114,9 +113,9 @@ class LineForm(forms.Form):
     team = forms.CharField(label=_("Team"), max_length=40, required=False)
 
     def clean_name(self) -> str:
+        """A line left without a name is not a player (``line`` skips it)."""
         name: str = self.cleaned_data["name"].strip()
-        validate_no_markup(name)
-        return name
+        return check_player_name(name) if name else ""
 
     def clean_score(self) -> str:
         entered: str = self.cleaned_data["score"].strip()
@@ -255,16 +254,15 @@ class ImportForm(forms.Form):
         help_text=_("Where the plays were logged: BG Stats writes dates in the phone's local time.")
     )
 
-    def clean_file(self) -> tuple[str, bytes, bgstats.Export]:
+    def clean_file(self) -> tuple[str, str, bgstats.Export]:
+        """The file's name, its text and the export it holds."""
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_IMPORT_BYTES:
-            raise ValidationError(FILE_TOO_BIG, code="size")
-        raw = upload.read()
+        document = read_text_upload(upload, max_bytes=MAX_IMPORT_BYTES)
         try:
-            export = bgstats.parse_export(raw)
+            export = bgstats.parse_export(document)
         except bgstats.BGStatsError as error:
             raise ValidationError(str(error), code=error.code) from None
-        return upload.name, raw, export
+        return upload.name, document, export
 
 
 class ExportForm(forms.Form):

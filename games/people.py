@@ -1,13 +1,20 @@
 """The people of a group's table: its members (each has one person, made on first need) and
 guests, named people without an account. A name is unique in the group whatever its case, so
 "alice" typed anywhere is the group's Alice: the play log, the campaign and the statistics all
-count a person once."""
+count a person once.
+
+A player's name follows one rule in every game and form (``check_player_name``). Names are plain
+text shown escaped everywhere, so ``<`` and ``>`` are allowed (a table may call a player
+"<3 Ana"); control characters are not, and a name fits the 40 characters the pages show.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
@@ -16,6 +23,23 @@ from games.models import Person
 from groups.models import Group, Membership, Role
 
 NAME_TAKEN = _("The group already has someone called “%(name)s”.")
+MAX_PLAYER_NAME = 40
+PLAYER_EMPTY = _("A player's name cannot be empty.")
+PLAYER_TOO_LONG = _("“%(name)s…” is longer than %(max)s characters.")
+PLAYER_CONTROL = _("Names cannot contain control characters.")
+
+
+def check_player_name(name: object) -> str:
+    """The name, or a ``ValidationError`` saying why it cannot be a player's."""
+    if not isinstance(name, str) or not name.strip():
+        raise ValidationError(PLAYER_EMPTY, code="empty")
+    if len(name) > MAX_PLAYER_NAME:
+        raise ValidationError(
+            PLAYER_TOO_LONG % {"name": name[:20], "max": MAX_PLAYER_NAME}, code="long"
+        )
+    if any(unicodedata.category(c) in {"Cc", "Cs"} for c in name):
+        raise ValidationError(PLAYER_CONTROL, code="control")
+    return name
 
 
 class PeopleError(ValueError):

@@ -528,15 +528,15 @@ def start_import(
     *,
     group: Group,
     file_name: str,
-    raw: bytes,
+    document: str,
     time_zone: str,
     by: Any,
     export: bgstats.Export | None = None,
 ) -> tuple[PlayImport, ImportPreview]:
-    """Check the file (``BGStatsError`` if it cannot be imported) and keep it for confirmation;
-    ``export`` is the file already read, if the caller has it."""
+    """Check the file's text (``BGStatsError`` if it cannot be imported) and keep it for
+    confirmation; ``export`` is the file already read, if the caller has it."""
     if export is None:
-        export = bgstats.parse_export(raw)
+        export = bgstats.parse_export(document)
     preview = preview_import(group=group, export=export)
     # A file previewed and never confirmed is kept until the same member uploads another one.
     PlayImport.objects.filter(
@@ -546,7 +546,7 @@ def start_import(
         group=group,
         created_by=stored_actor(by),
         file_name=file_name[:200],
-        document=raw.decode("utf-8-sig"),
+        document=document,
         time_zone=time_zone,
         total=len(export.plays),
         matching={str(p.ref): p.suggested for p in preview.players},
@@ -672,7 +672,7 @@ def run_import(*, import_id: int) -> PlayImport:
     if not updated:
         return play_import
     try:
-        export = bgstats.parse_export(play_import.document.encode())
+        export = bgstats.parse_export(play_import.document)
         added, skipped = import_export(
             group=play_import.group,
             export=export,

@@ -1,30 +1,26 @@
 """Pages of a group's play log. Each view: scoped fetch → form → service → render.
 
-Every fetch starts from ``membership_or_404``: a play, game, person or import of another group
-answers 404. Viewers read; logging, editing, deleting and importing need ``require_player``.
-Dates are shown and typed in the time zone the member last chose (a cookie), UTC until then.
+Every view is a ``member_view``: a play, game, person or import of another group answers 404.
+Viewers read; logging, editing, deleting and importing are ``play`` pages (a viewer: 403).
+Dates are shown and typed in the reader's time zone, as on every page (``accounts.middleware``: the
+account's, else the browser's, else UTC).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import bgstats, people, playlog, playstats_pages
 from games.forms import (
-    TIME_ZONE_COOKIE,
     ExportForm,
     GameForm,
     HistoryFilterForm,
@@ -36,8 +32,9 @@ from games.forms import (
     zone,
 )
 from games.models import CatalogGame, ImportState, Person, Play, PlayImport, PlayStatsSnapshot
-from groups.access import membership_or_404, require_player
+from groups.access import member_view, require_player
 from groups.models import Membership
+from web.htmx import is_partial, partial_template, vary_on_htmx
 
 PAGE_SIZE = 25
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
@@ -51,28 +48,8 @@ def play_or_404(membership: Membership, play_id: int) -> Play:
     )
 
 
-def players_play(request: HttpRequest, group_id: int, play_id: int) -> tuple[Membership, Play]:
-    """A play to change: a viewer is refused (403) before another group's play answers 404."""
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    return membership, play_or_404(membership, play_id)
-
-
 def import_or_404(membership: Membership, import_id: int) -> PlayImport:
     return get_object_or_404(PlayImport, group_id=membership.group_id, pk=import_id)
-
-
-def chosen_zone(request: HttpRequest) -> Any:
-    return zone(request.COOKIES.get(TIME_ZONE_COOKIE))
-
-
-def remember_zone(response: HttpResponse, name: str) -> HttpResponse:
-    response.set_cookie(TIME_ZONE_COOKIE, name, max_age=365 * 24 * 3600, samesite="Lax")
-    return response
-
-
-def with_partial(request: HttpRequest, template: str, partial: str) -> str:
-    return f"{template}#{partial}" if request.htmx else template  # type: ignore[attr-defined]
 
 
 def known_names(membership: Membership) -> list[str]:
@@ -82,13 +59,11 @@ def known_names(membership: Membership) -> list[str]:
 # --- History and a play ----------------------------------------------------------------------
 
 
-@login_required
-@require_GET
-def history(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    tz = chosen_zone(request)
-    form = HistoryFilterForm(request.GET or None, group_id=group_id)
-    plays = form.apply(playlog.history(group_id), tz)
+@member_view("GET")
+def history(request: HttpRequest, membership: Membership) -> HttpResponse:
+    tz = timezone.get_current_timezone()
+    form = HistoryFilterForm(request.GET or None, group_id=membership.group_id)
+    plays = form.apply(playlog.history(membership.group_id), tz)
     page = Paginator(plays, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -100,17 +75,14 @@ def history(request: HttpRequest, group_id: int) -> HttpResponse:
         "query": query.urlencode(),
         "tz": tz,
     }
-    response = render(request, with_partial(request, "games/history.html", "play-history"), context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    template = partial_template(request, "games/history.html", "play-history")
+    return vary_on_htmx(render(request, template, context))
 
 
-@login_required
-@require_GET
-def play_detail(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET")
+def play_detail(request: HttpRequest, membership: Membership, play_id: int) -> HttpResponse:
     play = play_or_404(membership, play_id)
-    tz = chosen_zone(request)
+    tz = timezone.get_current_timezone()
     context = {
         "group": membership.group,
         "membership": membership,
@@ -125,7 +97,7 @@ def play_detail(request: HttpRequest, group_id: int, play_id: int) -> HttpRespon
 def play_form_page(request: HttpRequest, membership: Membership, play: Play | None) -> HttpResponse:
     """The log form and the edit form: the same fields, the same checks."""
     playlog.ensure_catalog(group=membership.group)
-    tz = chosen_zone(request)
+    tz = timezone.get_current_timezone()
     games = CatalogGame.objects.filter(group_id=membership.group_id)
     data = request.POST if request.method == "POST" else None
     if play is None:
@@ -160,7 +132,7 @@ def play_form_page(request: HttpRequest, membership: Membership, play: Play | No
         except playlog.PlayLogError as error:
             messages.error(request, str(error))
         else:
-            return remember_zone(redirect(play), cleaned["time_zone"])
+            return redirect(play)
     context = {
         "group": membership.group,
         "membership": membership,
@@ -173,28 +145,23 @@ def play_form_page(request: HttpRequest, membership: Membership, play: Play | No
     return render(request, "games/play_form.html", context, status=400 if invalid else 200)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def play_log(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
+@member_view("GET", "POST", play=True)
+def play_log(request: HttpRequest, membership: Membership) -> HttpResponse:
     return play_form_page(request, membership, None)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def play_edit(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
-    membership, play = players_play(request, group_id, play_id)
+@member_view("GET", "POST", play=True)
+def play_edit(request: HttpRequest, membership: Membership, play_id: int) -> HttpResponse:
+    play = play_or_404(membership, play_id)  # a viewer was refused (403) before this 404
     if play.source == "campaign":
         messages.info(request, str(playlog.CAMPAIGN_PLAY))
         return redirect(play)
     return play_form_page(request, membership, play)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def play_delete(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
-    membership, play = players_play(request, group_id, play_id)
+@member_view("GET", "POST", play=True)
+def play_delete(request: HttpRequest, membership: Membership, play_id: int) -> HttpResponse:
+    play = play_or_404(membership, play_id)  # a viewer was refused (403) before this 404
     if request.method == "POST":
         try:
             playlog.delete_play(play=play, by=request.user)
@@ -202,18 +169,16 @@ def play_delete(request: HttpRequest, group_id: int, play_id: int) -> HttpRespon
             messages.error(request, str(error))
             return redirect(play)
         messages.success(request, _("Play deleted."))
-        return redirect("games:history", group_id=group_id)
-    context = {"group": membership.group, "play": play, "tz": chosen_zone(request)}
+        return redirect("games:history", group_id=membership.group_id)
+    context = {"group": membership.group, "play": play, "tz": timezone.get_current_timezone()}
     return render(request, "games/play_delete.html", context)
 
 
 # --- Catalog ---------------------------------------------------------------------------------
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def catalog(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET", "POST")
+def catalog(request: HttpRequest, membership: Membership) -> HttpResponse:
     playlog.ensure_catalog(group=membership.group)
     form = GameForm(request.POST or None)
     if request.method == "POST":
@@ -225,7 +190,7 @@ def catalog(request: HttpRequest, group_id: int) -> HttpResponse:
                 form.add_error(error.field, str(error))
             else:
                 messages.success(request, _("%(name)s added to the catalog.") % {"name": game.name})
-                return redirect("games:catalog", group_id=group_id)
+                return redirect("games:catalog", group_id=membership.group_id)
     context = {
         "group": membership.group,
         "membership": membership,
@@ -238,34 +203,29 @@ def catalog(request: HttpRequest, group_id: int) -> HttpResponse:
 # --- Import and export -----------------------------------------------------------------------
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def import_upload(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
+@member_view("GET", "POST", play=True)
+def import_upload(request: HttpRequest, membership: Membership) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None,
-                      initial={"time_zone": str(chosen_zone(request))})  # fmt: skip
+                      initial={"time_zone": str(timezone.get_current_timezone())})  # fmt: skip
     if request.method == "POST" and form.is_valid():
-        name, raw, export = form.cleaned_data["file"]
+        name, document, export = form.cleaned_data["file"]
         play_import, _preview = playlog.start_import(
-            group=membership.group, file_name=name, raw=raw, export=export,
+            group=membership.group, file_name=name, document=document, export=export,
             time_zone=form.cleaned_data["time_zone"], by=request.user,
         )  # fmt: skip
-        response = redirect("games:import-preview", group_id=group_id, import_id=play_import.pk)
-        return remember_zone(response, form.cleaned_data["time_zone"])
+        return redirect(
+            "games:import-preview", group_id=membership.group_id, import_id=play_import.pk
+        )
     context = {"group": membership.group, "membership": membership, "form": form}
     return render(request, "games/import.html", context, status=400 if form.errors else 200)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def import_preview(request: HttpRequest, group_id: int, import_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
+@member_view("GET", "POST", play=True)
+def import_preview(request: HttpRequest, membership: Membership, import_id: int) -> HttpResponse:
     play_import = import_or_404(membership, import_id)
     if play_import.state != ImportState.PREVIEW:
-        return redirect("games:import-progress", group_id=group_id, import_id=import_id)
-    export = bgstats.parse_export(play_import.document.encode())
+        return redirect("games:import-progress", group_id=membership.group_id, import_id=import_id)
+    export = bgstats.parse_export(play_import.document)
     preview = playlog.preview_import(group=membership.group, export=export)
     choices = playlog.match_choices(membership.group)
     form = matching_form(preview, choices, request.POST or None)
@@ -277,7 +237,7 @@ def import_preview(request: HttpRequest, group_id: int, import_id: int) -> HttpR
             playlog.confirm_import(play_import=play_import, matching=matching)
         except playlog.PlayLogError as error:
             messages.error(request, str(error))
-        return redirect("games:import-progress", group_id=group_id, import_id=import_id)
+        return redirect("games:import-progress", group_id=membership.group_id, import_id=import_id)
     context = {
         "group": membership.group,
         "membership": membership,
@@ -288,10 +248,8 @@ def import_preview(request: HttpRequest, group_id: int, import_id: int) -> HttpR
     return render(request, "games/import_preview.html", context, status=400 if form.errors else 200)
 
 
-@login_required
-@require_GET
-def import_progress(request: HttpRequest, group_id: int, import_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET")
+def import_progress(request: HttpRequest, membership: Membership, import_id: int) -> HttpResponse:
     play_import = import_or_404(membership, import_id)
     done = playlog.read_progress(play_import)
     stalled = playlog.is_stalled(play_import)
@@ -303,31 +261,28 @@ def import_progress(request: HttpRequest, group_id: int, import_id: int) -> Http
         "percent": int(100 * done / play_import.total) if play_import.total else 100,
         "stalled": stalled,
     }
-    template = with_partial(request, "games/import_progress.html", "import-status")
+    template = partial_template(request, "games/import_progress.html", "import-status")
     stop = play_import.finished or stalled
-    status = DONE_POLLING if request.htmx and stop else 200  # type: ignore[attr-defined]
+    status = DONE_POLLING if is_partial(request) and stop else 200
     return render(request, template, context, status=status)
 
 
-@login_required
-@require_POST
-def import_retry(request: HttpRequest, group_id: int, import_id: int) -> HttpResponse:
+@member_view("POST", play=True)
+def import_retry(request: HttpRequest, membership: Membership, import_id: int) -> HttpResponse:
     """Try a stopped import again (``playlog.retry_import``: it cannot add a play twice)."""
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
     play_import = import_or_404(membership, import_id)
     try:
         playlog.retry_import(play_import=play_import)
     except playlog.PlayLogError as error:
         messages.error(request, str(error))
-    return redirect("games:import-progress", group_id=group_id, import_id=import_id)
+    return redirect("games:import-progress", group_id=membership.group_id, import_id=import_id)
 
 
-@login_required
-@require_GET
-def export(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    form = ExportForm(request.GET or None, initial={"time_zone": str(chosen_zone(request))})
+@member_view("GET")
+def export(request: HttpRequest, membership: Membership) -> HttpResponse:
+    form = ExportForm(
+        request.GET or None, initial={"time_zone": str(timezone.get_current_timezone())}
+    )
     if not form.is_bound or not form.is_valid():
         context = {"group": membership.group, "membership": membership, "form": form}
         return render(request, "games/export.html", context, status=400 if form.errors else 200)
@@ -340,7 +295,7 @@ def export(request: HttpRequest, group_id: int) -> HttpResponse:
     stamp = timezone.now().astimezone(tz).date().isoformat()
     name = f"{slugify(membership.group.name) or 'group'}-bgstats-{stamp}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return remember_zone(response, str(tz))
+    return response
 
 
 # --- Statistics ------------------------------------------------------------------------------
@@ -350,11 +305,9 @@ def snapshot_of(group_id: int) -> PlayStatsSnapshot | None:
     return PlayStatsSnapshot.objects.filter(group_id=group_id).first()
 
 
-@login_required
-@require_GET
-def stats(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    snapshot = snapshot_of(group_id)
+@member_view("GET")
+def stats(request: HttpRequest, membership: Membership) -> HttpResponse:
+    snapshot = snapshot_of(membership.group_id)
     data = snapshot.data if snapshot else {}
     context = {
         "group": membership.group,
@@ -371,15 +324,13 @@ STATS_PAGES = {
 }
 
 
-@login_required
-@require_GET
-def entry_stats(request: HttpRequest, group_id: int, kind: str, pk: int) -> HttpResponse:
+@member_view("GET")
+def entry_stats(request: HttpRequest, membership: Membership, kind: str, pk: int) -> HttpResponse:
     """One game's or one player's statistics (``kind``: the snapshot's ``games`` or ``players``),
     read from the group's snapshot."""
-    membership = membership_or_404(request, group_id)
     model, template, charts = STATS_PAGES[kind]
-    subject = get_object_or_404(model, group_id=group_id, pk=pk)
-    snapshot = snapshot_of(group_id)
+    subject = get_object_or_404(model, group_id=membership.group_id, pk=pk)
+    snapshot = snapshot_of(membership.group_id)
     entry = (snapshot.data if snapshot else {}).get(kind, {}).get(str(pk))
     context = {
         "group": membership.group,
@@ -392,11 +343,8 @@ def entry_stats(request: HttpRequest, group_id: int, kind: str, pk: int) -> Http
     return render(request, template, context)
 
 
-@login_required
-@require_POST
-def stats_recompute(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
-    playlog.statistics_changed(group_id=group_id)
+@member_view("POST", play=True)
+def stats_recompute(request: HttpRequest, membership: Membership) -> HttpResponse:
+    playlog.statistics_changed(group_id=membership.group_id)
     messages.info(request, _("The statistics are being recomputed."))
-    return redirect(reverse("games:stats", args=[group_id]))
+    return redirect(reverse("games:stats", args=[membership.group_id]))

@@ -1,7 +1,8 @@
 """Reaching a group's data: always through the requesting user's own memberships.
 
 An id that is not one of the user's groups answers 404, never data and never 403, so ids of other
-groups reveal nothing.
+groups reveal nothing. Every page of a group is a ``member_view``; ``membership_or_404`` is left
+for what is not a plain view (an event stream's async view).
 """
 
 from collections.abc import Callable
@@ -44,9 +45,10 @@ def require_owner(membership: Membership) -> None:
 View = Callable[..., HttpResponse]
 
 
-def member_view(*methods: str, play: bool = False) -> Callable[[View], View]:
+def member_view(*methods: str, play: bool = False, manage: bool = False) -> Callable[[View], View]:
     """A page of the user's group: signed in, one of ``methods``, and the view gets the
-    membership instead of the group's id; ``play`` pages change something (viewers: 403)."""
+    membership instead of the group's id; ``play`` pages change something (viewers: 403),
+    ``manage`` pages change the group itself (anyone but its owners: 403)."""
 
     def decorate(view: View) -> View:
         @login_required
@@ -56,6 +58,8 @@ def member_view(*methods: str, play: bool = False) -> Callable[[View], View]:
             membership = membership_or_404(request, group_id)
             if play:
                 require_player(membership)
+            if manage:
+                require_owner(membership)
             return view(request, membership, **kwargs)
 
         return scoped

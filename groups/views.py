@@ -7,10 +7,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from groups import services
-from groups.access import membership_or_404, require_owner
+from groups.access import member_view, require_owner
 from groups.forms import GroupForm, InviteForm, MembershipRoleForm
 from groups.models import Group, Invite, Membership
 
@@ -59,18 +59,14 @@ def group_page(
     return render(request, "groups/group_detail.html", context, status=status)
 
 
-@login_required
-def group_detail(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET")
+def group_detail(request: HttpRequest, membership: Membership) -> HttpResponse:
     group = membership.group
     return group_page(request, group, membership, GroupForm(instance=group), 200)
 
 
-@login_required
-@require_POST
-def group_rename(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_owner(membership)
+@member_view("POST", manage=True)
+def group_rename(request: HttpRequest, membership: Membership) -> HttpResponse:
     form = GroupForm(request.POST, instance=membership.group)
     if form.is_valid():
         form.save()
@@ -80,11 +76,8 @@ def group_rename(request: HttpRequest, group_id: int) -> HttpResponse:
     return group_page(request, group, membership, form, 400)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def group_delete(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_owner(membership)
+@member_view("GET", "POST", manage=True)
+def group_delete(request: HttpRequest, membership: Membership) -> HttpResponse:
     if request.method == "POST":
         name = membership.group.name
         services.delete_group(group=membership.group)
@@ -93,11 +86,8 @@ def group_delete(request: HttpRequest, group_id: int) -> HttpResponse:
     return render(request, "groups/group_delete.html", {"group": membership.group})
 
 
-@login_required
-@require_POST
-def invite_create(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_owner(membership)
+@member_view("POST", manage=True)
+def invite_create(request: HttpRequest, membership: Membership) -> HttpResponse:
     form = InviteForm(request.POST)
     if form.is_valid():
         services.create_invite(
@@ -109,11 +99,8 @@ def invite_create(request: HttpRequest, group_id: int) -> HttpResponse:
     return redirect(membership.group)
 
 
-@login_required
-@require_POST
-def invite_revoke(request: HttpRequest, group_id: int, invite_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_owner(membership)
+@member_view("POST", manage=True)
+def invite_revoke(request: HttpRequest, membership: Membership, invite_id: int) -> HttpResponse:
     invite = get_object_or_404(membership.group.invites, pk=invite_id)
     services.revoke_invite(invite=invite)
     messages.success(request, INVITE_REVOKED)
@@ -143,11 +130,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "groups/join.html", {"invite": invite, "already": already})
 
 
-@login_required
-@require_POST
-def member_role(request: HttpRequest, group_id: int, member_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_owner(membership)
+@member_view("POST", manage=True)
+def member_role(request: HttpRequest, membership: Membership, member_id: int) -> HttpResponse:
     member = get_object_or_404(membership.group.memberships, pk=member_id)
     form = MembershipRoleForm(request.POST, instance=member)
     if not form.is_valid():
@@ -162,10 +146,8 @@ def member_role(request: HttpRequest, group_id: int, member_id: int) -> HttpResp
     return redirect(membership.group)
 
 
-@login_required
-@require_POST
-def member_remove(request: HttpRequest, group_id: int, member_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("POST")
+def member_remove(request: HttpRequest, membership: Membership, member_id: int) -> HttpResponse:
     leaving = membership.pk == member_id
     if not leaving:
         require_owner(membership)

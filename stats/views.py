@@ -24,6 +24,7 @@ from groups.models import Membership
 from stats import heatmaps, pages, services, triggers
 from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSnapshot
 from web.answered import when_answered
+from web.htmx import is_partial
 
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 
@@ -143,7 +144,7 @@ def recompute(request: HttpRequest, membership: Membership) -> HttpResponse:
     job = services.request_recompute(scope=Scope.GROUP, scope_id=membership.group_id)
     if settings.CELERY_TASK_ALWAYS_EAGER:
         when_answered(triggers.run_job, job.pk)
-    if request.htmx:  # type: ignore[attr-defined]
+    if is_partial(request):
         return render(request, "stats/group.html#stats-progress", progress_context(membership, job))
     return redirect("stats:group", group_id=membership.group_id)
 

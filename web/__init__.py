@@ -1,2 +1,3 @@
 """The web plumbing every game and app shares: the live-game kit (event streams, stamps,
-publishing once a write commits), htmx helpers, the upload guard and the after-response hook."""
+publishing once a write commits), htmx helpers, the upload guard, the after-response hook and the
+server error page."""

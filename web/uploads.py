@@ -1,4 +1,5 @@
-"""Reading an uploaded JSON document (an adventure export, a content pack) without trusting it.
+"""Reading an uploaded JSON document (an adventure export, a content pack, a BG Stats export)
+without trusting it.
 
 A document is refused, with a message for the person who chose the file, before anything reads
 it recursively: larger than its limit, not UTF-8, nested deeper than ``MAX_DEPTH`` (Python's own
@@ -109,12 +110,17 @@ def parse_json_text(text: str) -> object:
     return data
 
 
-def read_json_upload(upload: Any, *, max_bytes: int) -> object:
-    """The JSON document of an uploaded file of at most ``max_bytes``."""
+def read_text_upload(upload: Any, *, max_bytes: int) -> str:
+    """The text of an uploaded file of at most ``max_bytes``, UTF-8 (a byte-order mark, which some
+    editors and phones write first, is not part of it)."""
     if upload.size > max_bytes:
         raise ValidationError(FILE_TOO_BIG % {"size": max_bytes // (1024 * 1024)}, code="size")
     try:
-        text = upload.read(max_bytes + 1).decode("utf-8")
+        return str(upload.read(max_bytes + 1).decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise ValidationError(NOT_UTF8, code="encoding") from None
-    return parse_json_text(text)
+
+
+def read_json_upload(upload: Any, *, max_bytes: int) -> object:
+    """The JSON document of an uploaded file of at most ``max_bytes``."""
+    return parse_json_text(read_text_upload(upload, max_bytes=max_bytes))

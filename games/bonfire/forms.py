@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from games.bonfire.services import FinalScore
 from games.content.bonfire import StartingSupply
 from games.models import BonfireSeat
+from games.people import MAX_PLAYER_NAME, check_player_name
 from games.rules import bonfire
 from games.scores import ScoreError, score_text, score_value
-from groups.validators import validate_no_markup
 
 MOST_PLAYERS = 6
 GUARDIAN_STEPS = 3
@@ -74,7 +74,7 @@ class SeatStartForm(forms.Form):
     The seed's three currencies stay apart: Action tiles by colour, Action tokens, Action markers
     (and Resources by kind)."""
 
-    name = forms.CharField(label=_("Name"), max_length=40, required=False)
+    name = forms.CharField(label=_("Name"), max_length=MAX_PLAYER_NAME, required=False)
 
     def __init__(
         self,
@@ -104,9 +104,9 @@ class SeatStartForm(forms.Form):
             self.fields[f"resources_{resource}"] = supply_count(resource)
 
     def clean_name(self) -> str:
+        """A seat left without a name is not played."""
         name = str(self.cleaned_data["name"]).strip()
-        validate_no_markup(name)
-        return name
+        return check_player_name(name) if name else ""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -10,10 +10,9 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from games.people import MAX_PLAYER_NAME, check_player_name
 from groups.models import Role
-from groups.validators import validate_no_markup
 
-MAX_NAME = 40
 SAME_NAMES = _("The two players need different names.")
 ACTIONS = ("play", "pass", "capture", "rainbow", "spirit", "block", "cover")
 
@@ -34,12 +33,8 @@ class MemberChoice(forms.ModelChoiceField):  # type: ignore[type-arg]
 
 
 class NewGameForm(forms.Form):
-    first = forms.CharField(
-        label=_("First player"), max_length=MAX_NAME, validators=[validate_no_markup]
-    )
-    second = forms.CharField(
-        label=_("Second player"), max_length=MAX_NAME, validators=[validate_no_markup]
-    )
+    first = forms.CharField(label=_("First player"), max_length=MAX_PLAYER_NAME)
+    second = forms.CharField(label=_("Second player"), max_length=MAX_PLAYER_NAME)
     seed = forms.IntegerField(
         label=_("Deal number"),
         required=False,
@@ -60,6 +55,12 @@ class NewGameForm(forms.Form):
         opponent = self.fields["opponent"]
         assert isinstance(opponent, forms.ModelChoiceField)
         opponent.queryset = other_players(group.pk, user.pk)
+
+    def clean_first(self) -> str:
+        return check_player_name(self.cleaned_data["first"])
+
+    def clean_second(self) -> str:
+        return check_player_name(self.cleaned_data["second"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -86,7 +87,7 @@ class OpenForm(forms.Form):
 class MoveForm(forms.Form):
     """One move as the page posts it: who, what, and the version the page showed."""
 
-    seat = forms.CharField(max_length=MAX_NAME)
+    seat = forms.CharField(max_length=MAX_PLAYER_NAME)
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     value = forms.CharField(required=False, max_length=80)
     version = forms.IntegerField(min_value=0)

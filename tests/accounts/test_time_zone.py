@@ -12,9 +12,12 @@ from django.utils import timezone
 
 from accounts import services
 from accounts.models import Preference
+from games import playlog
+from games.models import CatalogGame
 from groups.models import Role
 from tests.accounts.test_preference import log_in, switch
 from tests.factories import AdventureFactory, MembershipFactory
+from tests.support.pages import text
 
 pytestmark = pytest.mark.django_db
 NOON_UTC = datetime.datetime(2025, 1, 15, 12, 0, tzinfo=datetime.UTC)
@@ -92,3 +95,51 @@ def test_the_time_zone_is_read_once_per_session(member, dashboard):
         page = client.get(dashboard).content.decode()
     assert "2025-01-15T21:00:00" in page
     assert not [q for q in queries if "accounts_preference" in q["sql"]]
+
+
+@pytest.fixture
+def play(member):
+    """A play of the member's group, logged for 12:00 UTC."""
+    playlog.ensure_catalog(group=member.group)
+    bonfire = CatalogGame.objects.get(group=member.group, builtin="bonfire")
+    data = playlog.PlayData(
+        game=bonfire, played_at=NOON_UTC, lines=[playlog.LineData(name="Ana", score=None)]
+    )
+    return playlog.log_play(group=member.group, data=data, by=member.user)
+
+
+def test_the_play_log_shows_times_in_the_browser_s_zone_like_every_page(member, dashboard, play):
+    """A member whose browser is in São Paulo reads 09:00 for 12:00 UTC on the dashboard, the play
+    history, the play's page and the form to log a play (which starts in that zone)."""
+    client = browser("America/Sao_Paulo")
+    log_in(client, member.user)
+    group = member.group.pk
+    assert "2025-01-15T09:00:00" in client.get(dashboard).content.decode()
+    history = text(client.get(reverse("games:history", args=[group])))
+    assert "2025-01-15 09:00" in history
+    assert "Times in America/Sao_Paulo" in history
+    assert "2025-01-15 09:00" in text(client.get(play.get_absolute_url()))
+    form = client.get(reverse("games:log", args=[group])).context["form"]
+    assert form["time_zone"].value() == "America/Sao_Paulo"
+
+
+def test_the_play_log_follows_the_account_s_zone_and_keeps_no_zone_of_its_own(member, play):
+    """Logging a play typed in Lisbon's time does not change the zone pages show times in."""
+    services.set_preference(user=member.user, time_zone="Asia/Tokyo")
+    client = browser("America/Sao_Paulo")
+    log_in(client, member.user)
+    group = member.group.pk
+    form = client.get(reverse("games:log", args=[group])).context["form"]
+    assert form["time_zone"].value() == "Asia/Tokyo"
+    assert "2025-01-15 21:00" in text(client.get(play.get_absolute_url()))
+    response = client.post(
+        reverse("games:log", args=[group]),
+        {
+            "game": play.game.pk, "played_at": "2025-02-01T19:30", "time_zone": "Europe/Lisbon",
+            "line-TOTAL_FORMS": "1", "line-INITIAL_FORMS": "0", "line-0-name": "Bea",
+        },
+    )  # fmt: skip
+    assert response.status_code == 302
+    history = text(client.get(reverse("games:history", args=[group])))
+    assert "Times in Asia/Tokyo" in history
+    assert "2025-02-02 04:30" in history  # 19:30 in Lisbon, read in Tokyo

@@ -110,7 +110,8 @@ def test_a_stopped_import_offers_to_try_again_on_a_phone(
     "Try again" imports the file (once) and the page follows it to the end."""
     member = MembershipFactory(role=Role.PLAYER, user__username="rita")
     play_import, _preview = playlog.start_import(
-        group=member.group, file_name="plays.json", raw=FIXTURE.read_bytes(), time_zone="UTC",
+        group=member.group, file_name="plays.json", time_zone="UTC",
+        document=FIXTURE.read_text(encoding="utf-8"),
         by=member.user,
     )  # fmt: skip
     settings.CELERY_TASK_ALWAYS_EAGER = False
@@ -129,3 +130,28 @@ def test_a_stopped_import_offers_to_try_again_on_a_phone(
     page.get_by_text("Imported 6 plays (0 were already here).").wait_for()
     shot(session, "import-retried")
     assert Play.objects.filter(group=member.group).count() == 6
+
+
+def test_a_phone_in_sao_paulo_reads_the_play_log_in_its_own_time(browser_session, transactional_db):
+    """The browser's zone (the cookie static/js/app.js sets on the first page) is the one every
+    page reads: the play history and the log form show São Paulo's time without being asked."""
+    member = MembershipFactory(role=Role.PLAYER, user__username="bia")
+    playlog.ensure_catalog(group=member.group)
+    game = member.group.games.get(builtin="bonfire")
+    session = browser_session(timezone_id="America/Sao_Paulo")
+    log_in(session, "bia")
+    page = session.page
+    noon_utc = datetime.datetime(2025, 1, 15, 12, 0, tzinfo=datetime.UTC)
+    playlog.log_play(
+        group=member.group,
+        data=playlog.PlayData(game=game, played_at=noon_utc,
+                              lines=[playlog.LineData(name="Ana", score=None)]),
+        by=member.user,
+    )  # fmt: skip
+    page.goto(reverse("games:history", args=[member.group.pk]))
+    history = page.locator("#play-history").inner_text()
+    assert "Times in America/Sao_Paulo" in history
+    assert "2025-01-15 09:00" in history
+    shot(session, "history-sao-paulo")
+    page.get_by_role("link", name="Log a play").first.click()
+    assert page.get_by_label("Time zone").input_value() == "America/Sao_Paulo"

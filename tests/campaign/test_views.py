@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from campaign import exchange, forms, names, services
 from campaign.models import Adventure, MissionAttempt, Note, RevealedSpoiler
+from games import people
 from groups import access, validators
 from tests.factories import log_attempt
 from tests.support.pages import element_text, text
@@ -177,7 +178,7 @@ def test_quick_log_takes_player_names_as_the_table_does(client, adventure, playe
     [
         ("players", "", "This field is required."),
         ("players", "x" * 10_000, "Ensure this value has at most 400 characters (it has 10000)."),
-        ("players", "Ana\nB\x07en", names.PLAYER_CONTROL),
+        ("players", "Ana\nB\x07en", people.PLAYER_CONTROL),
         ("players", "Ana", names.PLAYER_COUNT % {"low": 2, "high": 5}),
         ("players", "Ana\nAna", names.PLAYER_TWICE % {"name": "Ana"}),
         ("rounds_played", "seven", "Enter a whole number."),

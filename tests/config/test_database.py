@@ -19,6 +19,17 @@ def test_sqlite_default_uses_immediate_transactions_and_wal(monkeypatch):
     assert "journal_mode=WAL" in config["OPTIONS"]["init_command"]
 
 
+def test_connections_are_checked_before_reuse(monkeypatch):
+    """After a PostgreSQL restart each idle process answered its first request with a 500: a
+    kept connection is now checked before a request reuses it."""
+    monkeypatch.setenv("DATABASE_URL", "postgres://questlog@127.0.0.1:5432/questlog")
+    from config.settings import database_from_env
+
+    config = database_from_env()
+    assert config["CONN_HEALTH_CHECKS"] is True
+    assert "pool" in config["OPTIONS"]  # Django hands the pool ConnectionPool.check_connection
+
+
 def test_database_url_selects_postgresql(monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "postgres://u:p@127.0.0.1:5432/questlog")
     from config.settings import database_from_env

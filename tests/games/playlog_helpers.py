@@ -14,3 +14,7 @@ def export_data() -> dict[str, Any]:
 
 def export_bytes(data: dict[str, Any] | None = None) -> bytes:
     return json.dumps(data if data is not None else export_data(), ensure_ascii=False).encode()
+
+
+def export_text(data: dict[str, Any] | None = None) -> str:
+    return export_bytes(data).decode()

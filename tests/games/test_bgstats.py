@@ -7,11 +7,11 @@ from decimal import Decimal
 import pytest
 
 from games import bgstats
-from tests.games.playlog_helpers import export_bytes, export_data
+from tests.games.playlog_helpers import export_data, export_text
 
 
 def test_the_realistic_export_is_read_exactly():
-    export = bgstats.parse_export(export_bytes())
+    export = bgstats.parse_export(export_text())
     assert [g.name for g in export.games.values()] == [
         "Harbour Lights", "Mistwood", "Kärtchen Mühle", "Tug of Teams",
     ]  # fmt: skip
@@ -47,7 +47,7 @@ def test_the_realistic_export_is_read_exactly():
 def test_team_names_count_only_when_the_play_uses_teams():
     data = export_data()
     data["plays"][0]["playerScores"][0]["team"] = "Rot"
-    export = bgstats.parse_export(export_bytes(data))
+    export = bgstats.parse_export(export_text(data))
     assert export.plays[0].scores[0].team == ""
 
 
@@ -56,42 +56,45 @@ def test_a_missing_locations_list_is_no_locations():
     del data["locations"]
     for play in data["plays"]:
         play.pop("locationRefId", None)
-    assert bgstats.parse_export(export_bytes(data)).locations == {}
+    assert bgstats.parse_export(export_text(data)).locations == {}
 
 
-def problem(raw: bytes) -> bgstats.BGStatsError:
+def problem(document: str) -> bgstats.BGStatsError:
     with pytest.raises(bgstats.BGStatsError) as caught:
-        bgstats.parse_export(raw)
+        bgstats.parse_export(document)
     return caught.value
 
 
 def test_not_json():
-    error = problem(b"games,players,plays")
+    """The JSON is read by the guard every upload passes (``web.uploads``), with its words."""
+    error = problem("games,players,plays")
     assert error.code == "json"
-    assert str(error) == (
-        "This file is not a BG Stats export: it is not valid JSON (Expecting value)."
-    )
+    assert str(error) == "This file is not valid JSON: Expecting value: line 1 column 1 (char 0)"
 
 
 def test_a_truncated_file():
-    raw = export_bytes()
-    error = problem(raw[: len(raw) // 2])
+    document = export_text()
+    error = problem(document[: len(document) // 2])
     assert error.code == "json"
-    assert str(error).startswith("This file is not a BG Stats export: it is not valid JSON (")
-
-
-def test_not_utf8():
-    assert problem('{"games": "Mühle"}'.encode("latin-1")).code == "encoding"
+    assert str(error).startswith("This file is not valid JSON: ")
 
 
 def test_deeply_nested_json():
-    error = problem(b"[" * 200_000 + b"]" * 200_000)
-    assert error.code == "nesting"
-    assert str(error) == "This file is nested too deeply to be a BG Stats export."
+    error = problem("[" * 200_000 + "]" * 200_000)
+    assert error.code == "depth"
+    assert str(error) == "This file nests lists and objects more than 40 levels deep."
+
+
+def test_a_name_the_database_cannot_store():
+    data = export_data()
+    data["players"][1]["name"] = "Ana\x00"
+    error = problem(export_text(data))
+    assert error.code == "text"
+    assert str(error).startswith("This file holds a text that cannot be stored: players[1].name ")
 
 
 def test_json_that_is_not_an_export():
-    error = problem(b'{"adventures": []}')
+    error = problem('{"adventures": []}')
     assert str(error) == (
         "This file is not a BG Stats export: it has no “games”, “players” and “plays” lists."
     )
@@ -100,7 +103,7 @@ def test_json_that_is_not_an_export():
 def test_an_unknown_game_id():
     data = export_data()
     data["plays"][3]["gameRefId"] = 99
-    error = problem(export_bytes(data))
+    error = problem(export_text(data))
     assert error.code == "unknown-ref"
     assert str(error) == "plays[3].gameRefId: the file has no game with id 99."
 
@@ -108,7 +111,7 @@ def test_an_unknown_game_id():
 def test_an_unknown_player_id():
     data = export_data()
     data["plays"][1]["playerScores"][2]["playerRefId"] = 5
-    assert str(problem(export_bytes(data))) == (
+    assert str(problem(export_text(data))) == (
         "plays[1].playerScores[2].playerRefId: the file has no player with id 5."
     )
 
@@ -116,7 +119,7 @@ def test_an_unknown_player_id():
 def test_a_score_that_is_neither_a_number_nor_an_expression():
     data = export_data()
     data["plays"][0]["playerScores"][1]["score"] = "lots"
-    error = problem(export_bytes(data))
+    error = problem(export_text(data))
     assert error.code == "score"
     assert str(error) == (
         "plays[0].playerScores[1].score: “lots” is neither a number nor an arithmetic expression."
@@ -126,7 +129,7 @@ def test_a_score_that_is_neither_a_number_nor_an_expression():
 def test_a_date_in_another_shape():
     data = export_data()
     data["plays"][2]["playDate"] = "10/03/2024 19:00"
-    assert str(problem(export_bytes(data))) == (
+    assert str(problem(export_text(data))) == (
         "plays[2].playDate: “10/03/2024 19:00” is not a date written YYYY-MM-DD HH:mm:ss."
     )
 
@@ -134,23 +137,23 @@ def test_a_date_in_another_shape():
 def test_a_flag_that_is_not_a_boolean():
     data = export_data()
     data["plays"][0]["ignored"] = "no"
-    assert str(problem(export_bytes(data))) == "plays[0].ignored: expected true or false."
+    assert str(problem(export_text(data))) == "plays[0].ignored: expected true or false."
 
 
 def test_an_id_used_twice():
     data = export_data()
     data["players"][1]["id"] = 1
-    assert str(problem(export_bytes(data))) == "players[1]: id 1 is used twice."
+    assert str(problem(export_text(data))) == "players[1]: id 1 is used twice."
 
 
 def test_a_play_without_players():
     data = export_data()
     data["plays"][0]["playerScores"] = []
-    assert str(problem(export_bytes(data))) == "plays[0]: a play needs at least one player."
+    assert str(problem(export_text(data))) == "plays[0]: a play needs at least one player."
 
 
 def test_too_many_plays(monkeypatch):
     monkeypatch.setattr(bgstats, "MAX_PLAYS", 3)
-    assert str(problem(export_bytes())) == (
+    assert str(problem(export_text())) == (
         "The file has 6 plays; at most 3 can be imported at once."
     )

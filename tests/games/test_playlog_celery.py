@@ -6,7 +6,7 @@ from games import playlog
 from games.models import Play, PlayImport, PlayStatsSnapshot
 from groups.models import Role
 from tests.factories import MembershipFactory
-from tests.games.playlog_helpers import export_bytes, export_data
+from tests.games.playlog_helpers import export_data, export_text
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.celery]
 TIMEOUT = 120
@@ -20,7 +20,7 @@ def test_a_large_import_runs_on_the_worker_all_at_once(postgres, celery_worker, 
         {**data["plays"][n % 6], "uuid": f"f1000000-0000-4000-8000-{n:012d}"} for n in range(3000)
     ]
     play_import, preview = playlog.start_import(
-        group=member.group, file_name="big.json", raw=export_bytes(data), time_zone="UTC",
+        group=member.group, file_name="big.json", document=export_text(data), time_zone="UTC",
         by=member.user,
     )  # fmt: skip
     assert preview.new == 3000

@@ -15,7 +15,7 @@ from games import bgstats, playlog, playstats
 from games.models import CatalogGame, Person, Play, PlayAudit, PlaySource
 from groups.models import Role
 from tests.factories import GroupFactory, MembershipFactory
-from tests.games.playlog_helpers import export_bytes, export_data
+from tests.games.playlog_helpers import export_data, export_text
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +29,8 @@ SCHEMA = json.loads(
 )
 
 
-def import_file(group, raw=None, *, matching=None, tz=LISBON, by=None):
-    export = bgstats.parse_export(raw if raw is not None else export_bytes())
+def import_file(group, document=None, *, matching=None, tz=LISBON, by=None):
+    export = bgstats.parse_export(document if document is not None else export_text())
     return playlog.import_export(group=group, export=export, matching=matching or {}, tz=tz, by=by)
 
 
@@ -118,7 +118,7 @@ def test_players_are_matched_as_the_member_chose():
     member = MembershipFactory(role=Role.PLAYER, user__username="jose")
     group = member.group
     known = Person.objects.create(group=group, name="Zoe")
-    preview = playlog.preview_import(group=group, export=bgstats.parse_export(export_bytes()))
+    preview = playlog.preview_import(group=group, export=bgstats.parse_export(export_text()))
     assert {p.name: p.suggested for p in preview.players}["Zoë"] == "new"
     import_file(group, matching={"1": f"member:{member.user_id}", "2": f"person:{known.pk}"})
     jose = Person.objects.get(group=group, user=member.user)
@@ -131,7 +131,7 @@ def test_players_are_matched_as_the_member_chose():
 def test_the_preview_counts_plays_games_players_and_suggests_matches():
     member = MembershipFactory(role=Role.PLAYER, user__username="Müller")
     group = member.group
-    export = bgstats.parse_export(export_bytes())
+    export = bgstats.parse_export(export_text())
     preview = playlog.preview_import(group=group, export=export)
     assert (preview.plays, preview.new, preview.already, preview.ignored) == (6, 6, 0, 1)
     assert [(g.name, g.plays) for g in preview.games] == [
@@ -161,7 +161,7 @@ def test_an_import_that_fails_half_way_saves_nothing(monkeypatch):
 
     with pytest.raises(RuntimeError):
         playlog.import_export(
-            group=group, export=bgstats.parse_export(export_bytes(data)), matching={}, tz=LISBON,
+            group=group, export=bgstats.parse_export(export_text(data)), matching={}, tz=LISBON,
             by=None, progress=fail_on_second_batch,
         )  # fmt: skip
     assert calls == [1000, 2000]
@@ -173,7 +173,8 @@ def test_an_import_that_fails_half_way_saves_nothing(monkeypatch):
 def test_a_confirmed_import_runs_as_a_job_and_drops_the_file(django_capture_on_commit_callbacks):
     member = MembershipFactory(role=Role.PLAYER)
     play_import, _preview = playlog.start_import(
-        group=member.group, file_name="plays.json", raw=export_bytes(), time_zone="Europe/Lisbon",
+        group=member.group, file_name="plays.json", time_zone="Europe/Lisbon",
+        document=export_text(),
         by=member.user,
     )  # fmt: skip
     assert play_import.state == "preview"
@@ -209,8 +210,8 @@ def test_export_validates_against_the_documented_schema_and_references_resolve()
 def test_export_then_reimport_into_an_empty_group_gives_the_same_plays():
     group, empty = GroupFactory(), GroupFactory()
     import_file(group)
-    raw = json.dumps(playlog.export_plays(group=group, tz=LISBON)).encode()
-    assert import_file(empty, raw) == (6, 0)
+    document = json.dumps(playlog.export_plays(group=group, tz=LISBON))
+    assert import_file(empty, document) == (6, 0)
     assert plays_of(empty) == plays_of(group)
 
 
@@ -235,7 +236,7 @@ def test_a_logged_play_gets_a_new_uuid_in_the_export_and_survives_the_round_trip
     jsonschema.validate(document, SCHEMA)
     assert document["userInfo"] == {"meRefId": 1}
     empty = GroupFactory()
-    import_file(empty, json.dumps(document).encode(), tz=ZoneInfo("UTC"))
+    import_file(empty, json.dumps(document), tz=ZoneInfo("UTC"))
     assert plays_of(empty) == plays_of(group)
 
 
@@ -267,7 +268,7 @@ def test_with_a_broker_writes_only_mark_the_database_and_beat_sweeps_do_the_work
     settings.CELERY_TASK_ALWAYS_EAGER = False
     member = MembershipFactory(role=Role.PLAYER)
     play_import, _preview = playlog.start_import(
-        group=member.group, file_name="plays.json", raw=export_bytes(), time_zone="UTC",
+        group=member.group, file_name="plays.json", document=export_text(), time_zone="UTC",
         by=member.user,
     )  # fmt: skip
     with django_capture_on_commit_callbacks() as callbacks:

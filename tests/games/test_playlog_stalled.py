@@ -13,7 +13,7 @@ from games import bgstats, playlog
 from games.models import ImportState, Play, PlayImport
 from groups.models import Role
 from tests.factories import MembershipFactory
-from tests.games.playlog_helpers import export_bytes
+from tests.games.playlog_helpers import export_text
 from tests.support.pages import element_text
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def confirmed(member, settings):
     """A confirmed import, left for beat's sweep (a broker is configured)."""
     settings.CELERY_TASK_ALWAYS_EAGER = False
     play_import, _preview = playlog.start_import(
-        group=member.group, file_name="plays.json", raw=export_bytes(), time_zone="UTC",
+        group=member.group, file_name="plays.json", document=export_text(), time_zone="UTC",
         by=member.user,
     )  # fmt: skip
     return playlog.confirm_import(play_import=play_import, matching=play_import.matching)
@@ -114,7 +114,7 @@ def test_a_retry_after_a_worker_that_committed_its_plays_adds_none_twice(member,
     play's uuid already in the group and adds nothing."""
     stale = claimed_by_a_worker_that_died(confirmed, minutes_ago=3)
     playlog.import_export(
-        group=member.group, export=bgstats.parse_export(stale.document.encode()),
+        group=member.group, export=bgstats.parse_export(stale.document),
         matching=stale.matching, tz=datetime.UTC, by=member.user,
     )  # fmt: skip
     uuids = set(Play.objects.filter(group=member.group).values_list("uuid", flat=True))

@@ -16,7 +16,7 @@ from games import bgstats, forms, playlog
 from games.models import CatalogGame, Person, Play, PlayAudit, PlayImport
 from groups.models import Role
 from tests.factories import GroupFactory, MembershipFactory
-from tests.games.playlog_helpers import export_bytes, export_data
+from tests.games.playlog_helpers import export_bytes, export_data, export_text
 from tests.support.pages import text
 from web import answered
 
@@ -32,7 +32,7 @@ def member(group, player):
 
 def imported(group):
     playlog.import_export(
-        group=group, export=bgstats.parse_export(export_bytes()), matching={},
+        group=group, export=bgstats.parse_export(export_text()), matching={},
         tz=forms.zone("UTC"), by=None,
     )  # fmt: skip
     return Play.objects.filter(group=group)
@@ -142,7 +142,6 @@ def test_logging_a_play(group, member, player):
     ]  # fmt: skip
     assert play.created_by == player
     assert PlayAudit.objects.get(play=play).action == "log"
-    assert response.cookies[forms.TIME_ZONE_COOKIE].value == "Europe/Lisbon"
 
 
 def test_the_embedded_defaults_play_statistics_wait_for_the_answer(
@@ -234,6 +233,21 @@ def test_history_is_browsed_by_game_player_and_dates(group, member):
     assert str(forms.DATES_REVERSED) in text(reversed_dates)
 
 
+def test_going_back_to_a_filtered_history_shows_the_whole_page(group, member):
+    """htmx restores a pushed URL it no longer holds by asking for it with
+    ``HX-History-Restore-Request``: the answer is the whole page, heading and filters included,
+    not only the list it would swap."""
+    imported(group)
+    mistwood = CatalogGame.objects.get(group=group, name="Mistwood")
+    url = reverse("games:history", args=[group.pk])
+    restore = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    page = member.get(url, {"game": mistwood.pk}, headers=restore)
+    assert "Play history" in text(page)
+    assert "Filter" in text(page)
+    assert page.context["page"].paginator.count == 2
+    assert "HX-Request" in page["Vary"]
+
+
 def test_history_pages_run_the_same_number_of_queries_for_few_and_many_plays(group, member):
     counts = []
     for extra in (30, 300):
@@ -242,7 +256,7 @@ def test_history_pages_run_the_same_number_of_queries_for_few_and_many_plays(gro
             {**data["plays"][n % 6], "uuid": f"e{extra:07d}-0000-4000-8000-{n:012d}"}
             for n in range(extra)
         ]
-        playlog.import_export(group=group, export=bgstats.parse_export(export_bytes(data)),
+        playlog.import_export(group=group, export=bgstats.parse_export(export_text(data)),
                               matching={}, tz=forms.zone("UTC"), by=None)  # fmt: skip
         with CaptureQueriesContext(connection) as queries:
             response = member.get(reverse("games:history", args=[group.pk]), {"page": 2})
@@ -276,12 +290,15 @@ def test_import_previews_then_imports(group, member, django_capture_on_commit_ca
     assert polled.status_code == 286  # htmx stops polling
 
 
-NOT_JSON = "This file is not a BG Stats export: it is not valid JSON"
+NOT_JSON = "This file is not valid JSON: "
 BAD_FILES = {
     "not JSON": (b"this is not json", NOT_JSON),
     "truncated": (export_bytes()[: len(export_bytes()) // 2], NOT_JSON),
     "deeply nested": (b"[" * 100_000 + b"]" * 100_000,
-                      "This file is nested too deeply to be a BG Stats export."),
+                      "This file nests lists and objects more than 40 levels deep."),
+    "not UTF-8": ('{"games": "Mühle"}'.encode("latin-1"), "This file is not UTF-8 text."),
+    "a NUL in a name": (export_bytes().replace('"Zoë"'.encode(), b'"Zo\\u0000"', 1),
+                        "This file holds a text that cannot be stored: players["),
 }  # fmt: skip
 
 
@@ -293,6 +310,12 @@ def test_bad_files_get_a_clear_message_and_nothing_is_saved(group, member, case)
     assert message in text(response)
     assert not PlayImport.objects.exists()
     assert not Play.objects.exists()
+
+
+def test_a_file_that_starts_with_a_byte_order_mark_is_read(group, member):
+    response = upload(member, group, b"\xef\xbb\xbf" + export_bytes())
+    assert response.status_code == 302
+    assert PlayImport.objects.get(group=group).total == 6
 
 
 def test_an_unknown_game_or_a_bad_score_names_the_place(group, member):
@@ -314,7 +337,7 @@ def test_a_50_mb_file_is_refused_before_it_is_read(group, member, settings):
     raw = b" " * (50 * 1024 * 1024)
     response = upload(member, group, raw)
     assert response.status_code == 400
-    assert str(forms.FILE_TOO_BIG) in text(response)
+    assert "The file is larger than 25 MB." in text(response)
     assert not PlayImport.objects.exists()
 
 

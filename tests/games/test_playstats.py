@@ -6,7 +6,7 @@ import pytest
 from games import bgstats, forms, playlog, playstats
 from games.models import CatalogGame, Person, PlayStatsSnapshot
 from tests.factories import GroupFactory
-from tests.games.playlog_helpers import export_bytes
+from tests.games.playlog_helpers import export_text
 
 pytestmark = pytest.mark.django_db
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def numbers():
     group = GroupFactory()
-    playlog.import_export(group=group, export=bgstats.parse_export(export_bytes()), matching={},
+    playlog.import_export(group=group, export=bgstats.parse_export(export_text()), matching={},
                           tz=forms.zone("UTC"), by=None)  # fmt: skip
     data = playstats.recompute(group_id=group.pk).data
     people = {p.name: str(p.pk) for p in Person.objects.filter(group=group)}

@@ -1,5 +1,5 @@
 """A lost database connection is a "try again" page (503, ``Retry-After``), any other error the
-plain server error page (``config/errors.py``)."""
+plain server error page (``web/errors.py``)."""
 
 import pytest
 from django.db import InterfaceError, OperationalError
@@ -7,7 +7,6 @@ from django.test import Client
 from django.urls import path
 
 import config.urls
-from config.settings import database_from_env
 from tests.support.pages import text
 
 
@@ -54,12 +53,3 @@ def test_any_other_error_is_the_plain_server_error_page(production):
     response = Client(raise_request_exception=False).get("/bug/")
     assert response.status_code == 500
     assert "Retry-After" not in response
-
-
-def test_connections_are_checked_before_reuse(monkeypatch):
-    """After a PostgreSQL restart each idle process answered its first request with a 500: a
-    kept connection is now checked before a request reuses it."""
-    monkeypatch.setenv("DATABASE_URL", "postgres://questlog@127.0.0.1:5432/questlog")
-    config = database_from_env()
-    assert config["CONN_HEALTH_CHECKS"] is True
-    assert "pool" in config["OPTIONS"]  # Django hands the pool ConnectionPool.check_connection
