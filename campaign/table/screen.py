@@ -560,7 +560,7 @@ def table_snapshot(
         phase_text = gettext("%(tile)s: every player discards a card") % {"tile": start_discard}
     decision, last_trick = state.decision, state.tricks[-1] if state.tricks else None
     free_seat = powers.free_play_seat(state)
-    result = spirits.outcome(state)
+    result = spirits.progress(state)
     vars(table).update(
         version=attempt.version,
         phase=state.phase,

@@ -163,9 +163,10 @@ def field_int(move: Move, name: str, *, least: int = 0, below: int | None = None
 def check_index(name: str, value: int, least: int = 0, below: int | None = None) -> int:
     """``value`` when it is in ``least``–``below - 1``; otherwise the refusal names its real
     value and the range."""
-    if value < least or (below is not None and value >= below):
-        top = "" if below is None else str(below - 1)
-        raise bad_move(name, f"{value} is out of range {least}–{top}", value=value)
+    if below is None and value < least:
+        raise bad_move(name, f"{value} is below {least}", value=value)
+    if below is not None and not least <= value < below:
+        raise bad_move(name, f"{value} is out of range {least}–{below - 1}", value=value)
     return value
 
 

@@ -53,7 +53,7 @@ def test_an_index_out_of_range_is_reported_with_its_real_value() -> None:
     assert error.message == 'field "index": -1 is out of range 0–4'
     assert error.params == {"field": "index", "value": -1}
     assert refusal(check_index, "index", 5, 0, 5).message == 'field "index": 5 is out of range 0–4'
-    assert refusal(check_index, "n", -2).message == 'field "n": -2 is out of range 0–'
+    assert refusal(check_index, "n", -2).message == 'field "n": -2 is below 0'
 
 
 def test_a_missing_field_is_named() -> None:
@@ -86,6 +86,7 @@ def test_flags() -> None:
         ("1,2", 'field "cell": expected a [row, column] pair of integers'),
         ([2, 12], 'field "cell": 12 is out of range 0–11'),
         ([-3, 2], 'field "cell": -3 is out of range 0–11'),
+        ([2, -1], 'field "cell": -1 is out of range 0–11'),
     ],
 )
 def test_a_cell_field(value: Any, message: str) -> None:

@@ -12,13 +12,13 @@ from games.rules.spirits import (
     MOON_EFFECTS,
     POWERS,
     State,
-    apply_move,
-    from_dict,
+    apply,
+    from_json,
     legal_moves,
     new_game,
     outcome,
     replay,
-    to_dict,
+    to_json,
 )
 from games.rules.spirits.bitboard import mask_of
 
@@ -61,7 +61,7 @@ def _check(state: State, dealt: list[str]) -> None:
         mask = mask_of(tile.cells, size)
         assert not mask & seen, "Spirit tiles never overlap"
         seen |= mask
-    assert from_dict(to_dict(state)) == state
+    assert from_json(to_json(state)) == state
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -77,7 +77,7 @@ def test_random_playouts(
     """Every legal move keeps the invariants, and replay rebuilds the same state, with every
     Power available and any Moon tiles in force."""
     setup = _setup(automa, moon_effects)
-    state = new_game(setup, seed)
+    state = new_game(setup, seed=seed)
     dealt = _all_cards(state)
     moves: list[dict[str, Any]] = []
     for _ in range(40):
@@ -85,11 +85,11 @@ def test_random_playouts(
         if not options:
             break
         move = options[data.draw(st.integers(0, len(options) - 1))]
-        state = apply_move(state, move)
+        state = apply(state, move)
         moves.append(move)
         _check(state, dealt)
         assert state.kakapo != AUTOMA
-    assert replay(setup, moves, seed) == state
+    assert replay(setup, moves, seed=seed) == (state, None)
 
 
 WHIRLPOOLS = [[r, c] for r in range(3) for c in range(4)]
@@ -128,5 +128,5 @@ def test_small_hands_never_stall(
         options = legal_moves(state)
         if not options:
             break
-        state = apply_move(state, options[data.draw(st.integers(0, len(options) - 1))])
+        state = apply(state, options[data.draw(st.integers(0, len(options) - 1))])
     assert outcome(state).result != "in-progress", "no legal move yet the mission goes on"
