@@ -271,11 +271,11 @@ def replay_command(
     return emit_json(result, status)
 
 
-def emit_json(result: Any, status: int = 0) -> int:
+def emit_json(result: Any, status: int = 0, *, ensure_ascii: bool = True) -> int:
     """Print ``result`` as JSON and return ``status``; a reader that closes the pipe early
     (``| head``) ends the command quietly, with ``status``."""
     try:
-        print(json.dumps(result, indent=2))
+        print(json.dumps(result, indent=2, ensure_ascii=ensure_ascii))
         sys.stdout.flush()
     except BrokenPipeError:
         # Python flushes stdout again at exit: point it at devnull so that flush cannot fail.

@@ -119,6 +119,8 @@ def test_replay_log_stops_at_the_first_illegal_move() -> None:
 def test_emit_json_prints_and_returns_the_status(capsys: pytest.CaptureFixture[str]) -> None:
     assert emit_json({"a": 1}, 2) == 2
     assert capsys.readouterr().out == '{\n  "a": 1\n}\n'
+    assert emit_json({"a": "ã"}, ensure_ascii=False) == 0
+    assert capsys.readouterr().out == '{\n  "a": "ã"\n}\n'
 
 
 class ClosedPipe:
