@@ -94,7 +94,7 @@ def replay_attempt(
         try:
             after = spirits.apply(state, move)
         except spirits.IllegalMove as refused:
-            why = refusal_of(refused.code, state, colours, move)
+            why = refusal_of(refused.code, state, colours, move, refused.params)
             error = str(REPLAY_BROKEN % {"number": number, "message": why.text})
             break
         if board_of(state) != board_of(after):

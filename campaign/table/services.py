@@ -48,12 +48,21 @@ FAILURE_REASON = {
 
 class TableError(Exception):
     """A move or setup refused. ``engine``: the rules engine refused it, so the screen says its
-    ``code`` through ``games.messages`` (translated, with its rule), not the engine's English."""
+    ``code`` through ``refusals`` (translated, with its rule), not the engine's English; its
+    ``params`` are the engine's (the field of a bad move)."""
 
-    def __init__(self, message: str, *, code: str, engine: bool = False) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str,
+        engine: bool = False,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         self.code = code
         self.message = message
         self.engine = engine
+        self.params: dict[str, Any] = dict(params or {})
         super().__init__(message)
 
 
@@ -226,7 +235,7 @@ def submit_move(
     try:
         after = spirits.apply(before, move)
     except spirits.IllegalMove as error:
-        raise TableError(error.message, code=error.code, engine=True) from None
+        raise TableError(error.message, code=error.code, engine=True, params=error.params) from None
     if not confirm_edge and len(after.violations) > len(before.violations):
         raise TableError(EDGE_WARNING, code="confirm-edge")
     last = attempt.last_seq or 0  # type: ignore[attr-defined]
