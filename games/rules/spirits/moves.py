@@ -89,7 +89,7 @@ def power_fields(power: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return POWER_FIELDS.get(power, ((), ANY_POWER_FIELD))
 
 
-def _value(move: Move, name: str) -> Any:
+def _value(move: Mapping[str, Any], name: str) -> Any:
     value = move[name]
     if name in CELL_LISTS:
         return _cells(value, name)
