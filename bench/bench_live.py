@@ -281,7 +281,7 @@ def plan(setup: dict[str, Any], count: int) -> list[dict[str, Any]]:
     state, forms = spirits.new_game(setup), []
     while state.phase != "over" and len(forms) < count:
         move = spirits.legal_moves(state)[0]
-        state = spirits.apply_move(state, move)
+        state = spirits.apply(state, move)
         if "play" in move:
             forms.append({"kind": "play", "card": move["play"]})
         elif "place" in move:

@@ -19,7 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rules.spirits import apply_move, legal_moves, new_game, replay
+from games.rules.spirits import apply, legal_moves, new_game, replay
 from games.rules.spirits.bitboard import mask_of
 from games.rules.spirits.cards import Card
 from games.rules.spirits.placement import legal_masks
@@ -146,14 +146,14 @@ def _mission() -> tuple[dict[str, Any], list[dict[str, Any]]]:
         "rounds": 7,
         "deal": True,
     }
-    state = new_game(setup, 1)
+    state = new_game(setup, seed=1)
     moves: list[dict[str, Any]] = []
     while True:
         options = legal_moves(state)
         if not options:
             break
         move = options[rng.randrange(len(options))]
-        state = apply_move(state, move)
+        state = apply(state, move)
         moves.append(move)
     assert len(state.tricks) == 7, "the bench mission plays all 7 rounds"
     return setup, moves
@@ -161,7 +161,7 @@ def _mission() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def bench_replay() -> None:
     setup, moves = _mission()
-    median = _median(lambda: replay(setup, moves, 1), 200)
+    median = _median(lambda: replay(setup, moves, seed=1), 200)
     print(
         f"replay, 7-round 3-player mission ({len(moves)} moves): {median * 1e3:.3f} ms median "
         "(target < 5 ms)"

@@ -150,7 +150,7 @@ def main() -> None:
 
     def parsed(attempt: MissionAttempt) -> Any:
         # Straight from the row, so the bench warms no cache the views might keep.
-        return spirits.from_dict(attempt.state)
+        return spirits.from_json(attempt.state)
 
     def covering_move(state: Any) -> dict[str, Any]:
         """The helpers' next move; a placement covers as many tokens as it legally can."""
@@ -162,7 +162,7 @@ def main() -> None:
             covered = len({tuple(c) for c in cells} & tokens)
             if best is not None and covered <= best[0]:
                 continue
-            after = spirits.apply_move(state, {"place": cells})
+            after = spirits.apply(state, {"place": cells})
             if len(after.violations) == len(state.violations):
                 best = (covered, cells)
         return {"place": best[1]} if best else helpers.next_move(state)
@@ -173,7 +173,7 @@ def main() -> None:
             power = move.get("power")
             if power is None or power in used:
                 continue
-            if "from" in move and spirits.apply_move(state, move).violations != state.violations:
+            if "from" in move and spirits.apply(state, move).violations != state.violations:
                 continue
             return move
         return None

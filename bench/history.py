@@ -69,11 +69,11 @@ def template_facts(
 ) -> tuple[list[tuple[Any, ...]], tuple[int, int, int, int]]:
     """The trick and coverage fact columns of a state, through the production extraction."""
     from campaign.models import MissionAttempt
-    from games.rules.spirits import from_dict
+    from games.rules.spirits import from_json
     from stats.facts import attempt_facts
 
     attempt = MissionAttempt(pk=0, adventure_id=0, mission=1, status="failure", players=[])
-    board = from_dict(state)
+    board = from_json(state)
     facts = attempt_facts(attempt, 0, board, board_size=board.setup.board.size)
     tricks = [
         (t.round, t.winner, t.winner_seat, t.winner_is_automa, t.decision_colour, t.trump_colour,

@@ -6,6 +6,7 @@ shown, played on and undone; ``ExchangeError`` names the place of the first prob
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -391,10 +392,11 @@ def check_engine_log(attempt: Reader, pack: Pack) -> None:
     check_setup_texts(setup, pack, setup_where)
     seed = (state or {}).get("seed", 0)
     seed = seed if isinstance(seed, int) else 0
-    game = engine(setup_where, NOT_A_SETUP, spirits.SetupError, spirits.new_game, setup, seed)
+    start = functools.partial(spirits.new_game, seed=seed)
+    game = engine(setup_where, NOT_A_SETUP, spirits.SetupError, start, setup)
     for place, payload in moves:
-        game = engine(place, ILLEGAL_MOVE, spirits.IllegalMove, spirits.apply_move, game, payload)
-    if state is not None and state != json.loads(json.dumps(spirits.to_dict(game))):
+        game = engine(place, ILLEGAL_MOVE, spirits.IllegalMove, spirits.apply, game, payload)
+    if state is not None and state != json.loads(json.dumps(spirits.to_json(game))):
         raise ExchangeError(at(where, "state"), str(STATE_DIFFERS))
 
 

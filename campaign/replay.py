@@ -92,9 +92,9 @@ def replay_attempt(
     error = ""
     for number, move in enumerate(moves, start=1):
         try:
-            after = spirits.apply_move(state, move)
+            after = spirits.apply(state, move)
         except spirits.IllegalMove as refused:
-            why = refusal_of(refused.code, state, colours, move)
+            why = refusal_of(refused.code, state, colours, move, refused.params)
             error = str(REPLAY_BROKEN % {"number": number, "message": why.text})
             break
         if board_of(state) != board_of(after):
@@ -104,7 +104,7 @@ def replay_attempt(
         ]
         steps.append(step_of(after, colours, number, lines, board=len(boards) - 1))
         state = after
-    result = spirits.outcome(state)
+    result = spirits.progress(state)
     last = steps[-1]
     open_now = still_open and result.result == "in-progress"
     last.result = str(STILL_PLAYED if open_now else RESULT_TEXT[result.result])

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext_lazy
 
 from accounts.texts import Text, text, verbatim
 from campaign.models import OVERRIDE_KIND_LABELS
-from games import messages
+from games.reference import campaign_rules
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
 
@@ -206,7 +206,7 @@ def problem_text(error: progression.ProgressionError) -> Text:
 
 
 def rule_link(rule: str | None) -> str:
-    return messages.spirits_rule(rule) if rule else ""
+    return campaign_rules.spirits_rule(rule) if rule else ""
 
 
 def mission_text(mission: str) -> Text:
@@ -249,7 +249,7 @@ def change_rule(change: Mapping[str, Any]) -> str:
     """The link to the rule behind a change ("why"), or empty when no rule gives it."""
     kind, params = str(change.get("kind", "")), dict(change.get("params") or {})
     if kind == "envelope-opened":
-        return messages.envelope_rule(params.get("via", ""))
+        return campaign_rules.envelope_rule(params.get("via", ""))
     if kind == "loadout-ignored":
         return rule_link(PROBLEM_RULES.get(params.get("problem", "")))
     return rule_link(CHANGE_RULES.get(kind))

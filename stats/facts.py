@@ -16,7 +16,7 @@ from django.db.models import Exists, F, OuterRef
 
 from campaign.models import AttemptMove, AttemptStatus, MissionAttempt
 from games.models import ContentPack
-from games.rules.spirits import AUTOMA, IllegalMove, SetupError, State, from_dict, replay
+from games.rules.spirits import AUTOMA, IllegalMove, SetupError, State, from_json, replay
 from stats.models import CoverageFact, FactSource, PlayerFact, TrickFact
 
 logger = logging.getLogger(__name__)
@@ -48,10 +48,13 @@ def engine_state(attempt: MissionAttempt, moves: Sequence[AttemptMove] = ()) -> 
     """
     try:
         if attempt.state:
-            return from_dict(attempt.state)
+            return from_json(attempt.state)
         if attempt.setup and moves:
             payloads = [m.payload for m in moves if m.undone_at is None]
-            return replay(attempt.setup, payloads, int(attempt.setup.get("seed", 0)))
+            state, error = replay(attempt.setup, payloads, seed=int(attempt.setup.get("seed", 0)))
+            if error is not None:
+                raise error
+            return state
     except (KeyError, TypeError, ValueError, SetupError, IllegalMove):
         logger.warning("statistics skip the unreadable engine state of attempt %s", attempt.pk)
     return None

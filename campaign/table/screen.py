@@ -14,11 +14,11 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.texts import render
 from campaign.models import AttemptStatus, MissionAttempt
-from campaign.table import events
+from campaign.table import events, refusals
 from campaign.table.services import reason_text, state_of
-from games import messages
 from games.content import Colour
 from games.content.texts import Text, text_from_json
+from games.reference import campaign_rules
 from games.rules import spirits
 from games.rules.spirits import automa, errors, powers
 from games.rules.spirits.campaign import ONE_FEWER_ROUND
@@ -73,20 +73,32 @@ class Why:
 
 def failure_reasons(reasons: tuple[str, ...] | list[str]) -> list[Why]:
     """The engine's reasons a mission failed, translated, each with its rule."""
-    return [Why(render(reason_text(r)), messages.failure_rule(r)) for r in reasons]
+    return [Why(render(reason_text(r)), campaign_rules.failure_rule(r)) for r in reasons]
 
 
 def refusal_of(
-    code: str, state: spirits.State, colours: dict[str, Colour], move: Mapping[str, Any]
+    code: str,
+    state: spirits.State,
+    colours: dict[str, Colour],
+    move: Mapping[str, Any],
+    engine_params: Mapping[str, Any] | None = None,
 ) -> Why:
-    """An engine refusal in the reader's language, with its rule (``games.messages``)."""
-    refusal = messages.SPIRITS_REFUSALS.get(code, messages.SPIRITS_REFUSALS[errors.BAD_MOVE])
+    """An engine refusal in the reader's language, with its rule (``refusals``); the field of a
+    bad move comes from the engine's ``engine_params``."""
+    engine_params = engine_params or {}
+    known = code in refusals.SPIRITS_REFUSALS
+    refusal = refusals.refusal_for(code, engine_params) if known else refusals.NOT_A_MOVE
     card = str(move.get("play") or move.get("card") or move.get("refill") or "")
     if card in state.setup.card_index:
         card = card_view(state, colours, card).label
     lead = colours.get(state.lead_colour or "")
     seat = str(move.get("seat") or state.current_seat)
-    params = {"card": card, "seat": seat, "colour": lead.name if lead else ""}
+    params = {
+        "card": card,
+        "seat": seat,
+        "colour": lead.name if lead else "",
+        "field": str(engine_params.get("field", "")),
+    }
     return Why(refusal.render(**{name: params[name] for name in refusal.params}), refusal.url)
 
 
@@ -279,14 +291,14 @@ class Table:
     def preview_text(self) -> dict[str, str]:
         """The placement preview's sentences, translated here; table.js fills in ``{colour}``,
         ``{side}`` and ``{degrees}``. A sentence from a rule links to it (``*_rule``)."""
-        off = messages.SPIRITS_REFUSALS[errors.OFF_BOARD]
-        overlap = messages.SPIRITS_REFUSALS[errors.OVERLAP]
+        off = refusals.SPIRITS_REFUSALS[errors.OFF_BOARD]
+        overlap = refusals.SPIRITS_REFUSALS[errors.OVERLAP]
         return {
             "off": off.render(),
             "off_rule": off.url,
             "overlap": overlap.render(),
             "overlap_rule": overlap.url,
-            "edge_rule": messages.spirits_rule("mission-tile-constraints"),
+            "edge_rule": campaign_rules.spirits_rule("mission-tile-constraints"),
             "rule": gettext("Read the rule"),
             "legal": gettext("Legal position."),
             "edge": gettext(
@@ -538,6 +550,7 @@ def table_snapshot(
     code: str = "",
     refused: str = "",
     move: Mapping[str, Any] | None = None,
+    engine_params: Mapping[str, Any] | None = None,
 ) -> Table:
     """Everything the table screen shows for ``attempt``, with no query beyond its row; what the
     last request did (``message``, ``code``), also said next to the control it ``refused``."""
@@ -547,7 +560,7 @@ def table_snapshot(
     table = Table(attempt, state, setup, colours)
     rule = ""
     if move is not None:
-        why = refusal_of(code, state, colours, move)
+        why = refusal_of(code, state, colours, move, engine_params)
         message, rule = why.text, why.rule
     # The Moon tiles' rules of the first trick (a lead forced later comes from a Mist token).
     first = not state.tricks
@@ -560,7 +573,7 @@ def table_snapshot(
         phase_text = gettext("%(tile)s: every player discards a card") % {"tile": start_discard}
     decision, last_trick = state.decision, state.tricks[-1] if state.tricks else None
     free_seat = powers.free_play_seat(state)
-    result = spirits.outcome(state)
+    result = spirits.progress(state)
     vars(table).update(
         version=attempt.version,
         phase=state.phase,

@@ -48,12 +48,21 @@ FAILURE_REASON = {
 
 class TableError(Exception):
     """A move or setup refused. ``engine``: the rules engine refused it, so the screen says its
-    ``code`` through ``games.messages`` (translated, with its rule), not the engine's English."""
+    ``code`` through ``refusals`` (translated, with its rule), not the engine's English; its
+    ``params`` are the engine's (the field of a bad move)."""
 
-    def __init__(self, message: str, *, code: str, engine: bool = False) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str,
+        engine: bool = False,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         self.code = code
         self.message = message
         self.engine = engine
+        self.params: dict[str, Any] = dict(params or {})
         super().__init__(message)
 
 
@@ -182,7 +191,7 @@ def state_of(attempt: MissionAttempt) -> spirits.State:
     if state is None and not attempt.state:
         return replay_attempt(attempt)
     if state is None:
-        state = spirits.from_dict(attempt.state)
+        state = spirits.from_json(attempt.state)
     keep_state(attempt, state)
     return state
 
@@ -196,11 +205,14 @@ def keep_state(attempt: MissionAttempt, state: spirits.State) -> None:
 
 def replay_attempt(attempt: MissionAttempt) -> spirits.State:
     moves = attempt.moves.filter(undone_at__isnull=True).order_by("seq")
-    return spirits.replay(attempt.setup or {}, [m.payload for m in moves])
+    state, error = spirits.replay(attempt.setup or {}, [m.payload for m in moves])
+    if error is not None:  # every stored move was legal when recorded
+        raise error
+    return state
 
 
 def store(attempt: MissionAttempt, state: spirits.State, *, version: int) -> None:
-    attempt.state = spirits.to_dict(state)
+    attempt.state = spirits.to_json(state)
     attempt.version = version
     attempt.save(update_fields=["state", "version", "updated_at"])
     keep_state(attempt, state)
@@ -221,9 +233,9 @@ def submit_move(
     attempt = locked_attempt(attempt, version)
     before = state_of(attempt)
     try:
-        after = spirits.apply_move(before, move)
+        after = spirits.apply(before, move)
     except spirits.IllegalMove as error:
-        raise TableError(error.message, code=error.code, engine=True) from None
+        raise TableError(error.message, code=error.code, engine=True, params=error.params) from None
     if not confirm_edge and len(after.violations) > len(before.violations):
         raise TableError(EDGE_WARNING, code="confirm-edge")
     last = attempt.last_seq or 0  # type: ignore[attr-defined]
@@ -242,7 +254,7 @@ def end_mission(
 ) -> services.Outcome | None:
     """Record the result once the engine says it is over, its reasons kept as a note."""
     result = spirits.outcome(state)
-    if result.result == "in-progress":
+    if result is None:
         return None
     reason = FAILURE_REASON.get(result.reasons[0], "other") if result.reasons else ""
     if result.reasons:

@@ -4,6 +4,7 @@ open panels, focus and scroll stay put; the other devices hear of it on the even
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
@@ -247,7 +248,16 @@ def move(
         kind = str(form.data.get("kind") or "")
         engine_move = form.cleaned_data.get("move") if error.engine else None
         retry = form.data if error.code == "confirm-edge" else None
-        return refused(request, membership, attempt, error, kind, move=engine_move, retry=retry)
+        return refused(
+            request,
+            membership,
+            attempt,
+            error,
+            kind,
+            move=engine_move,
+            engine_params=error.params,
+            retry=retry,
+        )
     if not is_partial(request):
         return redirect(table_url(attempt))
     return shared_region(request, membership, result.attempt)
@@ -261,12 +271,20 @@ def refused(
     kind: str,
     *,
     move: Any = None,
+    engine_params: Mapping[str, Any] | None = None,
     retry: Any = None,
 ) -> HttpResponse:
     """An illegal or stale write: the current table, with the refusal next to its control
     (``kind``); a ``move`` the engine refused is said in the reader's language with its rule."""
     attempt.refresh_from_db()
-    screen = table_snapshot(attempt, message=str(error), code=error.code, refused=kind, move=move)
+    screen = table_snapshot(
+        attempt,
+        message=str(error),
+        code=error.code,
+        refused=kind,
+        move=move,
+        engine_params=engine_params,
+    )
     return render_table(request, membership, screen, retry=retry, retry_fields=RETRY_FIELDS)
 
 

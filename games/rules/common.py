@@ -1,14 +1,68 @@
-"""What every rules engine shares: its two errors, reading JSON values, replaying a move log, and
-the ``replay`` command line. Pure Python, like the engines."""
+"""What every rules engine shares: the engine contract (``Engine``), its two errors, reading a
+setup's JSON values and a move's fields, replaying a move log, and the command-line plumbing.
+Pure Python, like the engines."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+import os
+import sys
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 S = TypeVar("S")
+StateT = TypeVar("StateT")
+OutcomeT = TypeVar("OutcomeT", covariant=True)
+
+Cell = tuple[int, int]  # (row, column) on a game's grid, 0-based
+Move = Mapping[str, Any]  # a move as its format writes it: one JSON object
+
+BAD_MOVE = "bad-move"
+
+
+class Engine(Protocol[StateT, OutcomeT]):
+    """What every engine package (``games.rules.<game>``) exposes; mypy checks each package
+    against it in ``games/rules/engines.py``.
+
+    States are frozen values: ``apply`` returns a new one. Moves are JSON objects read strictly at
+    the edge (``only_fields`` and the ``field_*`` readers below): an unknown field, a wrong type or
+    an index out of range is ``IllegalMove("bad-move")`` naming the field; nothing is ignored or
+    coerced.
+    """
+
+    @property
+    def FORMAT(self) -> str:
+        """The scenario format the engine reads and writes, e.g. ``"spirits-scenario/1"``."""
+
+    def new_game(self, setup: Mapping[str, Any], *, seed: int = 0) -> StateT:
+        """The game before its first move; ``setup`` is the format's setup document; ``seed``
+        shuffles whatever the setup leaves to a digital deal. Raises ``SetupError``."""
+
+    def legal_moves(self, state: StateT) -> Sequence[Move]:
+        """The moves a screen may offer now; empty only when ``outcome`` is not ``None``."""
+
+    def apply(self, state: StateT, move: Move) -> StateT:
+        """The state after ``move``; raises ``IllegalMove`` (stable ``code``, the seed ``rule``
+        it enforces, ``params`` to word it)."""
+
+    def outcome(self, state: StateT) -> OutcomeT | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    def view_for(self, state: StateT, seat: str) -> dict[str, Any]:
+        """What one seat may see of ``state``, as JSON-ready data."""
+
+    def replay(
+        self, setup: Mapping[str, Any], moves: Iterable[Move], *, seed: int = 0
+    ) -> tuple[StateT, IllegalMove | None]:
+        """The state after the last legal move of the log and the first illegal move (with its
+        ``index``), or ``None``. Never raises for a move; a bad setup raises ``SetupError``."""
+
+    def to_json(self, state: StateT) -> dict[str, Any]:
+        """The whole state as JSON-ready data: ``from_json(to_json(state)) == state``."""
+
+    def from_json(self, data: Mapping[str, Any]) -> StateT:
+        """The state ``to_json`` wrote."""
 
 
 class IllegalMove(ValueError):
@@ -73,17 +127,120 @@ def integer(value: Any, what: str, least: int = 0) -> int:
     return int(value)
 
 
-def replay_moves(
-    state: S, moves: Iterable[Mapping[str, Any]], apply: Callable[[S, Mapping[str, Any]], S]
-) -> S:
-    """Apply ``moves`` in order; an ``IllegalMove`` is raised again with the move's index."""
+# --- reading a move: strict, at the engine's edge -----------------------------------------------
+
+
+def bad_move(field: str, message: str, **params: Any) -> IllegalMove:
+    """The refusal of a move's shape: ``field "<field>": <message>``, ``params["field"]`` set."""
+    return IllegalMove(BAD_MOVE, f'field "{field}": {message}', params={"field": field, **params})
+
+
+def only_fields(move: Any, allowed: Collection[str]) -> Move:
+    """``move`` as a JSON object holding no field outside ``allowed``."""
+    if not isinstance(move, Mapping):
+        raise IllegalMove(BAD_MOVE, "a move is a JSON object", params={"field": ""})
+    for name in move:
+        if name not in allowed:
+            raise bad_move(str(name), f"unknown field (expected {_listed(allowed)})")
+    return move
+
+
+def field(move: Move, name: str) -> Any:
+    """The value of a required field."""
+    if name not in move:
+        raise bad_move(name, "missing")
+    return move[name]
+
+
+def field_int(move: Move, name: str, *, least: int = 0, below: int | None = None) -> int:
+    """An integer field (not a bool, not a string of digits) in ``least``–``below - 1``."""
+    value = field(move, name)
+    if type(value) is not int:
+        raise bad_move(name, "expected an integer")
+    return check_index(name, value, least, below)
+
+
+def check_index(name: str, value: int, least: int = 0, below: int | None = None) -> int:
+    """``value`` when it is in ``least``–``below - 1``; otherwise the refusal names its real
+    value and the range."""
+    if below is None and value < least:
+        raise bad_move(name, f"{value} is below {least}", value=value)
+    if below is not None and not least <= value < below:
+        raise bad_move(name, f"{value} is out of range {least}–{below - 1}", value=value)
+    return value
+
+
+def field_str(move: Move, name: str, choices: Collection[str] | None = None) -> str:
+    """A string field; one of ``choices`` when given."""
+    value = field(move, name)
+    if choices is not None and value not in choices:
+        raise bad_move(name, f"expected one of {_listed(choices)}")
+    if not isinstance(value, str):
+        raise bad_move(name, "expected a string")
+    return value
+
+
+def field_bool(move: Move, name: str) -> bool:
+    """A ``true``/``false`` field (not 0, 1 or a string)."""
+    value = field(move, name)
+    if not isinstance(value, bool):
+        raise bad_move(name, "expected true or false")
+    return value
+
+
+def field_true(move: Move, name: str) -> None:
+    """A field whose presence is the move (``{"pass": true}``): only ``true`` is accepted."""
+    if field(move, name) is not True:
+        raise bad_move(name, "expected true")
+
+
+def field_cell(move: Move, name: str, size: int | None = None) -> Cell:
+    """A ``[row, column]`` field of integers, each in ``0``–``size - 1`` when ``size`` is given."""
+    return read_cell(field(move, name), name, size)
+
+
+def read_cell(value: Any, name: str, size: int | None = None) -> Cell:
+    """A ``[row, column]`` value of field ``name`` (also an item of a list of cells)."""
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or any(type(v) is not int for v in value)
+    ):
+        raise bad_move(name, "expected a [row, column] pair of integers")
+    row, column = value
+    return check_index(name, row, 0, size), check_index(name, column, 0, size)
+
+
+def _listed(names: Collection[str]) -> str:
+    return ", ".join(f'"{n}"' for n in sorted(names))
+
+
+# --- replaying a log -----------------------------------------------------------------------------
+
+
+def replay_log(
+    state: S, moves: Iterable[Move], apply: Callable[[S, Move], S]
+) -> tuple[S, IllegalMove | None]:
+    """Apply ``moves`` in order: the state after the last legal move, and the first
+    ``IllegalMove`` carrying the move's index (or ``None``)."""
     for index, move in enumerate(moves):
         try:
             state = apply(state, move)
         except IllegalMove as exc:
-            raise IllegalMove(
+            return state, IllegalMove(
                 exc.code, exc.message, index, rule=exc.rule, params=exc.params
-            ) from exc
+            )
+    return state, None
+
+
+def replay_moves(state: S, moves: Iterable[Move], apply: Callable[[S, Move], S]) -> S:
+    """Apply ``moves`` in order; the first ``IllegalMove`` is raised with the move's index.
+
+    The older, raising form of ``replay_log``, kept until every engine's ``replay`` follows
+    the contract."""
+    state, error = replay_log(state, moves, apply)
+    if error is not None:
+        raise error
     return state
 
 
@@ -111,7 +268,19 @@ def replay_command(
         result, status = _error("unreadable", f"{args.file}: {exc}"), 2
     except SetupError as exc:
         result, status = _error(exc.code, exc.message), 2
-    print(json.dumps(result, indent=2))
+    return emit_json(result, status)
+
+
+def emit_json(result: Any, status: int = 0, *, ensure_ascii: bool = True) -> int:
+    """Print ``result`` as JSON and return ``status``; a reader that closes the pipe early
+    (``| head``) ends the command quietly, with ``status``."""
+    try:
+        print(json.dumps(result, indent=2, ensure_ascii=ensure_ascii))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: point it at devnull so that flush cannot fail.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return status
 
 

@@ -3,8 +3,7 @@ link the campaign's "why" (a failure reason, an envelope's source) to the rule i
 
 from django import template
 
-from games import messages
-from games.reference import links
+from games.reference import campaign_rules, links
 
 register = template.Library()
 
@@ -17,10 +16,10 @@ def rule_url(game: str, rule_id: str) -> str:
 @register.filter
 def failure_rule(reason: str) -> str:
     """``{{ attempt.failure_reason|failure_rule }}``: the rule a mission failed on."""
-    return messages.failure_rule(reason)
+    return campaign_rules.failure_rule(reason)
 
 
 @register.filter
 def envelope_rule(source: str) -> str:
     """``{{ envelope.source|envelope_rule }}``: the rule that opened an envelope."""
-    return messages.envelope_rule(source)
+    return campaign_rules.envelope_rule(source)

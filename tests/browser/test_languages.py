@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.text import capfirst
 
-from games.messages import SPIRITS_REFUSALS
+from campaign.table.refusals import SPIRITS_REFUSALS
 from games.reference.documents import GAMES, game_reference
 from groups.models import Group, Membership, Role
 from tests.browser import table_driver as driver

@@ -12,7 +12,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from campaign.models import MissionAttempt
-from games.rules.spirits import from_dict
+from games.rules.spirits import from_json
 from groups.models import Role
 from stats import services
 from stats.models import JobState, RecomputeJob, StatsSnapshot
@@ -28,7 +28,7 @@ def independent_numbers(adventure_id: int) -> dict[str, object]:
     cells = [0] * 144
     won: Counter[str] = Counter()
     for attempt in MissionAttempt.objects.filter(adventure_id=adventure_id):
-        for trick in from_dict(attempt.state).tricks:
+        for trick in from_json(attempt.state).tricks:
             won[trick.winner] += 1
             for row, col in trick.placement.cells if trick.placement else ():
                 cells[row * 12 + col] += 1

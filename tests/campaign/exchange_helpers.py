@@ -55,15 +55,15 @@ def open_attempt_with_moves(adventure: Adventure, by: Any, *, moves: int, undone
     payloads = []
     for seq in range(1, moves + 1):
         move = legal_move(state)
-        state = spirits.apply_move(state, move)
+        state = spirits.apply(state, move)
         payloads.append(move)
         AttemptMove.objects.create(attempt=attempt, seq=seq, payload=move, created_by=by)
     AttemptMove.objects.filter(attempt=attempt, seq__gt=moves - undone).update(
         undone_at=timezone.now(), undone_by=by
     )
-    state = spirits.replay(setup, payloads[: moves - undone])
+    state, _ = spirits.replay(setup, payloads[: moves - undone])
     MissionAttempt.objects.filter(pk=attempt.pk).update(
-        state=spirits.to_dict(state), version=moves + undone
+        state=spirits.to_json(state), version=moves + undone
     )
 
 

@@ -22,6 +22,6 @@ def mission_moves(setup: dict[str, Any], limit: int = 400) -> list[dict[str, Any
                 except AssertionError:
                     continue
         move = move or helpers.next_move(state)
-        state = spirits.apply_move(state, move)
+        state = spirits.apply(state, move)
         moves.append(move)
     return moves

@@ -61,7 +61,7 @@ def placement(state: spirits.State, *, cover: list[int] | None = None) -> list[l
             continue
         if cover is None and covered:
             continue
-        after = spirits.apply_move(state, {"place": cells})
+        after = spirits.apply(state, {"place": cells})
         if len(after.violations) == len(state.violations):
             return cells
     raise AssertionError("no placement found")

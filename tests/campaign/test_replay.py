@@ -47,7 +47,8 @@ def test_every_move_is_a_step_read_through_the_engine(setup):
     result and reasons."""
     moves = mission_moves(setup)
     replay = replay_attempt(setup, moves)
-    final = spirits.replay(setup, moves)
+    final, error = spirits.replay(setup, moves)
+    assert error is None
     assert len(replay.steps) == len(moves) + 1
     assert replay.steps[0].lines == ["The board as set up."]
     assert [s.number for s in replay.steps] == list(range(len(moves) + 1))
@@ -83,7 +84,7 @@ def test_every_move_is_a_step_read_through_the_engine(setup):
 def test_the_first_play_and_the_trick_winner_are_told(setup):
     moves = mission_moves(setup)[:3]
     replay = replay_attempt(setup, moves)
-    state = spirits.replay(setup, moves)
+    state, _ = spirits.replay(setup, moves)
     trick = state.tricks[0]
     card = state.card(trick.plays[0][1])
     colour = colours_of(setup)[card.colour]

@@ -43,7 +43,7 @@ result = [f"/groups/{{group.pk}}/adventures/{{adventure.pk}}/table/1/", attempt.
     while state.phase != "over":
         move = next_move(state)
         planned.append(move)
-        state = spirits.apply_move(state, move)
+        state = spirits.apply(state, move)
 
     clients = []
     for n in range(DEVICES):

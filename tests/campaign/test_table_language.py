@@ -1,8 +1,10 @@
 """The table and the campaign's history in each reader's language: a refusal is the sentence of
-``games.messages`` with its rule, an audit entry is stored as a code and read in whatever language
-its reader has, and switching language mid-mission changes the texts, never the game."""
+``campaign.table.refusals`` with its rule, an audit entry is stored as a code and read in
+whatever language its reader has, and switching language mid-mission changes the texts, never
+the game."""
 
 import html
+import json
 import re
 
 import pytest
@@ -13,9 +15,11 @@ from django.utils import translation
 from accounts.texts import text
 from campaign.models import AuditEntry
 from campaign.table import services as table
+from campaign.table.refusals import refusal
 from campaign.table.screen import colours_of, refusal_of
 from games import playlog
 from games.models import PlayAudit
+from games.rules import spirits
 from games.rules.spirits import errors
 from tests.factories import log_attempt
 
@@ -249,3 +253,205 @@ def test_a_move_log_that_no_longer_replays_says_why_in_the_reader_s_language(att
         "O registro de jogadas não se reproduz mais a partir da jogada 2: "
         "A carta Azul 3 já foi jogada."
     )
+
+
+# --- Every refusal of the engine, through the table's move view -------------------------------
+
+TRICK = [{"play": "blue-1"}, {"play": "blue-2"}, {"play": "red-3"}]
+FIRST_TWO = TRICK[:2]
+AUTOMA_PLAYS = {"automa": "river", "card": "blue-3", "refill": "red-8"}
+AUTOMA_TRICK = [*FIRST_TWO, AUTOMA_PLAYS]
+RIVER_WITH_BLUE = ["blue-3", "red-1", "red-2", "green-1"]
+RIVER_WITHOUT_BLUE = ["red-1", "red-2", "green-1", "green-2"]
+RIVER_PLAY = {"kind": "automa-river", "card": "blue-3", "refill": "red-8"}
+
+
+def with_automa(setup, river=RIVER_WITH_BLUE, deck_size=6):
+    return {
+        **setup,
+        "players": ["Ana", "Ben"],
+        "automa": {"deck_size": deck_size, "river": river, "kakapo": "Ana"},
+    }
+
+
+def placement(setup, moves):
+    """A legal placement of the Decision card's Spirit tile after ``moves`` (the engine's)."""
+    state, error = spirits.replay(setup, moves)
+    assert error is None
+    return spirits.legal_placements(state)[0]
+
+
+def shifted(cells, rows, cols):
+    return json.dumps([[r + rows, c + cols] for r, c in cells])
+
+
+def with_tokens(setup, *tokens, cells=()):
+    """``setup`` with ``tokens`` on the first ``cells``, one each."""
+    placed = [
+        {**token, "cell": cell} for token, cell in zip(tokens, cells[: len(tokens)], strict=True)
+    ]
+    return {**setup, "board": {**setup["board"], "tokens": [*setup["board"]["tokens"], *placed]}}
+
+
+def placing(form):
+    return lambda setup: (setup, TRICK, form)
+
+
+def off_board(setup):
+    cells = placement(setup, TRICK)
+    return setup, TRICK, {"kind": "place", "cells": shifted(cells, 0, 12)}
+
+
+def overlap(setup):
+    cells = placement(setup, TRICK)
+    (row, col), *_ = cells
+    return setup, TRICK, {"kind": "place", "cells": shifted(cells, 5 - row, 5 - col)}
+
+
+def automa(moves, form, **options):
+    return lambda setup: (with_automa(setup, **options), moves, form)
+
+
+def automa_covers(*tokens, form=RIVER_PLAY):
+    """With the Automa (whose controls are always on the screen), the first trick's tile covers
+    ``tokens``; then ``form`` is posted."""
+
+    def build(setup):
+        setup = with_automa(setup)
+        cells = placement(setup, AUTOMA_TRICK)
+        setup = with_tokens(setup, *tokens, cells=cells)
+        return setup, [*AUTOMA_TRICK, {"place": cells}], form
+
+    return build
+
+
+def whirlpool(discarded, form):
+    def build(setup):
+        cells = placement(setup, TRICK)
+        setup = with_tokens(setup, {"kind": "whirlpool"}, cells=cells)
+        return setup, [*TRICK, {"place": cells}, *discarded], form
+
+    return build
+
+
+def power(powers, form, tokens=()):
+    def build(setup):
+        setup = with_tokens({**setup, "powers": powers}, *tokens, cells=[[11, 11]])
+        return setup, [], {"kind": "power", **form}
+
+    return build
+
+
+def move_a_tile(setup):
+    setup = {**setup, "powers": ["move-spirit-tile"]}
+    moves = [*TRICK, {"place": placement(setup, TRICK)}]
+    tile = {"kind": "power", "power": "move-spirit-tile", "tile": "11,11", "cells": "11,10"}
+    return setup, moves, tile
+
+
+def choose_trump(setup):
+    """The Compass is used between rounds (``powers.compass_window``): after the first trick's
+    tile is placed."""
+    setup = {**setup, "powers": ["choose-trump"]}
+    moves = [*TRICK, {"place": placement(setup, TRICK)}]
+    return setup, moves, {"kind": "power", "power": "choose-trump", "colour": "pink"}
+
+
+MIST = ({"kind": "mist", "colour": "red"}, {"kind": "mist", "colour": "green"})
+# Each code, as a device posts it at the table: (setup, the moves before, the form posted).
+REFUSED_AT_THE_TABLE = {
+    errors.NOT_YOUR_TURN: automa([], RIVER_PLAY),
+    errors.UNKNOWN_CARD: lambda s: (s, [], {"kind": "play", "card": "pink-9"}),
+    errors.CARD_ALREADY_PLAYED: lambda s: (s, TRICK[:1], {"kind": "play", "card": "blue-1"}),
+    errors.NOT_IN_HAND: automa([], {"kind": "play", "card": "blue-3"}),
+    errors.AUTOMA_MUST_MATCH: automa(FIRST_TWO, {**RIVER_PLAY, "card": "red-1"}),
+    errors.NOT_IN_RIVER: automa(FIRST_TWO, {**RIVER_PLAY, "card": "red-7"}),
+    errors.NOT_IN_DECK: automa(
+        FIRST_TWO, {"kind": "automa-deck", "card": "red-1"}, river=RIVER_WITHOUT_BLUE
+    ),
+    errors.AUTOMA_DECK_EMPTY: automa(FIRST_TWO, RIVER_PLAY, deck_size=0),
+    errors.CARD_REQUIRED: automa(FIRST_TWO, {"kind": "automa-deck"}, river=RIVER_WITHOUT_BLUE),
+    errors.REFILL_REQUIRED: automa(FIRST_TWO, {"kind": "automa-river", "card": "blue-3"}),
+    errors.OFF_BOARD: off_board,
+    errors.OVERLAP: overlap,
+    errors.WRONG_SHAPE: placing({"kind": "place", "cells": "0,0 5,9"}),
+    errors.PLACEMENT_REQUIRED: automa(AUTOMA_TRICK, RIVER_PLAY),
+    errors.BAD_MOVE: placing({"kind": "place", "cells": "[[-1, 0], [0, 0]]"}),
+    errors.MIST_COLOUR_REQUIRED: automa_covers(*MIST),
+    errors.MIST_COLOUR_INVALID: automa_covers(*MIST, form={"kind": "mist", "colour": "purple"}),
+    errors.DISCARD_REQUIRED: automa_covers({"kind": "whirlpool"}),
+    errors.ALREADY_DISCARDED: whirlpool(
+        [{"discard": None, "seat": "Ana"}], {"kind": "discard", "seat": "Ana"}
+    ),
+    errors.NO_SUCH_TILE: move_a_tile,
+    errors.NO_SUCH_EDGE: power(["any-colour-edge"], {"power": "any-colour-edge", "edge": "0,0,N"}),
+    errors.NO_SUCH_TOKEN: power(
+        ["quiet-token"], {"power": "quiet-token", "token": "0,0"}, tokens=[{"kind": "whirlpool"}]
+    ),
+    errors.UNKNOWN_COLOUR: choose_trump,
+}
+# Codes said through ``refusal`` alone, as the table never meets them or has no place to say them:
+NOT_REACHED_AT_THE_TABLE = {
+    # Hands are unknown at a real table: Must Follow is never checked there.
+    errors.MUST_FOLLOW,
+    # The table's Automa deck is always unknown (its size only): no top card to compare.
+    errors.AUTOMA_DECK_CARD,
+    # The table closes the attempt when the mission ends: its moves are refused before the engine.
+    errors.MISSION_OVER,
+    # The table shows no control for a Power the mission lacks or has used, nor one for a move
+    # of another phase than the current one: only a crafted post meets these, and its refusal has
+    # no control to stand next to.
+    errors.POWER_UNAVAILABLE,
+    errors.POWER_USED,
+    errors.WRONG_PHASE,
+}
+
+
+def play_moves(attempt, setup, moves, by):
+    """The open ``attempt`` played with ``setup`` (a board of the test's own) up to ``moves``."""
+    attempt.setup, attempt.state = setup, spirits.to_json(spirits.new_game(setup))
+    attempt.save()
+    for version, move in enumerate(moves):
+        table.submit_move(attempt=attempt, move=move, version=version, by=by)
+        attempt.refresh_from_db()
+
+
+def the_sentence_in(language, code, field=""):
+    """A pattern of the catalog's sentence for ``code`` in ``language``, parameters as ``.+``."""
+    found = refusal(errors.IllegalMove(code, "", params={"field": field}))
+    with translation.override(language):
+        translated = str(found.message)
+    with translation.override("en"):
+        assert translated != str(found.message), (code, language)
+    return found, re.escape(translated).replace(r"%\(", "%(").replace(r"\)s", ")s")
+
+
+def test_every_engine_code_is_refused_at_the_table_or_said_why_not():
+    assert set(REFUSED_AT_THE_TABLE) | NOT_REACHED_AT_THE_TABLE == set(errors.CODES)
+
+
+@pytest.mark.parametrize("language", ["pt-br", "ca"])
+@pytest.mark.parametrize("code", sorted(REFUSED_AT_THE_TABLE))
+def test_every_engine_refusal_reads_in_the_reader_s_language(attempt, owner, code, language):
+    """Each engine code posted through the table's move view is said with the catalog's sentence
+    in the reader's language, and links to the rule it enforces (``campaign.table.refusals``)."""
+    setup, moves, form = REFUSED_AT_THE_TABLE[code](dict(attempt.setup))
+    play_moves(attempt, setup, moves, owner)
+    client = reader(owner, language)
+    posted = client.post(url(attempt, "move"), {**form, "version": len(moves)}, **HTMX)
+    page = posted.content.decode()
+    found, pattern = the_sentence_in(language, code, "place" if code == errors.BAD_MOVE else "")
+    said = element(page, "refusal").removesuffix(element(page, "refusal-rule")).strip()
+    assert re.fullmatch(re.sub(r"%\(\w+\)s", ".+", pattern), said), (code, said)
+    assert href(page, "refusal-rule") == found.url
+    assert attempt.moves.count() == len(moves)
+
+
+@pytest.mark.parametrize("language", ["pt-br", "ca"])
+@pytest.mark.parametrize("code", sorted(NOT_REACHED_AT_THE_TABLE))
+def test_refusals_the_table_never_meets_read_in_the_reader_s_language(code, language):
+    found, pattern = the_sentence_in(language, code)
+    with translation.override(language):
+        said = found.render(**dict.fromkeys(found.params, "Ana"))
+    assert re.fullmatch(re.sub(r"%\(\w+\)s", ".+", pattern), said)
+    assert found.url.startswith("/reference/spirits/#")

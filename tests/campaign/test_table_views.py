@@ -320,7 +320,7 @@ def covering_move(state):
     for cells in spirits.legal_placements(state):
         covered = len({tuple(c) for c in cells} & tokens)
         if best is None or covered > best[0]:
-            after = spirits.apply_move(state, {"place": cells})
+            after = spirits.apply(state, {"place": cells})
             if len(after.violations) == len(state.violations):
                 best = (covered, cells)
     return {"place": best[1]} if best else helpers.next_move(state)
@@ -485,9 +485,7 @@ def test_a_power_move_against_a_coloured_edge_asks_move_it_anyway(member_client,
     attempt = power_attempt(adventure, member)
     state = table.state_of(attempt)
     breaking = next(
-        m
-        for m in spirits.legal_moves(state)
-        if "power" in m and spirits.apply_move(state, m).violations
+        m for m in spirits.legal_moves(state) if "power" in m and spirits.apply(state, m).violations
     )
     data = {
         "kind": "power",

@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from games import messages
+from campaign.table.refusals import NOT_A_MOVE, SPIRITS_REFUSALS, refusal
 from games.bonfire.refusals import BONFIRE_REFUSALS
-from games.messages import SPIRITS_REFUSALS, refusal
 from games.reference.links import rule_url
 from games.rules.bonfire import errors as bonfire_errors
 from games.rules.solsticio import errors as solsticio_errors
@@ -110,4 +109,28 @@ def test_a_refusal_reads_in_the_reader_s_language_with_its_parameters():
 
 def test_an_unknown_code_is_a_key_error():
     with pytest.raises(KeyError):
-        messages.refusal(errors.IllegalMove("no-such-code", "?"))
+        refusal(errors.IllegalMove("no-such-code", "?"))
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("pt-br", "Essa jogada não foi entendida: seat."),
+        ("ca", "No s’entén aquesta jugada: seat."),
+    ],
+)
+def test_a_bad_move_names_its_field_in_the_reader_s_language(language, sentence):
+    error = errors.IllegalMove("bad-move", 'field "seat": missing', params={"field": "seat"})
+    found = refusal(error)
+    assert found.url == "/reference/spirits/#playing-the-trick"
+    with translation.override(language):
+        assert found.render(**error.params) == sentence
+
+
+def test_a_move_that_names_no_field_is_not_understood():
+    """A move that is not one object of one kind has no field to name (``params["field"]`` is
+    empty): the sentence says so without one."""
+    found = refusal(errors.IllegalMove("bad-move", "a move is a JSON object", params={"field": ""}))
+    assert found is NOT_A_MOVE
+    with translation.override("ca"):
+        assert found.render() == "No s’entén aquesta jugada."

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from games.content import default_pack
-from games.rules.spirits import AUTOMA, apply_move, legal_moves, new_game, outcome, to_dict
+from games.rules.spirits import AUTOMA, apply, legal_moves, new_game, progress, to_json
 
 
 @cache
@@ -42,14 +42,14 @@ def mission_setup(mission: int, players: list[str]) -> dict[str, Any]:
 def play_mission(mission: int, players: list[str], seed: int) -> dict[str, Any]:
     """Play ``mission`` to its end with seeded random legal moves; the final state as JSON."""
     rng = random.Random(seed)
-    state = new_game(mission_setup(mission, players), seed)
+    state = new_game(mission_setup(mission, players), seed=seed)
     for _ in range(400):
         options = legal_moves(state)
         if not options:
             break
-        state = apply_move(state, rng.choice(options))
-    data = to_dict(state)
-    data["outcome"] = outcome(state).result
+        state = apply(state, rng.choice(options))
+    data = to_json(state)
+    data["outcome"] = progress(state).result
     return data
 
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from campaign import services as campaign_services
 from campaign.models import MissionAttempt, StatisticsOutbox
 from games.models import Person
-from games.rules.spirits import from_dict
+from games.rules.spirits import from_json
 from stats import heatmaps, services
 from stats.models import (
     CellCounts,
@@ -35,7 +35,7 @@ def expected_from_states(attempts: list[MissionAttempt]) -> dict[str, Any]:
     cells = [0] * 144
     changes = 0
     for attempt in attempts:
-        state = from_dict(attempt.state)
+        state = from_json(attempt.state)
         for trick in state.tricks:
             won[trick.winner] += 1
             changes += trick.led_by != trick.winner

@@ -17,6 +17,17 @@ def imported_roots(source: str) -> set[str]:
     return roots
 
 
+def imported_modules(source: str) -> set[str]:
+    """The modules ``source`` imports absolutely, anywhere in it, as dotted names."""
+    modules: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            modules.add(node.module)
+    return modules
+
+
 def forbidden_imports(folder: Path, forbidden: set[str]) -> dict[str, list[str]]:
     """The files below ``folder`` that import one of ``forbidden``, with what they import."""
     files = sorted(folder.rglob("*.py"))

@@ -25,11 +25,11 @@ from .errors import (
     SetupError,
 )
 from .format import FORMAT, setup_from_dict, setup_to_dict
-from .game import apply_move, legal_moves, legal_placements, new_game, outcome, view_for
+from .game import apply, legal_moves, legal_placements, new_game, outcome, progress, view_for
 from .moon import DISCARD_AT_START, LEAD_TRUMP_FIRST, MOON_EFFECTS, NO_TRUMP_FIRST_ROUND
 from .objectives import Outcome
 from .scenario import replay, report, run_scenario
-from .serialize import from_dict, to_dict
+from .serialize import from_json, to_json
 from .setup import (
     ANY_COLOUR_EDGE,
     AUTOMA,
@@ -79,17 +79,18 @@ __all__ = [
     "Setup",
     "SetupError",
     "State",
-    "apply_move",
-    "from_dict",
+    "apply",
+    "from_json",
     "legal_moves",
     "legal_placements",
     "new_game",
     "outcome",
+    "progress",
     "replay",
     "report",
     "run_scenario",
     "setup_from_dict",
     "setup_to_dict",
-    "to_dict",
+    "to_json",
     "view_for",
 ]

@@ -1,7 +1,9 @@
-"""The public rules API: start a mission, list and apply moves, and read the outcome.
+"""The public rules API (the engine contract, ``games.rules.common.Engine``): start a mission,
+list and apply moves, and read the outcome.
 
 Moves are plain dicts in the ``spirits-scenario/1`` move shape (see
-``docs/formats/spirits-scenario.md``), so they go straight into a move log.
+``docs/formats/spirits-scenario.md``), so they go straight into a move log; ``apply`` reads them
+strictly (``moves.read_move``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from . import automa, errors, powers, tokens
 from .dealing import deal
 from .format import setup_from_dict
 from .moon import first_lead, start_discarders
+from .moves import read_move
 from .objectives import (
     FAILURE,
     IN_PROGRESS,
@@ -31,12 +34,11 @@ from .placement import (
     has_legal_placement,
     legal_masks,
     locate,
-    move_cells,
     no_legal_placement_fails_mission,
     placement_cells,
 )
 from .revokes import track_play
-from .serialize import to_dict
+from .serialize import to_json
 from .setup import (
     AUTOMA,
     Setup,
@@ -54,10 +56,8 @@ from .state import (
 )
 from .tricks import Trick, check_follow, trick_winner
 
-MOVE_KINDS = ("play", "automa", "place", "discard", "mist_colour", "power")
 
-
-def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
+def new_game(setup: Setup | Mapping[str, Any], *, seed: int = 0) -> State:
     """A mission before its first trick.
 
     ``setup`` is a ``Setup`` or a ``spirits-scenario/1`` dict (its ``moves`` are ignored). When
@@ -84,8 +84,14 @@ def new_game(setup: Setup | Mapping[str, Any], seed: int = 0) -> State:
     )
 
 
-def outcome(state: State) -> Outcome:
-    """Success, failure (with reason codes) or in-progress."""
+def outcome(state: State) -> Outcome | None:
+    """Success or failure (with reason codes); ``None`` while the mission goes on."""
+    result = progress(state)
+    return None if result.result == IN_PROGRESS else result
+
+
+def progress(state: State) -> Outcome:
+    """Success, failure (with reason codes) or in-progress: the scenario report's ``outcome``."""
     if state.failure is not None:
         return Outcome(FAILURE, (state.failure,))
     if not state.complete:
@@ -96,9 +102,9 @@ def outcome(state: State) -> Outcome:
     )
 
 
-def apply_move(state: State, move: Mapping[str, Any]) -> State:
+def apply(state: State, move: Mapping[str, Any]) -> State:
     """The state after one move; raises ``IllegalMove`` with a stable code."""
-    kind = _move_kind(move)
+    kind, move = read_move(move)
     phase = state.phase
     if phase == OVER:
         raise errors.IllegalMove(errors.MISSION_OVER, "the mission is over")
@@ -162,7 +168,7 @@ def legal_moves(state: State) -> list[Move]:
 
 def view_for(state: State, seat: str) -> dict[str, Any]:
     """What one seat may see: its own hand, other hands as counts, the Automa's deck as a count."""
-    view = to_dict(state)
+    view = to_json(state)
     hands = view["hands"]
     if hands is not None:
         view["hands"] = {
@@ -181,15 +187,6 @@ def view_for(state: State, seat: str) -> dict[str, Any]:
 
 
 # --- moves -------------------------------------------------------------------------------------
-
-
-def _move_kind(move: Mapping[str, Any]) -> str:
-    if not isinstance(move, Mapping):
-        raise errors.IllegalMove(errors.BAD_MOVE, "a move is a JSON object")
-    kinds = [kind for kind in MOVE_KINDS if kind in move]
-    if len(kinds) != 1:
-        raise errors.IllegalMove(errors.BAD_MOVE, f"a move has exactly one of {MOVE_KINDS}")
-    return kinds[0]
 
 
 def _phase_error(phase: str) -> tuple[str, str]:
@@ -267,11 +264,9 @@ def _automa(state: State, move: Mapping[str, Any]) -> State:
         elif move.get("refill") is not None:
             raise errors.IllegalMove(errors.AUTOMA_DECK_EMPTY, "the Automa's deck is empty")
         return _add_play(state, AUTOMA, card_id)
-    if choice == "deck":
-        automa.check_deck_choice(matching, state.deck_count)
-        card_id, state = _draw(state, move.get("card"), "card")
-        return _add_play(state, AUTOMA, card_id)
-    raise errors.IllegalMove(errors.BAD_MOVE, 'an automa move is "river" or "deck"')
+    automa.check_deck_choice(matching, state.deck_count)  # "deck": the only other choice
+    card_id, state = _draw(state, move.get("card"), "card")
+    return _add_play(state, AUTOMA, card_id)
 
 
 def _draw(state: State, named: Any, key: str) -> tuple[str, State]:
@@ -326,7 +321,7 @@ def _place(state: State, move: Mapping[str, Any]) -> State:
     card = state.decision
     assert card is not None  # the phase is PLACE
     size = state.setup.board.size
-    mask = locate(card, move_cells(move["place"]), size)
+    mask = locate(card, move["place"], size)
     check_free(mask, state.occupied)
     covered = covered_tokens(state.tokens, mask, size)
     violations = powers.edge_violations(state, mask, card)
@@ -343,12 +338,11 @@ def _place(state: State, move: Mapping[str, Any]) -> State:
 
 
 def _discard(state: State, move: Mapping[str, Any]) -> State:
-    seat = move.get("seat")
+    seat = move["seat"]
     if seat not in state.pending_discards:
         if seat in state.setup.players:
             raise errors.IllegalMove(errors.ALREADY_DISCARDED, f"{seat} owes no discard")
         raise errors.IllegalMove(errors.NOT_YOUR_TURN, f"{seat!r} does not discard")
-    assert isinstance(seat, str)
     value = move["discard"]
     hands = state.hands
     if value is None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from . import errors
 from .bitboard import cells_of, mask_of, on_grid, placement_masks
@@ -63,17 +62,6 @@ def locate(card: Card, cells: Sequence[Cell], size: int) -> int:
     if not all(on_grid(cell, size) for cell in cells):
         raise errors.IllegalMove(errors.OFF_BOARD, "a Spirit tile cannot exceed the grid")
     return mask_of(cells, size)
-
-
-def move_cells(value: Any) -> tuple[Cell, ...]:
-    """The cells a move names (a list of ``[row, col]`` integer pairs); ``bad-move`` otherwise."""
-    ok = isinstance(value, list) and all(
-        isinstance(c, list | tuple) and len(c) == 2 and all(type(x) is int for x in c)
-        for c in value
-    )
-    if not ok:
-        raise errors.IllegalMove(errors.BAD_MOVE, "cells are a list of [row, col] integer pairs")
-    return tuple((int(c[0]), int(c[1])) for c in value)
 
 
 def check_free(mask: int, occupied: int) -> None:

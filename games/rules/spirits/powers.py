@@ -26,7 +26,6 @@ from .placement import (
     covered_tokens,
     legal_masks,
     locate,
-    move_cells,
     placement_cells,
 )
 from .setup import (
@@ -213,7 +212,7 @@ def cover_tokens(state: State, covered: Sequence[Token]) -> State:
 def use(state: State, move: Mapping[str, Any]) -> State:
     """A Power move: the Power is listed in the setup, used once per mission, in its window."""
     power = move["power"]
-    if not isinstance(power, str) or power not in state.setup.powers or power not in POWER_MOVES:
+    if power not in state.setup.powers or power not in POWER_MOVES:
         raise errors.IllegalMove(errors.POWER_UNAVAILABLE, f"power {power!r} is not available")
     if used(state, power):
         raise errors.IllegalMove(errors.POWER_USED, f"power {power} was already used")
@@ -238,14 +237,14 @@ def move_spirit_tile(state: State, move: Mapping[str, Any]) -> State:
     placement's, and covering a token has its usual effect. A violation already recorded stays:
     moving the tile away does not undo a failed constraint.
     """
-    before = tuple(sorted(move_cells(move.get("from"))))
+    before = tuple(sorted(move["from"]))
     tiles = [tile for tile in state.placed if tile.cells == before]
     if not tiles:
         raise errors.IllegalMove(errors.NO_SUCH_TILE, "no placed Spirit tile covers those cells")
     moved = tiles[0]
     card = state.card(moved.card)
     size = state.setup.board.size
-    mask = locate(card, move_cells(move.get("to")), size)
+    mask = locate(card, move["to"], size)
     check_free(mask, state.occupied & ~mask_of(moved.cells, size))
     covered = covered_tokens(state.tokens, mask, size)
     after = placement_cells(mask, size)
@@ -263,8 +262,7 @@ def move_spirit_tile(state: State, move: Mapping[str, Any]) -> State:
 
 def _any_colour_edge(state: State, move: Mapping[str, Any]) -> State:
     """The Lantern names one coloured edge in play (``neutral_edges``)."""
-    cell = move_cells([move.get("cell")])[0]
-    side = move.get("side")
+    cell, side = move["cell"], move["side"]
     edges = [e for e in edges_in_force(state) if (e.cell, e.side) == (cell, side)]
     if not edges:
         raise errors.IllegalMove(errors.NO_SUCH_EDGE, "no coloured edge in play is there")
@@ -275,8 +273,8 @@ def _any_colour_edge(state: State, move: Mapping[str, Any]) -> State:
 
 def _choose_trump(state: State, move: Mapping[str, Any]) -> State:
     """The Compass names the next round's trump colour (``compass_window``)."""
-    colour = move.get("colour")
-    if not isinstance(colour, str) or colour not in {card.colour for card in state.setup.cards}:
+    colour = move["colour"]
+    if colour not in {card.colour for card in state.setup.cards}:
         raise errors.IllegalMove(errors.UNKNOWN_COLOUR, f"unknown colour {colour!r}")
     use = PowerUse(CHOOSE_TRUMP, len(state.tricks) + 1, colour=colour)
     return replace(state, powers_used=(*state.powers_used, use))
@@ -284,7 +282,7 @@ def _choose_trump(state: State, move: Mapping[str, Any]) -> State:
 
 def _quiet_token(state: State, move: Mapping[str, Any]) -> State:
     """The Night Moth names a token on the board (``quiet_cell``)."""
-    cell = move_cells([move.get("cell")])[0]
+    cell = move["cell"]
     if not any(token.cell == cell for token in state.tokens):
         raise errors.IllegalMove(errors.NO_SUCH_TOKEN, "no token lies on that cell")
     use = PowerUse(QUIET_TOKEN, state.round, cell=cell)

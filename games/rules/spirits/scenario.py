@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.rules.common import replay_moves
+from games.rules.common import replay_log
 
 from . import errors
 from .format import (
@@ -17,16 +17,17 @@ from .format import (
     power_use_to_dict,
     token_to_dict,
 )
-from .game import apply_move, new_game, outcome
+from .game import apply, new_game, progress
 from .setup import Setup
 from .state import State
 
 
 def replay(
-    setup: Setup | Mapping[str, Any], moves: Iterable[Mapping[str, Any]], seed: int = 0
-) -> State:
-    """Rebuild a state from its setup and move log; an ``IllegalMove`` carries the move's index."""
-    return replay_moves(new_game(setup, seed), moves, apply_move)
+    setup: Setup | Mapping[str, Any], moves: Iterable[Mapping[str, Any]], *, seed: int = 0
+) -> tuple[State, errors.IllegalMove | None]:
+    """Rebuild a state from its setup and move log: the state after the last legal move, and the
+    first illegal move with its index (or ``None``). A bad setup raises ``SetupError``."""
+    return replay_log(new_game(setup, seed=seed), moves, apply)
 
 
 def report(state: State, error: errors.IllegalMove | None = None) -> dict[str, Any]:
@@ -53,7 +54,7 @@ def report(state: State, error: errors.IllegalMove | None = None) -> dict[str, A
                 },
             }
         )
-    result = outcome(state)
+    result = progress(state)
     return {
         "tricks": tricks,
         "current_trick": {
@@ -74,13 +75,6 @@ def report(state: State, error: errors.IllegalMove | None = None) -> dict[str, A
     }
 
 
-def run_scenario(data: Mapping[str, Any], seed: int = 0) -> dict[str, Any]:
+def run_scenario(data: Mapping[str, Any], *, seed: int = 0) -> dict[str, Any]:
     """Replay a whole scenario, stopping at the first illegal move, and report it."""
-    state = new_game(data, seed)
-    moves = data.get("moves") or []
-    for index, move in enumerate(moves):
-        try:
-            state = apply_move(state, move)
-        except errors.IllegalMove as exc:
-            return report(state, errors.IllegalMove(exc.code, exc.message, index))
-    return report(state)
+    return report(*replay(data, data.get("moves") or [], seed=seed))

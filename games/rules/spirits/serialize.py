@@ -1,4 +1,4 @@
-"""JSON round-trip of a ``State``: ``from_dict(to_dict(state)) == state``."""
+"""JSON round-trip of a ``State``: ``from_json(to_json(state)) == state``."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def _power_use(data: Mapping[str, Any]) -> PowerUse:
     )
 
 
-def to_dict(state: State) -> dict[str, Any]:
+def to_json(state: State) -> dict[str, Any]:
     """The whole state as JSON-ready data."""
     players = state.setup.players
     return {
@@ -113,8 +113,8 @@ def to_dict(state: State) -> dict[str, Any]:
     }
 
 
-def from_dict(data: Mapping[str, Any]) -> State:
-    """The state ``to_dict`` wrote."""
+def from_json(data: Mapping[str, Any]) -> State:
+    """The state ``to_json`` wrote."""
     setup = setup_from_dict(data["setup"])
     hands = data["hands"]
     return State(

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-Cell = tuple[int, int]
+from games.rules.common import Cell as Cell
+
 Shape = tuple[Cell, ...]
 
 

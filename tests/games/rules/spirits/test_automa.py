@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.rules.spirits import AUTOMA, IllegalMove, apply_move, legal_moves, new_game
+from games.rules.spirits import AUTOMA, IllegalMove, apply, legal_moves, new_game
 from games.rules.spirits.automa import next_kakapo
 
 from .factories import two_player
@@ -11,7 +11,7 @@ from .helpers import run
 
 def _code(state, move):  # type: ignore[no-untyped-def]
     with pytest.raises(IllegalMove) as error:
-        apply_move(state, move)
+        apply(state, move)
     return error.value.code
 
 
@@ -46,7 +46,7 @@ def test_automa_must_play_matching_river_card() -> None:
     assert _code(state, {"automa": "river", "card": "blue3"}) == "automa-must-match"
     assert _code(state, {"automa": "deck"}) == "automa-must-match"
     assert legal_moves(state) == [{"automa": "river", "card": "red2"}]
-    state = apply_move(state, {"automa": "river", "card": "red2"})
+    state = apply(state, {"automa": "river", "card": "red2"})
     assert state.river == ("blue3", "green2", "orange2", "green1")
     assert state.deck_count == 5
 
@@ -58,7 +58,7 @@ def test_automa_free_choice_without_match() -> None:
     options = legal_moves(state)
     assert {"automa": "deck"} in options
     assert len(options) == 5
-    state = apply_move(state, {"automa": "deck"})
+    state = apply(state, {"automa": "deck"})
     assert state.tricks[-1].plays[-1] == (AUTOMA, "green1")
     assert state.deck == ("orange1", "red5", "blue4", "purple5", "green6")
 
@@ -102,7 +102,7 @@ def test_automa_mist_lead_uses_river_colour() -> None:
     )
     assert state.required_lead == "green"
     assert _code(state, {"automa": "river", "card": "red2"}) == "automa-must-match"
-    state = apply_move(state, {"automa": "river", "card": "green2"})
+    state = apply(state, {"automa": "river", "card": "green2"})
     assert state.current == ((AUTOMA, "green2"),)
 
 
@@ -118,12 +118,12 @@ def test_unknown_deck_reveals_cards() -> None:
     assert _code(state, {"automa": "deck", "card": "blue3"}) == "not-in-deck"
     assert _code(state, {"automa": "river", "card": "blue3"}) == "refill-required"
     assert {"automa": "river", "card": "blue3", "refill": "blue1"} in legal_moves(state)
-    state = apply_move(state, {"automa": "river", "card": "blue3", "refill": "green5"})
+    state = apply(state, {"automa": "river", "card": "blue3", "refill": "green5"})
     assert state.river == ("red2", "green2", "orange2", "green5")
     assert state.deck_count == 1
     state = run(state, {"place": [[0, 0], [1, 0], [1, 1]]}, {"play": "blue4"})
     assert {"automa": "deck", "card": "blue1"} in legal_moves(state)
-    state = apply_move(state, {"automa": "deck", "card": "red6"})
+    state = apply(state, {"automa": "deck", "card": "red6"})
     assert state.deck_count == 0
     state = run(
         state,
@@ -137,7 +137,7 @@ def test_unknown_deck_reveals_cards() -> None:
         "automa-deck-empty"
     )
     assert all("refill" not in m for m in legal_moves(state))
-    state = apply_move(state, {"automa": "river", "card": "red2"})
+    state = apply(state, {"automa": "river", "card": "red2"})
     assert len(state.river) == 3
 
 

@@ -13,7 +13,7 @@ def test_deal_is_reproducible() -> None:
     (seed 003, '2-player game: the Automa')."""
     data = two_player(deal=True)
     del data["hands"]
-    first, again, other = new_game(data, 5), new_game(data, 5), new_game(data, 6)
+    first, again, other = new_game(data, seed=5), new_game(data, seed=5), new_game(data, seed=6)
     assert first == again
     assert first.hands != other.hands
     assert first.deck_count == 6
@@ -25,10 +25,10 @@ def test_deal_is_reproducible() -> None:
 def test_hand_size_and_shortage() -> None:
     """A hand size may be set; dealing more cards than exist is a setup error."""
     assert default_hand_size(new_game(scenario()).setup) == 7
-    state = new_game(scenario(deal=True, hand_size=2), 1)
+    state = new_game(scenario(deal=True, hand_size=2), seed=1)
     assert [len(h) for h in state.hands or ()] == [2, 2, 2]
     with pytest.raises(SetupError):
-        new_game(scenario(deal=True, hand_size=11), 1)
+        new_game(scenario(deal=True, hand_size=11), seed=1)
 
 
 def test_setup_keeps_deal_fields() -> None:

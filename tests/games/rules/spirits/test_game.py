@@ -8,15 +8,15 @@ import pytest
 
 from games.rules.spirits import (
     IllegalMove,
-    apply_move,
-    from_dict,
+    apply,
+    from_json,
     legal_moves,
     new_game,
     outcome,
     replay,
     run_scenario,
     setup_from_dict,
-    to_dict,
+    to_json,
 )
 
 from ..commands import run_as_main
@@ -28,7 +28,7 @@ L_TILE = [[0, 0], [1, 0], [1, 1]]
 
 def _code(state: Any, move: Any) -> str:
     with pytest.raises(IllegalMove) as error:
-        apply_move(state, move)
+        apply(state, move)
     return error.value.code
 
 
@@ -55,7 +55,7 @@ def test_seat_checked_when_given() -> None:
     """A device may say who played; a wrong seat is not its turn."""
     state = new_game(scenario())
     assert _code(state, {"play": "blue1", "seat": "Ben"}) == "not-your-turn"
-    state = apply_move(state, {"play": "blue1", "seat": "Ana"})
+    state = apply(state, {"play": "blue1", "seat": "Ana"})
     assert state.current_seat == "Ben"
     assert state.lead_colour == "blue"
 
@@ -92,7 +92,7 @@ def test_full_mission_success_and_mission_over() -> None:
     data = scenario(rounds=1)
     data["board"]["mission_tiles"][0]["surround"] = False
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": [[0, 0], [0, 1]]})
+    state = apply(state, {"place": [[0, 0], [0, 1]]})
     assert outcome(state).result == "success"
     assert state.phase == "over"
     assert state.round == 1
@@ -104,7 +104,7 @@ def test_out_of_cards_fails() -> None:
     """Our reading: a seat due to play with no card left fails the mission."""
     state = new_game(scenario(hands={"Ana": ["blue1"], "Ben": ["blue2"], "Cy": ["red1"]}))
     state = play_round(state, ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": [[0, 0], [0, 1]]})
+    state = apply(state, {"place": [[0, 0], [0, 1]]})
     assert outcome(state).reasons == ("out-of-cards",)
 
 
@@ -130,7 +130,7 @@ def test_power_moves_a_placed_tile_once() -> None:
     assert _code(state, {"power": "move-spirit-tile", "from": [[0, 0]], "to": [[1, 1]]}) == (
         "no-such-tile"
     )
-    state = apply_move(state, {"place": [[0, 0], [0, 1]]})
+    state = apply(state, {"place": [[0, 0], [0, 1]]})
     options = [m for m in legal_moves(state) if "power" in m]
     assert {"power": "move-spirit-tile", "from": [[0, 0], [0, 1]], "to": [[3, 3], [3, 4]]} in (
         options
@@ -141,7 +141,7 @@ def test_power_moves_a_placed_tile_once() -> None:
         )
         == "overlap"
     )
-    state = apply_move(
+    state = apply(
         state, {"power": "move-spirit-tile", "from": [[0, 1], [0, 0]], "to": [[3, 3], [3, 4]]}
     )
     assert state.placed[0].cells == ((3, 3), (3, 4))
@@ -167,14 +167,14 @@ def test_a_moved_tile_against_a_coloured_edge_is_a_violation() -> None:
         {"cell": [5, 5], "side": "W", "colour": "red"}
     ]
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": [[0, 0], [0, 1]]})
+    state = apply(state, {"place": [[0, 0], [0, 1]]})
     assert state.violations == ()
-    state = apply_move(
+    state = apply(
         state, {"power": "move-spirit-tile", "from": [[0, 0], [0, 1]], "to": [[5, 3], [5, 4]]}
     )
     assert state.violations == ("coloured-edge",)
     assert state.powers_used[0].violations == ("coloured-edge",)
-    assert from_dict(to_dict(state)) == state
+    assert from_json(to_json(state)) == state
     assert run_scenario({**data, "moves": [
         {"play": "blue1"}, {"play": "blue2"}, {"play": "red1"}, {"place": [[0, 0], [0, 1]]},
         {"power": "move-spirit-tile", "from": [[0, 0], [0, 1]], "to": [[5, 3], [5, 4]]},
@@ -202,7 +202,7 @@ def test_power_not_during_discards() -> None:
     data = scenario(powers=["move-spirit-tile"])
     data["board"]["tokens"] = [{"kind": "whirlpool", "cell": [0, 0]}]
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": [[0, 0], [0, 1]]})
+    state = apply(state, {"place": [[0, 0], [0, 1]]})
     assert state.phase == "discard"
     assert all("power" not in m for m in legal_moves(state))
     assert (
@@ -254,12 +254,15 @@ def test_module_entry_point(
     assert "unreadable" in capsys.readouterr().out
 
 
-def test_replay_reports_index() -> None:
-    """``replay`` raises the first illegal move with its 0-based index."""
-    moves = [{"play": "blue1"}, {"play": "blue1"}]
-    with pytest.raises(IllegalMove) as error:
-        replay(scenario(), moves)
-    assert (error.value.index, error.value.code) == (1, "card-already-played")
+def test_replay_returns_the_first_illegal_move_with_its_index() -> None:
+    """``replay`` never raises for a move: it returns the state after the last legal move and the
+    first illegal move with its 0-based index."""
+    moves = [{"play": "blue1"}, {"play": "blue1"}, {"play": "blue2"}]
+    state, error = replay(scenario(), moves)
+    assert error is not None
+    assert (error.index, error.code) == (1, "card-already-played")
+    assert state == apply(new_game(scenario()), {"play": "blue1"})
+    assert replay(scenario(), moves[:1]) == (state, None)
 
 
 def test_report_covered_whirlpool() -> None:

@@ -9,14 +9,14 @@ import pytest
 from games.rules.spirits import (
     IllegalMove,
     SetupError,
-    apply_move,
-    from_dict,
+    apply,
+    from_json,
     legal_moves,
     new_game,
     run_scenario,
     setup_from_dict,
     setup_to_dict,
-    to_dict,
+    to_json,
 )
 from games.rules.spirits.dealing import default_hand_size
 from games.rules.spirits.moon import first_lead, first_round_trump, start_discarders
@@ -33,7 +33,7 @@ L_TILE = [[0, 0], [1, 0], [1, 1]]
 
 def _code(state: Any, move: Any) -> str:
     with pytest.raises(IllegalMove) as error:
-        apply_move(state, move)
+        apply(state, move)
     return error.value.code
 
 
@@ -56,7 +56,7 @@ def test_pale_crescent_first_trick_has_no_trump() -> None:
     state = play_round(state, ["red1", "red6", "blue4"])  # Cy leads; blue is now trump
     assert state.tricks[1].winner == "Ben"
     assert state.tricks[1].trump == "blue"
-    assert from_dict(to_dict(state)) == state
+    assert from_json(to_json(state)) == state
 
 
 def test_pale_crescent_in_the_report() -> None:
@@ -73,7 +73,7 @@ def test_waning_veil_binds_the_first_lead_with_known_hands() -> None:
     assert state.required_lead == "green"
     assert _code(state, {"play": "blue1"}) == "must-follow"
     assert legal_moves(state) == [{"play": "green4"}]
-    state = apply_move(state, {"play": "green4"})
+    state = apply(state, {"play": "green4"})
     assert state.lead_colour == "green"
     assert state.required_lead == "green"
     state = run(state, {"play": "green5"}, {"automa": "river", "card": "green2"})
@@ -85,7 +85,7 @@ def test_waning_veil_if_possible() -> None:
     """ "if possible": a leader without a trump card leads any colour."""
     data = two_player(moon_effects=[WANING_VEIL])
     data["hands"]["Ana"] = ["blue1", "purple2", "red3"]
-    state = apply_move(new_game(data), {"play": "red3"})
+    state = apply(new_game(data), {"play": "red3"})
     assert state.current == (("Ana", "red3"),)
 
 
@@ -115,7 +115,7 @@ def test_pale_crescent_and_waning_veil_stack_into_no_lead() -> None:
     state = new_game(two_player(moon_effects=[WANING_VEIL, PALE_CRESCENT]))
     assert state.required_lead is None
     assert state.trump is None
-    assert apply_move(state, {"play": "blue1"}).current == (("Ana", "blue1"),)
+    assert apply(state, {"play": "blue1"}).current == (("Ana", "blue1"),)
     setup = state.setup
     assert (first_round_trump(setup), first_lead(setup)) == (None, None)
 
@@ -132,7 +132,7 @@ def test_glaring_eye_every_player_discards_before_the_first_trick() -> None:
     state = run(state, *({"discard": None, "seat": s} for s in ("Cy", "Ana", "Ben")))
     assert state.phase == "play"
     assert [(d.seat, d.round) for d in state.discards] == [("Cy", 0), ("Ana", 0), ("Ben", 0)]
-    assert from_dict(to_dict(state)) == state
+    assert from_json(to_json(state)) == state
 
 
 def test_glaring_eye_with_known_hands_and_the_automa() -> None:
@@ -159,7 +159,7 @@ def test_glaring_eye_owes_nothing_for_an_empty_known_hand() -> None:
 def test_glaring_eye_deals_one_more_card() -> None:
     """Digital dealing gives each player one card more to pay the discard (dealing reading)."""
     assert default_hand_size(new_game(scenario(moon_effects=[GLARING_EYE])).setup) == 8
-    state = new_game(scenario(moon_effects=[GLARING_EYE], deal=True), 3)
+    state = new_game(scenario(moon_effects=[GLARING_EYE], deal=True), seed=3)
     assert [len(hand) for hand in state.hands or ()] == [8, 8, 8]
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.rules.spirits import IllegalMove, apply_move, new_game, outcome
+from games.rules.spirits import IllegalMove, apply, new_game, outcome
 from games.rules.spirits.board import MissionTile
 from games.rules.spirits.night import active_cells, tokens_must_be_covered
 
@@ -30,11 +30,11 @@ def test_night_board_blocks_night_cells() -> None:
     data["board"]["mission_tiles"][0]["night_cells"] = [[5, 5], [5, 4]]
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
     with pytest.raises(IllegalMove) as error:
-        apply_move(state, {"place": [[5, 3], [5, 4]]})
+        apply(state, {"place": [[5, 3], [5, 4]]})
     assert error.value.code == "overlap"
     data["night"] = False
     day = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    assert outcome(apply_move(day, {"place": [[5, 3], [5, 4]]})).result == "failure"
+    assert outcome(apply(day, {"place": [[5, 3], [5, 4]]})).result == "failure"
 
 
 def test_night_tokens_must_be_covered_to_surround() -> None:
@@ -58,7 +58,7 @@ def test_night_tokens_must_be_covered_to_surround() -> None:
         )
         data["board"]["tokens"] = [{"kind": "mist", "cell": [4, 5], "colour": "red"}]
         state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-        state = apply_move(state, {"place": [[0, 0], [0, 1]]})
+        state = apply(state, {"place": [[0, 0], [0, 1]]})
         assert outcome(state).result == result
 
 

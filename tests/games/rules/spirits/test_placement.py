@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.rules.spirits import IllegalMove, apply_move, legal_placements, new_game, outcome
+from games.rules.spirits import IllegalMove, apply, legal_placements, new_game, outcome
 from games.rules.spirits.placement import no_legal_placement_fails_mission
 
 from .factories import scenario
@@ -11,7 +11,7 @@ from .helpers import play_round
 
 def _code(state, move):  # type: ignore[no-untyped-def]
     with pytest.raises(IllegalMove) as error:
-        apply_move(state, move)
+        apply(state, move)
     return error.value.code
 
 
@@ -31,7 +31,7 @@ def test_wrong_shape() -> None:
 def test_any_side_any_rotation() -> None:
     """ "you can place it on the side of your choice, front or back", in any rotation."""
     state = _placing()
-    assert apply_move(state, {"place": [[3, 0], [4, 0]]}).placed[0].cells == ((3, 0), (4, 0))
+    assert apply(state, {"place": [[3, 0], [4, 0]]}).placed[0].cells == ((3, 0), (4, 0))
 
 
 def test_off_board_and_overlap() -> None:
@@ -39,7 +39,7 @@ def test_off_board_and_overlap() -> None:
     Mission tile or Spirit tile"."""
     state = _placing()
     assert _code(state, {"place": [[11, 11], [11, 12]]}) == "off-board"
-    assert _code(state, {"place": [[-1, 0], [0, 0]]}) == "off-board"
+    assert _code(state, {"place": [[-1, 0], [0, 0]]}) == "bad-move"  # no cell is negative
     assert _code(state, {"place": [[5, 4], [5, 5]]}) == "overlap"
 
 
@@ -62,7 +62,7 @@ def test_coloured_edge_violation_is_recorded() -> None:
     ]
     data["board"]["mission_tiles"][0]["surround"] = False
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": [[4, 4], [4, 5]]})
+    state = apply(state, {"place": [[4, 4], [4, 5]]})
     assert state.tricks[-1].placement.violations == ("coloured-edge",)  # type: ignore[union-attr]
     assert outcome(state).reasons == ("coloured-edge",)
 
@@ -75,7 +75,7 @@ def test_matching_coloured_edge_is_fine() -> None:
     ]
     data["board"]["mission_tiles"][0]["surround"] = False
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": [[4, 4], [4, 5]]})
+    state = apply(state, {"place": [[4, 4], [4, 5]]})
     assert outcome(state).result == "success"
 
 

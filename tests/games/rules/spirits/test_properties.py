@@ -1,4 +1,5 @@
-"""Random legal playouts keep the invariants (cards, tiles, replay, JSON round-trip)."""
+"""Random legal playouts keep the invariants (cards, tiles, replay, JSON round-trip), and no
+reachable state is stuck: it has an outcome or a legal move."""
 
 from __future__ import annotations
 
@@ -7,22 +8,23 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.content import default_pack
 from games.rules.spirits import (
     AUTOMA,
     MOON_EFFECTS,
     POWERS,
     State,
-    apply_move,
-    from_dict,
+    apply,
+    from_json,
     legal_moves,
     new_game,
     outcome,
     replay,
-    to_dict,
+    to_json,
 )
 from games.rules.spirits.bitboard import mask_of
 
-from .factories import scenario, two_player
+from .factories import pack_mission, scenario, two_player
 
 
 def _setup(automa: bool, moon_effects: list[str]) -> dict[str, Any]:
@@ -61,7 +63,7 @@ def _check(state: State, dealt: list[str]) -> None:
         mask = mask_of(tile.cells, size)
         assert not mask & seen, "Spirit tiles never overlap"
         seen |= mask
-    assert from_dict(to_dict(state)) == state
+    assert from_json(to_json(state)) == state
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -77,7 +79,7 @@ def test_random_playouts(
     """Every legal move keeps the invariants, and replay rebuilds the same state, with every
     Power available and any Moon tiles in force."""
     setup = _setup(automa, moon_effects)
-    state = new_game(setup, seed)
+    state = new_game(setup, seed=seed)
     dealt = _all_cards(state)
     moves: list[dict[str, Any]] = []
     for _ in range(40):
@@ -85,11 +87,11 @@ def test_random_playouts(
         if not options:
             break
         move = options[data.draw(st.integers(0, len(options) - 1))]
-        state = apply_move(state, move)
+        state = apply(state, move)
         moves.append(move)
         _check(state, dealt)
         assert state.kakapo != AUTOMA
-    assert replay(setup, moves, seed) == state
+    assert replay(setup, moves, seed=seed) == (state, None)
 
 
 WHIRLPOOLS = [[r, c] for r in range(3) for c in range(4)]
@@ -128,5 +130,64 @@ def test_small_hands_never_stall(
         options = legal_moves(state)
         if not options:
             break
-        state = apply_move(state, options[data.draw(st.integers(0, len(options) - 1))])
+        state = apply(state, options[data.draw(st.integers(0, len(options) - 1))])
     assert outcome(state).result != "in-progress", "no legal move yet the mission goes on"
+
+
+PACK_CARDS = default_pack().scenario_cards()
+MISSIONS = [mission.number for mission in default_pack().missions]
+CELLS = st.tuples(st.integers(0, 11), st.integers(0, 11))
+TOKENS = st.lists(
+    st.one_of(
+        st.builds(lambda cell: {"kind": "whirlpool", "cell": list(cell)}, CELLS),
+        st.builds(
+            lambda cell, colour: {"kind": "mist", "cell": list(cell), "colour": colour},
+            CELLS,
+            st.sampled_from(["blue", "red", "green"]),
+        ),
+    ),
+    max_size=6,
+    unique_by=lambda token: tuple(token["cell"]),
+)
+
+
+@st.composite
+def pack_setups(draw: st.DrawFn) -> dict[str, Any]:
+    """A mission of the sample pack as the table plays it: 2 players and the Automa, or 3 to 5
+    players; Day or Night side; hands dealt (sometimes short) or unknown; any tokens off the
+    Mission tiles, any Powers and Moon tiles."""
+    players = ["Ana", "Ben", "Cy", "Di", "Ed"][: draw(st.integers(2, 5))]
+    setup = pack_mission(draw(st.sampled_from(MISSIONS)), night=draw(st.booleans()))
+    setup.update(cards=PACK_CARDS, players=players, first_player=players[0])
+    mission_cells = {
+        tuple(cell) for tile in setup["board"]["mission_tiles"] for cell in tile["cells"]
+    }
+    tokens = [t for t in draw(TOKENS) if tuple(t["cell"]) not in mission_cells]
+    setup["board"] = {**setup["board"], "tokens": [*setup["board"]["tokens"], *tokens]}
+    setup["powers"] = draw(st.lists(st.sampled_from(POWERS), unique=True))
+    setup["moon_effects"] = draw(st.lists(st.sampled_from(MOON_EFFECTS), unique=True))
+    if len(players) == 2:
+        setup["automa"] = {"deck_size": 6, "river": sorted(PACK_CARDS)[:4], "kakapo": "Ana"}
+    if draw(st.booleans()):
+        automa = 10 if len(players) == 2 else 0
+        setup.update(deal=True, hand_size=draw(st.integers(1, (40 - automa) // len(players))))
+        if len(players) == 2:
+            setup["automa"] = {"deck": [], "river": [], "kakapo": "Ana"}
+    return setup
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), setup=pack_setups(), seed=st.integers(0, 10**6))
+def test_no_reachable_state_is_stuck(data: st.DataObject, setup: dict[str, Any], seed: int) -> None:
+    """Seed 003, 'The Decision card' (the mission ends after its rounds), '2-player game: the
+    Automa', 'Whirlpool tokens', 'Mist tokens' and 'Switching to Night mode': from any setup a
+    table may start, every state a sequence of legal moves reaches either has an outcome or
+    offers a legal move, and a state with an outcome offers none."""
+    state = new_game(setup, seed=seed)
+    for _ in range(400):  # a mission of 7 rounds ends in far fewer moves
+        options = legal_moves(state)
+        assert (outcome(state) is None) == bool(options), "stuck, or playing on after the end"
+        if not options:
+            return
+        state = apply(state, options[data.draw(st.integers(0, len(options) - 1))])
+    raise AssertionError("the mission never ends")

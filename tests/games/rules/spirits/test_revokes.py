@@ -1,6 +1,6 @@
 """Provable revokes at a real table (seed 003, 'Playing the trick': Must Follow)."""
 
-from games.rules.spirits import apply_move, new_game
+from games.rules.spirits import apply, new_game
 from games.rules.spirits.revokes import Flag, track_play
 
 from .factories import scenario
@@ -11,7 +11,7 @@ def test_failing_to_follow_then_playing_colour_is_flagged() -> None:
     """A player who did not follow blue and later plays a blue card revoked."""
     state = play_round(new_game(scenario()), ["blue1", "red2", "blue3"])
     assert state.voids == (("Ben", "blue"),)
-    state = apply_move(state, {"place": [[0, 0], [1, 0], [1, 1]]})
+    state = apply(state, {"place": [[0, 0], [1, 0], [1, 1]]})
     assert state.current_seat == "Cy"
     state = play_round(state, ["green1", "green2", "blue4"])
     assert state.flags == (Flag("revoke", "Ben", 2),)

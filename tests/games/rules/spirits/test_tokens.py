@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.rules.spirits import IllegalMove, Outcome, apply_move, legal_moves, new_game, outcome
+from games.rules.spirits import IllegalMove, Outcome, apply, legal_moves, new_game, outcome
 from games.rules.spirits.board import Token
 from games.rules.spirits.tokens import discards_owed, mist_requirement, whirlpool_discarders
 
@@ -14,7 +14,7 @@ DOMINO = [[0, 0], [0, 1]]
 
 def _code(state, move):  # type: ignore[no-untyped-def]
     with pytest.raises(IllegalMove) as error:
-        apply_move(state, move)
+        apply(state, move)
     return error.value.code
 
 
@@ -38,7 +38,7 @@ def test_whirlpool_discards_one_card_each() -> None:
     from their hand face down"."""
     data = _board_with({"kind": "whirlpool", "cell": [0, 1]})
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": DOMINO})
+    state = apply(state, {"place": DOMINO})
     assert state.tokens == ()
     assert state.tricks[-1].placement.covered_tokens == (Token("whirlpool", (0, 1)),)  # type: ignore[union-attr]
     assert state.phase == "discard"
@@ -52,7 +52,7 @@ def test_whirlpool_discards_one_card_each() -> None:
     state = run(state, {"discard": None, "seat": "Cy"}, {"discard": "green6", "seat": "Ana"})
     assert _code(state, {"discard": None, "seat": "Cy"}) == "already-discarded"
     assert _code(state, {"discard": "green6", "seat": "Ben"}) == "card-already-played"
-    state = apply_move(state, {"discard": None, "seat": "Ben"})
+    state = apply(state, {"discard": None, "seat": "Ben"})
     assert state.phase == "play"
     assert _code(state, {"play": "green6"}) == "card-already-played"
 
@@ -87,12 +87,12 @@ def test_mist_forces_next_lead() -> None:
         "Cy": ["red1", "orange2"],
     }
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": DOMINO})
+    state = apply(state, {"place": DOMINO})
     assert state.required_lead == "red"
     assert state.current_seat == "Ben"
     assert legal_moves(state) == [{"play": "red2"}]
     assert _code(state, {"play": "blue4"}) == "must-follow"
-    state = apply_move(state, {"play": "red2"})
+    state = apply(state, {"play": "red2"})
     assert state.required_lead == "red"
 
 
@@ -117,12 +117,12 @@ def test_several_mist_tokens_choose_colour() -> None:
         {"kind": "mist", "cell": [0, 1], "colour": "orange"},
     )
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": DOMINO})
+    state = apply(state, {"place": DOMINO})
     assert state.phase == "mist-colour"
     assert legal_moves(state) == [{"mist_colour": "orange"}, {"mist_colour": "red"}]
     assert _code(state, {"play": "red2"}) == "mist-colour-required"
     assert _code(state, {"mist_colour": "blue"}) == "mist-colour-invalid"
-    state = apply_move(state, {"mist_colour": "orange"})
+    state = apply(state, {"mist_colour": "orange"})
     assert state.required_lead == "orange"
     assert state.phase == "play"
 
@@ -141,7 +141,7 @@ def test_tokens_and_rocks_may_be_covered() -> None:
     data = scenario()
     data["board"]["rocks"] = [[0, 0]]
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": DOMINO})
+    state = apply(state, {"place": DOMINO})
     assert state.placed[0].cells == ((0, 0), (0, 1))
 
 
@@ -150,7 +150,7 @@ def test_last_round_tokens_have_no_effect() -> None:
     data = _board_with({"kind": "whirlpool", "cell": [0, 0]})
     data["rounds"] = 1
     state = play_round(new_game(data), ["blue1", "blue2", "red1"])
-    state = apply_move(state, {"place": DOMINO})
+    state = apply(state, {"place": DOMINO})
     assert state.phase == "over"
     assert state.pending_discards == ()
 
@@ -169,7 +169,7 @@ def test_two_whirlpools_with_one_card_left_end_the_mission() -> None:
         {"kind": "whirlpool", "cell": [0, 1]},
     ]
     state = play_round(new_game(data), ["blue2", "blue1", "purple1"])
-    state = apply_move(state, {"place": DOMINO})
+    state = apply(state, {"place": DOMINO})
     assert state.pending_discards == ("Ana", "Ben", "Cy")
     state = run(
         state,

@@ -3,7 +3,7 @@ card', 'Storing the trick')."""
 
 import pytest
 
-from games.rules.spirits import IllegalMove, apply_move, new_game
+from games.rules.spirits import IllegalMove, apply, new_game
 from games.rules.spirits.cards import Card
 from games.rules.spirits.tricks import check_follow, trick_winner
 
@@ -45,9 +45,9 @@ def test_must_follow() -> None:
 def test_must_follow_with_known_hands() -> None:
     """With known hands a player holding the lead colour cannot play another colour."""
     state = new_game(scenario(hands={"Ana": ["blue1"], "Ben": ["blue2", "red2"], "Cy": ["red1"]}))
-    state = apply_move(state, {"play": "blue1"})
+    state = apply(state, {"play": "blue1"})
     with pytest.raises(IllegalMove) as error:
-        apply_move(state, {"play": "red2"})
+        apply(state, {"play": "red2"})
     assert error.value.code == "must-follow"
 
 
@@ -89,7 +89,7 @@ def test_red_four_sets_final_trump() -> None:
     )
     for cards in rounds:
         state = play_round(state, cards)
-        state = apply_move(state, {"place": next(spots)})
+        state = apply(state, {"place": next(spots)})
     assert state.round == 7
     assert state.tricks[-1].decision == "red4"
     assert state.trump == "red"
@@ -102,9 +102,9 @@ def test_waiting_seats_follow_the_seating_from_the_leader() -> None:
     still to play start after the one who led, not after seat 1."""
     state = new_game(scenario(first_player="Cy"))
     assert state.waiting_seats == ()
-    state = apply_move(state, {"play": "blue1"})
+    state = apply(state, {"play": "blue1"})
     assert state.waiting_seats == ("Ana", "Ben")
-    state = apply_move(state, {"play": "blue2"})
+    state = apply(state, {"play": "blue2"})
     assert state.waiting_seats == ("Ben",)
-    state = apply_move(state, {"play": "blue3"})
+    state = apply(state, {"play": "blue3"})
     assert state.waiting_seats == ()

@@ -1,18 +1,21 @@
-"""What each refusal of a rules engine says, in the reader's language, and which rule it breaks.
+"""What each refusal of the campaign game's engine (``games.rules.spirits``) says at the table, in
+the reader's language, and which rule of the reference it enforces (``games.refusals.Refusal``).
 
-The engines refuse a move with ``IllegalMove``: a stable ``code`` and an English message for logs
-and the command line. Screens show the message mapped here instead, translated, with a link to the
-rule of the reference (``games.reference``) the refusal comes from. Parameters a message names
-(``%(card)s``, ``%(seat)s``, ``%(colour)s``) are given by the screen, which knows the move; a
-message without parameters reads well alone.
+The engine refuses a move with ``IllegalMove``: a stable ``code`` and an English message for logs
+and the command line. The table shows the sentence mapped here instead. Parameters a sentence
+names (``%(card)s``, ``%(seat)s``, ``%(colour)s``) are given by the screen, which knows the move
+(``screen.refusal_of``); ``%(field)s`` is the move's field the engine could not read, from the
+refusal's own ``params``. A sentence without parameters reads well alone.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.reference.links import rule_url
 from games.refusals import Refusal
 from games.rules.spirits import errors
 
@@ -80,7 +83,9 @@ SPIRITS_REFUSALS: dict[str, Refusal] = {
     ),
     errors.WRONG_PHASE: spirits(_("This cannot be done in the middle of a trick."), "rewards"),
     errors.MISSION_OVER: spirits(_("The mission is over."), "storing-the-trick"),
-    errors.BAD_MOVE: spirits(_("That move is not understood."), "playing-the-trick"),
+    errors.BAD_MOVE: spirits(
+        _("That move is not understood: %(field)s."), "playing-the-trick", "field"
+    ),
     errors.POWER_UNAVAILABLE: spirits(_("That Power is not available in this mission."), "rewards"),
     errors.POWER_USED: spirits(_("That Power has already been used in this mission."), "rewards"),
     errors.NO_SUCH_TILE: spirits(
@@ -94,45 +99,18 @@ SPIRITS_REFUSALS: dict[str, Refusal] = {
 }
 
 
+#: A move that is not one object of one kind names no field: said without one.
+NOT_A_MOVE = spirits(_("That move is not understood."), "playing-the-trick")
+
+
 def refusal(error: errors.IllegalMove) -> Refusal:
     """The translated refusal for a spirits engine error; ``KeyError`` for an unknown code."""
-    return SPIRITS_REFUSALS[error.code]
+    return refusal_for(error.code, error.params)
 
 
-# The campaign's "why": the rule of the reference each explanation comes from.
-
-#: Why a mission failed, by the engine's reason (``spirits.outcome``) or the campaign's failure
-#: reason (``progression.FAILURE_REASONS``).
-FAILURE_RULES = {
-    "coloured-edge": "mission-tile-constraints",
-    "not-surrounded": "night-mode-encirclement",
-    "objective-not-met": "placing-the-spirit-tile",
-    "no-legal-placement": "placing-the-spirit-tile",
-    "out-of-cards": "playing-the-trick",
-}
-#: Why an envelope opened, by its source (``progression.OpenedEnvelope.source``).
-ENVELOPE_RULES = {
-    "reward": "rewards",
-    "moon-path": "moon-path",
-    "instruction": "envelopes",
-    "end": "envelopes",
-    "override": "envelopes",
-}
-#: Why a Power space is locked: a Totem unlocks it.
-LOCKED_SPACE_RULE = "rewards"
-
-
-def spirits_rule(rule: str) -> str:
-    """The link to one rule of the campaign game's reference."""
-    return rule_url("spirits", rule)
-
-
-def failure_rule(reason: str) -> str:
-    """The link to the rule a mission failed on; empty for a reason no rule gives (abandoned,
-    other)."""
-    return spirits_rule(FAILURE_RULES[reason]) if reason in FAILURE_RULES else ""
-
-
-def envelope_rule(source: str) -> str:
-    """The link to the rule that opened an envelope."""
-    return spirits_rule(ENVELOPE_RULES.get(source, "envelopes"))
+def refusal_for(code: str, params: Mapping[str, Any]) -> Refusal:
+    """The refusal of ``code`` with the engine's ``params``: a bad move naming no field is
+    ``NOT_A_MOVE``."""
+    if code == errors.BAD_MOVE and not params.get("field"):
+        return NOT_A_MOVE
+    return SPIRITS_REFUSALS[code]
