@@ -233,17 +233,6 @@ def replay_log(
     return state, None
 
 
-def replay_moves(state: S, moves: Iterable[Move], apply: Callable[[S, Move], S]) -> S:
-    """Apply ``moves`` in order; the first ``IllegalMove`` is raised with the move's index.
-
-    The older, raising form of ``replay_log``, kept until every engine's ``replay`` follows
-    the contract."""
-    state, error = replay_log(state, moves, apply)
-    if error is not None:
-        raise error
-    return state
-
-
 def replay_command(
     prog: str, scenario_format: str, run: Callable[[dict[str, Any]], dict[str, Any]],
     argv: list[str] | None = None,
@@ -265,9 +254,9 @@ def replay_command(
             raise SetupError("a scenario is a JSON object")
         result, status = run(data), 0
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        result, status = _error("unreadable", f"{args.file}: {exc}"), 2
+        result, status = error_result("unreadable", f"{args.file}: {exc}"), 2
     except SetupError as exc:
-        result, status = _error(exc.code, exc.message), 2
+        result, status = error_result(exc.code, exc.message), 2
     return emit_json(result, status)
 
 
@@ -284,5 +273,6 @@ def emit_json(result: Any, status: int = 0, *, ensure_ascii: bool = True) -> int
     return status
 
 
-def _error(code: str, message: str) -> dict[str, Any]:
+def error_result(code: str, message: str) -> dict[str, Any]:
+    """What a command prints when it cannot run: only ``error``, with no move."""
     return {"error": {"move": None, "code": code, "message": message}}

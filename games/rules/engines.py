@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules import spirits
+from games.rules import bonfire, solsticio, spirits
 from games.rules.common import Engine
 
 SPIRITS: Engine[spirits.State, spirits.Outcome] = spirits
+BONFIRE: Engine[bonfire.State, None] = bonfire
+SOLSTICIO: Engine[solsticio.State, solsticio.Outcome] = solsticio
 
-ENGINES: tuple[Engine[Any, Any], ...] = (SPIRITS,)
+ENGINES: tuple[Engine[Any, Any], ...] = (SPIRITS, BONFIRE, SOLSTICIO)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Mapping
 from typing import Any
+
+from games.rules.common import emit_json, error_result
 
 from . import reading as r
 from .content import SECTIONS
@@ -93,27 +94,12 @@ def main(argv: list[str] | None = None) -> int:
                 data = json.load(handle)
             result = run_scenario(with_default_content(r.obj(data, "scenario")))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        result, status = _error("unreadable", str(exc)), 2
+        result, status = error_result("unreadable", str(exc)), 2
     except SetupError as exc:
-        result, status = _error(exc.code, exc.message), 2
+        result, status = error_result(exc.code, exc.message), 2
     else:
         status = 0
-    write(json.dumps(result, indent=2, ensure_ascii=False))
-    return status
-
-
-def write(text: str) -> None:
-    """Print ``text``; a reader that stopped reading (``| head``) ends the output quietly: the
-    rest goes nowhere, with no ``BrokenPipeError`` at exit either."""
-    try:
-        print(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-def _error(code: str, message: str) -> dict[str, Any]:
-    return {"error": {"move": None, "code": code, "message": message}}
+    return emit_json(result, status, ensure_ascii=False)
 
 
 if __name__ == "__main__":

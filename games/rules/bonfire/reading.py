@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from games.rules.common import Cell as Cell
 from games.rules.common import integer as integer
 from games.rules.common import items as items
 from games.rules.common import need as need
@@ -13,8 +14,6 @@ from games.rules.common import obj as obj
 from games.rules.common import text as text
 
 from .counts import Counts
-
-Cell = tuple[int, int]
 
 
 def name_in(value: Any, known: Collection[str], what: str, kind: str) -> str:

@@ -6,8 +6,10 @@ The format is documented in ``docs/formats/bonfire-scenario.md``; it is an exter
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
+
+from games.rules.common import replay_log
 
 from . import reading as r
 from .content import Content, content_from_dict
@@ -133,18 +135,13 @@ def new_game(setup: Mapping[str, Any], *, seed: int = 0) -> State:
     return starting_state(content, players)
 
 
-def replay(setup: Mapping[str, Any], moves: Sequence[Move]) -> tuple[State, IllegalMove | None]:
+def replay(
+    setup: Mapping[str, Any], moves: Iterable[Move], *, seed: int = 0
+) -> tuple[State, IllegalMove | None]:
     """The game ``setup`` starts, after ``moves`` in order: it stops at the first illegal one and
     returns it (its ``index`` set) beside the state before it. Raises ``SetupError`` for a bad
     setup."""
-    state = new_game(setup)
-    for index, move in enumerate(moves):
-        try:
-            state = apply(state, move)
-        except IllegalMove as error:
-            error.index = index
-            return state, error
-    return state, None
+    return replay_log(new_game(setup, seed=seed), moves, apply)
 
 
 def board_to_dict(state: State) -> dict[str, Any]:

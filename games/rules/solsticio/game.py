@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from games.rules.common import replay_log
+
 from . import errors
 from .content import (
     BLOCK_RAINBOW,
@@ -84,15 +86,7 @@ def replay(
 ) -> tuple[State, IllegalMove | None]:
     """Rebuild a game from its setup and move log: the state after the last legal move, and the
     first illegal move's refusal (with the move's 0-based ``index``), or ``None``."""
-    state = new_game(setup, seed=seed)
-    for index, move in enumerate(moves):
-        try:
-            state = apply(state, move)
-        except IllegalMove as exc:
-            return state, IllegalMove(
-                exc.code, exc.message, index, rule=exc.rule, params=exc.params
-            )
-    return state, None
+    return replay_log(new_game(setup, seed=seed), moves, apply)
 
 
 # --- reading the position ----------------------------------------------------------------------

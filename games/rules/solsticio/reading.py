@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.rules.common import Cell as Cell
 from games.rules.common import items, need, text
-
-Cell = tuple[int, int]
 
 
 def cell(value: Any, what: str) -> Cell:

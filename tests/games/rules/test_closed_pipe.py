@@ -16,6 +16,8 @@ COMMANDS = [
     ("games.rules.spirits", "replay", SCENARIOS / "spirits/scenarios/seed_off_grid.json", 0),
     ("games.rules.spirits", "replay", SCENARIOS / "no-such-file.json", 2),
     ("games.rules.solsticio", "replay", SCENARIOS / "solsticio/scenarios/evil_spirit.json", 0),
+    ("games.rules.bonfire", "replay", SCENARIOS / "bonfire/scenarios/walkthrough.json", 0),
+    ("games.rules.bonfire", "pay", '{"have": {"red": 15}, "cost": {"red": 1}}', 0),
 ]
 
 

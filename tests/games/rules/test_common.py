@@ -19,7 +19,6 @@ from games.rules.common import (
     field_true,
     only_fields,
     replay_log,
-    replay_moves,
 )
 
 
@@ -110,10 +109,6 @@ def test_replay_log_stops_at_the_first_illegal_move() -> None:
     assert error is not None
     assert (error.code, error.index, error.rule, error.params) == ("nope", 2, "r1", {"x": 1})
     assert replay_log(0, [{}, {}], _count) == (2, None)
-    assert replay_moves(0, [{}], _count) == 1
-    with pytest.raises(IllegalMove) as caught:
-        replay_moves(0, [{}, {"bad": True}], _count)
-    assert caught.value.index == 1
 
 
 def test_emit_json_prints_and_returns_the_status(capsys: pytest.CaptureFixture[str]) -> None:
