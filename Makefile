@@ -7,6 +7,8 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
+# Test processes (pytest-xdist); each test file runs whole in one of them, sharing its servers.
+TEST_PROCESSES ?= 2
 # What `make run` watches to restart on a change (not .venv: the reloader polls every file).
 APPS := accounts campaign config games groups stats web
 
@@ -55,7 +57,7 @@ worker: $(STAMP)
 
 test: $(STAMP) messages
 	mkdir -p var test-output
-	$(PY) -m pytest --cov --cov-report=term-missing:skip-covered $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadfile --cov --cov-report=term-missing:skip-covered $(PYTEST_ARGS)
 	@echo "Branch coverage of the rules engines (must be 100 %):"
 	$(BIN)/coverage report --include='games/rules/common.py,games/rules/spirits/*,games/rules/bonfire/*,games/rules/solsticio/*' --fail-under=100
 

@@ -38,23 +38,39 @@ SERVICE_FIXTURES = {
     "celery-worker": "celery_worker",
     "browser": "chromium",
 }
-service_groups_of: dict[str, list[str]] = {}
 service_outcomes: Counter[tuple[str, str]] = Counter()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each test carries the service groups it needs in its reports (``user_properties``), so the
+    summary counts them whether the test ran here or in a worker process (``make test`` runs the
+    suite in two, pytest-xdist)."""
     for item in items:
         names = getattr(item, "fixturenames", ())
         groups = [g for g, f in SERVICE_FIXTURES.items() if f in names]
         params = getattr(getattr(item, "callspec", None), "params", {})
         if "postgres_database" in names or params.get("server_database") == "postgres":
             groups.append("postgres")
-        service_groups_of[item.nodeid] = groups
+        item.user_properties.append(("service_groups", groups))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Iterator[pytest.TestReport]:
+    """A report carries the figures and the missing services known so far in its process."""
+    report: pytest.TestReport = yield
+    report.user_properties.append(("figures", dict(FIGURES)))
+    report.user_properties.append(("missing_services", dict(missing_services)))
+    return report
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Where the summary is printed (the only process, or xdist's controller): gather them."""
+    properties = dict(report.user_properties)
+    FIGURES.update(properties.get("figures", {}))
+    for group, reason in properties.get("missing_services", {}).items():
+        missing_services.setdefault(group, reason)
     if report.when == "call" or (report.when == "setup" and not report.passed):
-        for group in service_groups_of.get(report.nodeid, []):
+        for group in properties.get("service_groups", []):
             service_outcomes[group, report.outcome] += 1
 
 

@@ -13,7 +13,18 @@ from urllib.parse import urlparse
 import pytest
 
 REQUIRE_SERVICES = os.environ.get("QUESTLOG_REQUIRE_SERVICES", "") == "1"
-TEST_REDIS_URL = os.environ.get("QUESTLOG_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def test_redis_url() -> str:
+    """Redis for the tests, which flush it: database 15, or with pytest-xdist 15 less the worker's
+    number (``gw1`` → 14), so two worker processes never flush each other's data."""
+    url = os.environ.get("QUESTLOG_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    base, _, database = url.rpartition("/")
+    return f"{base}/{int(database or 0) - int(worker.removeprefix('gw'))}"
+
+
+TEST_REDIS_URL = test_redis_url()
 CHROMIUM = os.environ.get("QUESTLOG_CHROMIUM", "/usr/bin/chromium")
 
 missing_services: dict[str, str] = {}
