@@ -35,7 +35,6 @@ PLAYING_AS = "playing_as"
 NOT_BOUND = _("Say first who holds this device: tap your name above.")
 OTHER_SEAT = _("This device plays for %(seat)s: it cannot move for %(due)s.")
 SHARED_OTHER = _("It is %(due)s's move, not %(seat)s's: the table below is the current one.")
-NOT_A_SEAT = _("%(seat)s does not play at this table.")
 VIEWER = _("Viewers can read this group but not change it.")
 
 
@@ -98,6 +97,11 @@ class Seating:
     def choosing(self) -> bool:
         """The picker shows: a player's device that has not said who holds it."""
         return self.can_play and not self.over and self.bound is None
+
+    @property
+    def at_table(self) -> bool:
+        """This device plays at the table (bound to a seat, or shared): it may undo or abandon."""
+        return self.can_play and not self.over and self.bound is not None
 
     @property
     def may_move(self) -> bool:
@@ -176,7 +180,7 @@ def by_name(seating: Seating, user: Any) -> str:
 MOVE, UNDO, ABANDON, FINISH = "move", "undo", "abandon", "finish"
 
 ANNOUNCED = {
-    MOVE: _("%(who)s played %(what)s."),
+    MOVE: _("%(who)s: %(what)s."),
     UNDO: _("%(who)s undid %(what)s."),
     ABANDON: _("%(who)s abandoned %(what)s."),
     FINISH: _("The game is over: %(what)s."),
