@@ -88,6 +88,7 @@ class Seating:
     over: bool
     bind_url: str = ""
     shared_allowed: bool = True
+    changeable: bool = True  # False: the game itself says who holds the device (no picker)
 
     @property
     def shared(self) -> bool:

@@ -44,7 +44,8 @@ def test_a_device_says_once_who_holds_it_and_can_change_it(attempt, member):
     assert "I am Ben" in by_id(page, "seat-picker")
     assert "card-blue-3" not in enabled_controls(page, inside='id="table"')
     answer = phone.post(url(attempt, "seat"), {"seat": "Ben"})
-    assert answer.status_code == 302 and answer["Location"] == url(attempt)
+    assert answer.status_code == 302
+    assert answer["Location"] == url(attempt)
     page = phone.get(url(attempt)).content.decode()
     assert not has_id(page, "seat-picker")
     assert by_id(page, "seat-bound") == "I am Ben Not Ben? Change"
@@ -61,7 +62,9 @@ def test_a_tap_on_another_seat_s_turn_is_refused_and_nothing_recorded(attempt, m
     ben = device(member.user, attempt, "Ben")
     for data in (PLAY_BLUE_3, {**PLAY_BLUE_3, "playing_as": "Ana"}):
         answer = ben.post(url(attempt, "move"), data, **HTMX).content.decode()
-        assert element_text(answer, "refusal") == "This device plays for Ben: it cannot move for Ana."
+        assert (
+            element_text(answer, "refusal") == "This device plays for Ben: it cannot move for Ana."
+        )
     assert not AttemptMove.objects.exists()
     ana = device(member.user, attempt, "Ana")
     assert ana.post(url(attempt, "move"), PLAY_BLUE_3, **HTMX).status_code == 200
@@ -70,7 +73,9 @@ def test_a_tap_on_another_seat_s_turn_is_refused_and_nothing_recorded(attempt, m
 
 def test_an_unbound_device_is_told_to_say_who_holds_it(attempt, member):
     answer = device(member.user).post(url(attempt, "move"), PLAY_BLUE_3, **HTMX).content.decode()
-    assert element_text(answer, "refusal") == "Say first who holds this device: tap your name above."
+    assert (
+        element_text(answer, "refusal") == "Say first who holds this device: tap your name above."
+    )
     assert not AttemptMove.objects.exists()
 
 
@@ -104,11 +109,15 @@ def test_an_undo_is_announced_on_another_member_s_device_in_its_language(attempt
     ana.post(url(attempt, "move"), PLAY_BLUE_3, **HTMX)
     ana.post(url(attempt, "undo"), {"version": 1}, **HTMX)
     attempt.refresh_from_db()
-    assert attempt.last_change == {"kind": "undo", "by": "Ana", "params": {"move": {"play": "blue-3"}}}
+    assert attempt.last_change == {
+        "kind": "undo",
+        "by": "Ana",
+        "params": {"move": {"play": "blue-3"}},
+    }
     other = MembershipFactory(group=attempt.adventure.group, role=Role.PLAYER).user
     reader = device(other, attempt, "Cy", language="pt-br")
     region = reader.get(url(attempt), **HTMX).content.decode()
-    assert by_id(region, "announcement") == "Ana desfez Azul 3 de Ana."
+    assert by_id(region, "announcement") == "Ana desfez a Azul 3 de Ana."
 
 
 def test_a_stale_device_is_told_what_changed_the_table(attempt, member):
@@ -134,7 +143,8 @@ def test_an_abandoned_mission_leaves_no_enabled_control_on_any_device(attempt, m
 def test_a_refused_plain_post_redirects_to_the_table_and_shows_the_refusal_once(attempt, member):
     ben = device(member.user, attempt, "Ben")
     answer = ben.post(url(attempt, "move"), PLAY_BLUE_3)
-    assert answer.status_code == 302 and answer["Location"] == url(attempt)
+    assert answer.status_code == 302
+    assert answer["Location"] == url(attempt)
     page = ben.get(url(attempt)).content.decode()
     assert element_text(page, "refusal") == "This device plays for Ben: it cannot move for Ana."
     assert not has_id(ben.get(url(attempt)).content.decode(), "refusal")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+
 from games.models import SolsticioGame
 from games.rules.solsticio import State, from_dict, legal_moves, to_dict
 from games.solsticio.services import MOVE_ERRORS
-from tests.support.pages import text
+from tests.support.pages import element_text
 
 
 def saved_game(group: Any, user: Any, state: State) -> SolsticioGame:
@@ -35,22 +37,25 @@ def post_move(client: Any, game: SolsticioGame, move: dict[str, Any], version: i
         "value": "" if value is True else value,
         "version": game.version if version is None else version,
     }
-    return client.post(game.get_absolute_url(), data)
+    return client.post(reverse("solsticio:move", args=[game.group_id, game.pk]), data)
 
 
 def assert_refused(
     client: Any,
     game: SolsticioGame,
     move: dict[str, Any],
-    status: int,
-    code: str,
+    says: str,
     version: int | None = None,
 ) -> None:
-    """``move`` posted: answered with ``status`` and the message of ``code``, the game unchanged."""
+    """``move`` posted: redirected to the game's page, which ``says`` why once (a refusal code of
+    ``MOVE_ERRORS`` or a sentence), the game unchanged."""
     before = (game.document, game.version)
     response = post_move(client, game, move, version)
-    assert response.status_code == status
-    assert str(MOVE_ERRORS[code]) in text(response)
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
+    message = str(MOVE_ERRORS[says]) if says in MOVE_ERRORS else says
+    assert element_text(client.get(response["Location"]), "move-error") == message
+    assert element_text(client.get(response["Location"]), "move-error") is None
     game.refresh_from_db()
     assert (game.document, game.version) == before
 

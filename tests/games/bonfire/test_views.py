@@ -176,7 +176,8 @@ def test_move_and_refusal_with_its_rule(client, game, player) -> None:
     page = client.get(done["Location"])
     assert "Done: Move the Ship." in text(page)
     refused = client.post(move_url, {"version": 1, "kind": "move_ship", "to": "saltspire"})
-    assert refused.status_code == 302 and refused["Location"] == done["Location"]
+    assert refused.status_code == 302
+    assert refused["Location"] == done["Location"]
     body = text(client.get(refused["Location"]))
     assert "You cannot pay this." in body
     assert "sailing to saltspire costs 3 Action token(s); you have 2 (B3, p. 8)" in body
