@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.texts import render
 from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import events
-from campaign.table.services import reason_text, state_of
+from campaign.table.services import ABANDONED, reason_text, state_of
 from games import messages
 from games.content import Colour
 from games.content.texts import Text, text_from_json
@@ -557,7 +557,10 @@ def table_snapshot(
         moon_name(setup, spirits.DISCARD_AT_START) if first and state.pending_discards else ""
     )
     phase_text = PHASE_TEXT[state.phase]
-    if start_discard:
+    if attempt.status != AttemptStatus.OPEN:  # ended (an abandon too): no move is due any more
+        abandoned = attempt.failure_reason == ABANDONED
+        phase_text = gettext("Mission abandoned") if abandoned else PHASE_TEXT["over"]
+    elif start_discard:
         phase_text = gettext("%(tile)s: every player discards a card") % {"tile": start_discard}
     decision, last_trick = state.decision, state.tricks[-1] if state.tricks else None
     free_seat = powers.free_play_seat(state)

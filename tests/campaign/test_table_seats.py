@@ -136,7 +136,8 @@ def test_an_abandoned_mission_leaves_no_enabled_control_on_any_device(attempt, m
         region = device(member.user, attempt, seat).get(url(attempt), **HTMX).content.decode()
         assert enabled_controls(region) == [], seat
         assert by_id(region, "announcement") == "Ana abandoned the mission."
-        assert "Mission abandoned" in region
+        assert "Mission abandoned" in by_id(region, "status")  # not "Play a card" any more
+        assert "Play a card" not in region
         assert f'href="{attempt.get_absolute_url()}"' in region
 
 
