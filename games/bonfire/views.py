@@ -296,7 +296,7 @@ class Incomplete(Exception):
 
     def __init__(self, form: MoveForm) -> None:
         self.details = " ".join(
-            f"{'' if field == '__all__' else field + ': '}{' '.join(errors)}"
+            f"{'' if field == '__all__' else field + ': '}{' '.join(str(e) for e in errors)}"
             for field, errors in form.errors.items()
         )
         super().__init__(self.details)

@@ -37,6 +37,8 @@ def phone(table_session: Any, name: str) -> Any:
     session = table_session(name=name, width=PHONE["width"])
     session.page.set_viewport_size(PHONE)
     return session
+
+
 SEEN_MS = 6000
 
 # Submits a form built from ``data`` to ``url`` as a crafted page would (the CSRF token the page
