@@ -45,7 +45,7 @@ result = [f"/groups/{group.pk}/bonfire/{play.pk}/players/{seat.pk}/move/", seat.
     with ThreadPoolExecutor(DEVICES) as pool:
         statuses = sorted(pool.map(device, range(DEVICES)))
     assert statuses == [302] * DEVICES  # Post/Redirect/Get: each back to Ana's page
-    said = sorted('data-code="stale"' in clients[n].get(seat_page).text for n in range(DEVICES))
+    said = sorted('data-code="stale"' in clients[n].get(seat_page).body for n in range(DEVICES))
     assert said == [False] + [True] * (DEVICES - 1)  # the others were told the board changed
     stored = run_django(
         server.database_url,
