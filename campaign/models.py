@@ -111,6 +111,8 @@ class MissionAttempt(models.Model):
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     changes = models.JSONField(default=list, blank=True)  # derived: what it changed
+    # The table's last change as data (``web.seats.change``), announced on every device.
+    last_change = models.JSONField(default=dict, blank=True)
     created_by = user_link()
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -88,6 +88,8 @@ class BonfirePlay(models.Model):
     board = models.JSONField(_("shared board"))
     version = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # The game's last change as data (``web.seats.change``), announced on every device.
+    last_change = models.JSONField(default=dict, blank=True)
     # SET_NULL: deleting the play from the play log keeps the finished game's boards.
     play = models.OneToOneField(
         "Play",
@@ -174,6 +176,8 @@ class SolsticioGame(models.Model):
     document = models.JSONField(_("game document"))
     version = models.PositiveIntegerField(_("moves played"), default=0)
     over = models.BooleanField(_("over"), default=False)
+    # The game's last change as data (``web.seats.change``), announced on every device.
+    last_change = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

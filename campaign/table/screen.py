@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.texts import render
 from campaign.models import AttemptStatus, MissionAttempt
 from campaign.table import events, refusals
-from campaign.table.services import reason_text, state_of
+from campaign.table.services import ABANDONED, reason_text, state_of
 from games.content import Colour
 from games.content.texts import Text, text_from_json
 from games.reference import campaign_rules
@@ -25,6 +25,7 @@ from games.rules.spirits.campaign import ONE_FEWER_ROUND
 from games.rules.spirits.cards import back_side
 from games.rules.spirits.night import active_cells
 from games.rules.spirits.shapes import normalise
+from web import seats
 
 PHASE_TEXT = {
     "play": _("Play a card"),
@@ -569,7 +570,10 @@ def table_snapshot(
         moon_name(setup, spirits.DISCARD_AT_START) if first and state.pending_discards else ""
     )
     phase_text = PHASE_TEXT[state.phase]
-    if start_discard:
+    if attempt.status != AttemptStatus.OPEN:  # ended (an abandon too): no move is due any more
+        abandoned = attempt.failure_reason == ABANDONED
+        phase_text = gettext("Mission abandoned") if abandoned else PHASE_TEXT["over"]
+    elif start_discard:
         phase_text = gettext("%(tile)s: every player discards a card") % {"tile": start_discard}
     decision, last_trick = state.decision, state.tricks[-1] if state.tricks else None
     free_seat = powers.free_play_seat(state)
@@ -614,6 +618,8 @@ def table_snapshot(
         rule=rule,
         code=code,
         refused=refused if message and code not in ("undone", "stale") else "",
+        announcement=announcement_of(attempt.last_change, state, setup),
+        announcement_kind=(attempt.last_change or {}).get("kind", ""),
         # The last round's Spirit tile ends the mission (our reading of seed 003, 'End of the
         # game'): said before it is sent, as only a correction changes a result.
         ends_mission=state.phase == "place" and state.round >= state.rounds,
@@ -621,9 +627,33 @@ def table_snapshot(
     return table
 
 
+def announcement_of(
+    last: Mapping[str, Any] | None, state: spirits.State, setup: Mapping[str, Any]
+) -> str:
+    """The table's last change said in the reader's language on every device ("carla undid
+    Ana's Green 3", "bruno abandoned the mission", "The game is over: …"); a plain move is seen on
+    the table itself and not announced."""
+    kind = (last or {}).get("kind")
+    params = (last or {}).get("params") or {}
+    if kind == seats.UNDO:
+        return seats.announcement(last, undone_what(params.get("move") or {}, state, setup))
+    if kind == seats.ABANDON:
+        return seats.announcement(last, gettext("the mission"))
+    if kind == seats.FINISH:
+        won = params.get("result") == "success"
+        what = gettext("the mission succeeded") if won else gettext("the mission failed")
+        return seats.announcement(last, what)
+    return ""
+
+
 def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping[str, Any]) -> str:
-    """What an undo took back, in the table's words ("Undid: Bob's Purple 4"); ``state`` is the
-    table after the undo, where the undone move is due again."""
+    """What an undo took back, in the table's words ("Undid: Bob's Purple 4")."""
+    return gettext("Undid: %(move)s.") % {"move": undone_what(payload, state, setup)}
+
+
+def undone_what(payload: Mapping[str, Any], state: spirits.State, setup: Mapping[str, Any]) -> str:
+    """The move an undo took back ("Bob's Purple 4"); ``state`` is the table after the undo,
+    where the undone move is due again."""
     colours = colours_of(setup)
     card = payload.get("play") or payload.get("card")
     if "play" in payload:
@@ -646,4 +676,4 @@ def undone_text(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
         what = gettext("the Mist's lead colour %(colour)s") % {"colour": name}
     else:
         what = power_name(setup, str(payload.get("power") or ""))
-    return gettext("Undid: %(move)s.") % {"move": what}
+    return what

@@ -26,6 +26,7 @@ from campaign.texts import describe_move
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
 from games.rules.spirits import mission_setup
+from web import seats
 
 ALREADY_PLAYED = _("Someone else just played: the table below is the current one.")
 MISSION_ENDED = _("This mission is over: its result is recorded.")
@@ -168,9 +169,9 @@ def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttem
     if state_key(locked) not in STATES:
         locked.refresh_from_db(fields=["state"])
     if locked.status != AttemptStatus.OPEN:
-        raise TableError(MISSION_ENDED, code="mission-ended")
+        raise TableError(ended_text(locked), code="mission-ended")
     if version is None or locked.version != version:
-        raise TableError(ALREADY_PLAYED, code="stale")
+        raise TableError(seats.stale_text(locked.last_change), code="stale")
     return locked
 
 
@@ -211,11 +212,36 @@ def replay_attempt(attempt: MissionAttempt) -> spirits.State:
     return state
 
 
-def store(attempt: MissionAttempt, state: spirits.State, *, version: int) -> None:
+def ended_text(attempt: MissionAttempt) -> str:
+    """Why a write to an ended attempt is refused: what ended it, when the table knows."""
+    if attempt.last_change.get("kind") == seats.ABANDON:
+        return seats.stale_text(attempt.last_change)
+    return str(MISSION_ENDED)
+
+
+def store(
+    attempt: MissionAttempt,
+    state: spirits.State,
+    *,
+    version: int,
+    change: Mapping[str, Any] | None = None,
+) -> None:
+    """Save the engine state at ``version``, and the table's last ``change`` (``web.seats``)."""
     attempt.state = spirits.to_json(state)
     attempt.version = version
-    attempt.save(update_fields=["state", "version", "updated_at"])
+    fields = ["state", "version", "updated_at"]
+    if change is not None:
+        attempt.last_change = dict(change)
+        fields.append("last_change")
+    attempt.save(update_fields=fields)
     keep_state(attempt, state)
+
+
+def note_change(attempt: MissionAttempt, change: Mapping[str, Any]) -> None:
+    """Save the table's last change on an attempt whose row was saved by ``campaign.services``."""
+    attempt.refresh_from_db()
+    attempt.last_change = dict(change)
+    attempt.save(update_fields=["last_change", "updated_at"])
 
 
 @transaction.atomic
@@ -226,10 +252,12 @@ def submit_move(
     version: int | None,
     by: object,
     confirm_edge: bool = True,
+    who: str = "",
 ) -> MoveResult:
     """Record one move made against ``version``; end the mission when it is over. An illegal
     move raises ``TableError`` with the engine's code, and a placement that breaks a coloured edge
-    ``confirm-edge`` (``EDGE_WARNING``) unless ``confirm_edge``."""
+    ``confirm-edge`` (``EDGE_WARNING``) unless ``confirm_edge``. ``who`` made it (a seat, or the
+    member's name on a shared device), as the table's last change says."""
     attempt = locked_attempt(attempt, version)
     before = state_of(attempt)
     try:
@@ -242,11 +270,22 @@ def submit_move(
     AttemptMove.objects.create(
         attempt=attempt, seq=last + 1, payload=dict(move), created_by=stored_actor(by)
     )
-    store(attempt, after, version=attempt.version + 1)
+    name = who or actor_name(by)
+    store(
+        attempt,
+        after,
+        version=attempt.version + 1,
+        change=seats.change(seats.MOVE, name, move=dict(move)),
+    )
     outcome = end_mission(attempt=attempt, state=after, by=by)
     if outcome is not None:
-        attempt.refresh_from_db()
+        result = spirits.outcome(after).result
+        note_change(attempt, seats.change(seats.FINISH, name, result=result))
     return MoveResult(attempt=attempt, state=after, outcome=outcome)
+
+
+def actor_name(by: object) -> str:
+    return str(getattr(by, "username", "") or "")
 
 
 def end_mission(
@@ -276,9 +315,13 @@ def reason_text(reason: str) -> Text:
 
 
 @transaction.atomic
-def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) -> MoveResult:
+def undo_last_move(
+    *, attempt: MissionAttempt, version: int | None, by: object, who: str = ""
+) -> MoveResult:
     """Undo the latest move in force: marked undone (who, when) and kept in the log, the state
-    replayed without it. Our reading: a recorded result is over; the attempt page corrects it."""
+    replayed without it. Our reading: a recorded result is over; the attempt page corrects it.
+    Any device playing at the table may undo (the undo is announced on every device, naming
+    ``who``): the group repairs a wrong tap together, whoever's tap it was."""
     attempt = locked_attempt(attempt, version)
     move = attempt.moves.filter(undone_at__isnull=True).order_by("-seq").first()
     if move is None:
@@ -287,7 +330,8 @@ def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) 
     move.undone_by = stored_actor(by)
     move.save(update_fields=["undone_at", "undone_by"])
     after = replay_attempt(attempt)
-    store(attempt, after, version=attempt.version + 1)
+    undone = seats.change(seats.UNDO, who or actor_name(by), move=move.payload)
+    store(attempt, after, version=attempt.version + 1, change=undone)
     what = describe_move(move.payload)
     summary = text(
         "move-undone", seq=move.seq, number=attempt.number, mission=attempt.mission, move=what
@@ -297,9 +341,12 @@ def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) 
 
 
 @transaction.atomic
-def abandon_mission(*, attempt: MissionAttempt, version: int | None, by: object) -> MoveResult:
+def abandon_mission(
+    *, attempt: MissionAttempt, version: int | None, by: object, who: str = ""
+) -> MoveResult:
     """Give the mission up: a failure (``abandoned``), its tricks kept, so an open attempt never
-    blocks the campaign; refused like a move when stale or over."""
+    blocks the campaign; refused like a move when stale or over. Any device playing at the table
+    may abandon (announced on every device, naming ``who``)."""
     attempt = locked_attempt(attempt, version)
     state = state_of(attempt)
     services.add_note(attempt=attempt, author=by, words=text("note:abandoned"))
@@ -310,7 +357,7 @@ def abandon_mission(*, attempt: MissionAttempt, version: int | None, by: object)
         rounds_played=len(state.tricks),
         by=by,
     )
-    attempt.refresh_from_db()
+    note_change(attempt, seats.change(seats.ABANDON, who or actor_name(by)))
     return MoveResult(attempt=attempt, state=state, outcome=outcome)
 
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path(attempt + "move/", views.move, name="move"),
     path(attempt + "undo/", views.write, {"kind": "undo"}, name="undo"),
     path(attempt + "abandon/", views.write, {"kind": "abandon"}, name="abandon"),
+    path(attempt + "seat/", views.seat, name="seat"),
     path(attempt + "events/", views.stream, name="stream"),
     path(attempt + "version/", views.version, name="version"),
 ]

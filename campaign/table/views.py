@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 from campaign import services
-from campaign.models import Adventure, MissionAttempt
+from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.table import events
 from campaign.table import services as live
 from campaign.table.forms import MoveForm, TableSetupForm
@@ -28,13 +28,13 @@ from campaign.table.screen import (
     colours_of,
     table_snapshot,
     tile_names_of,
-    undone_text,
 )
 from campaign.views import page_context
 from games.people import people_names
 from games.rules import spirits
 from groups.access import member_view, membership_or_404, require_player
 from groups.models import Membership
+from web import seats
 from web.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_htmx
 from web.live import event_lines, holds_streams, no_stream_response, stream_response
 
@@ -44,7 +44,7 @@ SETUP = "campaign/table/setup.html"
 RETRY_FIELDS = ("kind", "cells", "tile", "power")
 UNDERSTOOD = "That move is not understood."
 SHARED_RENDER_SECONDS = 60
-URL_NAMES = ("table", "move", "undo", "abandon", "stream", "version")
+URL_NAMES = ("table", "move", "undo", "abandon", "stream", "version", "seat")
 
 
 def attempt_or_404(
@@ -68,6 +68,49 @@ def attempt_or_404(
 def table_url(attempt: MissionAttempt, name: str = "table") -> str:
     adventure = attempt.adventure
     return reverse(f"table:{name}", args=[adventure.group_id, adventure.pk, attempt.number])
+
+
+def table_key(attempt: MissionAttempt) -> str:
+    """The table's key in the device's seat binding and kept refusals (``web.seats``): the
+    adventure's, as one campaign's missions are played by the same people, so a device stays
+    bound from one mission to the next (a seat the next mission lacks is asked again)."""
+    return f"table:{attempt.adventure_id}"
+
+
+def due_seat(state: spirits.State) -> str | None:
+    """The seat whose move the table waits for, as the devices show it: the player due to play a
+    card; None when any seat of the table may enter the move (``seat_for_move``)."""
+    return state.current_seat if state.phase == "play" else None
+
+
+def seat_for_move(state: spirits.State, move: Any) -> str | None:
+    """The seat a move is made for, which the device must be bound to; None for a move of the
+    whole table, which any device bound to a human seat of the table may enter.
+
+    Our reading: a card played belongs to the seat due to play it, a discard to the seat it names.
+    The Automa's moves (2-player missions) are made by the Leader with the Kakapo but entered by
+    whoever is nearest the cards, so any device bound to a human seat of the table may enter them;
+    placing the Spirit tile, choosing the Mist's colour and using a Power are decided by the table
+    together (seed 003, 'Placing the Spirit tile'), so any of its devices enters them too."""
+    if "play" in move:
+        return state.current_seat
+    if "discard" in move:
+        return str(move.get("seat") or "")
+    return None
+
+
+def seating_of(
+    request: HtmxHttpRequest, membership: Membership, attempt: MissionAttempt, state: spirits.State
+) -> seats.Seating:
+    return seats.seating(
+        request,
+        table_key(attempt),
+        seats=list(state.setup.players),
+        due=due_seat(state),
+        can_play=membership.can_play,
+        over=attempt.status != AttemptStatus.OPEN or state.phase == "over",
+        bind_url=table_url(attempt, "seat"),
+    )
 
 
 # --- Setup ---------------------------------------------------------------------------------------
@@ -165,11 +208,14 @@ def render_table(
 ) -> HttpResponse:
     """The whole page, or for htmx the ``#table`` region (merged into the page by morphing)."""
     attempt = screen.attempt
+    seating = seating_of(request, membership, attempt, screen.state)
     context = page_context(
         membership,
         attempt.adventure,
         attempt=attempt,
         table=screen,
+        seating=seating,
+        discards=[(seat, seating.may_move_for(seat)) for seat in screen.pending_discards],
         urls={name: table_url(attempt, name) for name in URL_NAMES},
         **extra,
     )
@@ -180,10 +226,20 @@ def render_table(
 def page(
     request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
 ) -> HttpResponse:
-    """The table; for htmx the ``#table`` region (``shared_region``)."""
+    """The table; for htmx the ``#table`` region (``shared_region``). A refusal kept by a plain
+    form's post (Post/Redirect/Get) is shown once."""
     if not is_partial(request):
         attempt = attempt_or_404(membership, adventure_id, number)
-        return render_table(request, membership, table_snapshot(attempt))
+        kept = seats.take_refusal(request, table_key(attempt)) or {}
+        screen = table_snapshot(
+            attempt,
+            message=kept.get("message", ""),
+            code=kept.get("code", ""),
+            refused=kept.get("refused", ""),
+        )
+        if kept.get("rule"):
+            screen.rule = kept["rule"]
+        return render_table(request, membership, screen)
     attempt = attempt_or_404(membership, adventure_id, number, stamp_only=True)
     return shared_region(request, membership, attempt)
 
@@ -195,7 +251,7 @@ def shared_region(
     devices that fetch a change share one render of it, the mover's answer (a change's event goes
     out once that answer has been drawn, ``web.live.publish``), cached under the table's stamp,
     so a change is never served stale."""
-    key = region_key(attempt, membership)
+    key = region_key(attempt, membership, seats.bound_seat(request, table_key(attempt)) or "")
     content = cache.get(key)
     if content is None:
         if attempt.get_deferred_fields():
@@ -206,10 +262,11 @@ def shared_region(
     return vary_on_htmx(HttpResponse(content))
 
 
-def region_key(attempt: MissionAttempt, membership: Membership) -> str:
-    """What the drawing depends on: the table's stamp, playing or watching, the language."""
+def region_key(attempt: MissionAttempt, membership: Membership, seat: str = "") -> str:
+    """What the drawing depends on: the table's stamp, playing or watching, the ``seat`` the
+    device holds (``web.seats``), the language."""
     plays = membership.can_play
-    return f"table-region:{attempt.pk}:{events.stamp(attempt)}:{plays}:{get_language()}"
+    return f"table-region:{attempt.pk}:{events.stamp(attempt)}:{plays}:{seat}:{get_language()}"
 
 
 @member_view("GET")
@@ -228,6 +285,8 @@ def version(
 def move(
     request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
 ) -> HttpResponse:
+    """One move, for the seat this device holds (``seat_for_move``): a move for another seat is
+    refused and nothing is recorded."""
     attempt = attempt_or_404(membership, adventure_id, number)
     form = MoveForm(request.POST)
     try:
@@ -235,6 +294,7 @@ def move(
             first = (str(errors[0]) for errors in form.errors.values())
             raise live.TableError(next(first, gettext(UNDERSTOOD)), code="bad-move")
         payload = form.cleaned_data["move"]
+        who = acting_seat(request, membership, attempt, payload)
         # Placing the Decision tile or moving a placed one may break a coloured edge: both ask.
         moves_a_tile = "place" in payload or "power" in payload
         result = live.submit_move(
@@ -243,6 +303,7 @@ def move(
             version=form.cleaned_data["version"],
             by=request.user,
             confirm_edge=bool(form.cleaned_data.get("confirm")) or not moves_a_tile,
+            who=who,
         )
     except live.TableError as error:
         kind = str(form.data.get("kind") or "")
@@ -263,6 +324,22 @@ def move(
     return shared_region(request, membership, result.attempt)
 
 
+def acting_seat(
+    request: HtmxHttpRequest, membership: Membership, attempt: MissionAttempt, move: Any
+) -> str:
+    """Who makes ``move`` on this device, or ``TableError`` (``not-your-seat``) when the device is
+    not bound to the seat the move is for (a crafted post included)."""
+    state = live.state_of(attempt)
+    seating = seating_of(request, membership, attempt, state)
+    if seating.over:
+        raise live.TableError(live.ended_text(attempt), code="mission-ended")
+    try:
+        seats.check(seating, request.POST, for_seat=seat_for_move(state, move))
+    except seats.SeatRefused as refusal:
+        raise live.TableError(refusal.message, code=refusal.code) from None
+    return seats.by_name(seating, request.user)
+
+
 def refused(
     request: HtmxHttpRequest,
     membership: Membership,
@@ -275,7 +352,8 @@ def refused(
     retry: Any = None,
 ) -> HttpResponse:
     """An illegal or stale write: the current table, with the refusal next to its control
-    (``kind``); a ``move`` the engine refused is said in the reader's language with its rule."""
+    (``kind``); a ``move`` the engine refused is said in the reader's language with its rule.
+    A plain form's post is redirected to the table, which shows the refusal once."""
     attempt.refresh_from_db()
     screen = table_snapshot(
         attempt,
@@ -285,6 +363,10 @@ def refused(
         move=move,
         engine_params=engine_params,
     )
+    if not is_partial(request) and retry is None:
+        refusal = {"message": screen.message, "code": screen.code, "refused": screen.refused}
+        seats.keep_refusal(request, table_key(attempt), {**refusal, "rule": screen.rule})
+        return redirect(table_url(attempt))
     return render_table(request, membership, screen, retry=retry, retry_fields=RETRY_FIELDS)
 
 
@@ -296,23 +378,34 @@ WRITES = {"undo": live.undo_last_move, "abandon": live.abandon_mission}
 def write(
     request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int, kind: str
 ) -> HttpResponse:
-    """An undo or an abandon (``WRITES``), made against the posted version."""
+    """An undo or an abandon (``WRITES``), made against the posted version. Any device playing at
+    the table (bound to one of its seats, or shared) may make them; every device announces who
+    did it."""
     attempt = attempt_or_404(membership, adventure_id, number)
     try:
         version = int(request.POST.get("version", ""))
     except ValueError:
         version = None
     try:
-        result = WRITES[kind](attempt=attempt, version=version, by=request.user)
+        who = acting_seat(request, membership, attempt, {})
+        result = WRITES[kind](attempt=attempt, version=version, by=request.user, who=who)
     except (live.TableError, services.CampaignError) as error:
         return refused(request, membership, attempt, error, kind)
     if not is_partial(request):
         return redirect(table_url(attempt))
-    if result.undone is None:
-        return render_table(request, membership, table_snapshot(result.attempt))
-    message = undone_text(result.undone, result.state, result.attempt.setup or {})
-    screen = table_snapshot(result.attempt, message=message, code="undone")
-    return render_table(request, membership, screen)
+    return render_table(request, membership, table_snapshot(result.attempt))
+
+
+@member_view("POST", play=True)
+def seat(
+    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
+) -> HttpResponse:
+    """This device says who holds it ("I am carla", or one device for the whole table), or
+    forgets it ("Not carla? change"); back to the table either way."""
+    attempt = attempt_or_404(membership, adventure_id, number)
+    players = list(live.state_of(attempt).setup.players)
+    seats.bind(request, table_key(attempt), str(request.POST.get("seat", "")), players)
+    return redirect(table_url(attempt))
 
 
 # --- The event stream ------------------------------------------------------------------------

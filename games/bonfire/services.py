@@ -22,6 +22,7 @@ from games.content.bonfire import StartingSupply, default_supply
 from games.models import BonfirePlay, BonfireSeat, BuiltinGame, Play, PlaySource
 from games.rules import bonfire
 from games.rules.bonfire.counts import Counts
+from web import seats as seats_kit
 
 STALE = _(
     "This board changed on another device. Here it is as it stands now: "
@@ -127,12 +128,15 @@ def state_of(play: BonfirePlay, seats: Sequence[BonfireSeat]) -> bonfire.State:
 
 
 @transaction.atomic
-def submit_move(*, seat: BonfireSeat, version: int, move: Mapping[str, Any]) -> bonfire.State:
+def submit_move(
+    *, seat: BonfireSeat, version: int, move: Mapping[str, Any], who: str = ""
+) -> bonfire.State:
     """Apply ``seat``'s move through the engine and store the result.
 
     Locks the game and its seats (``select_for_update``): moves of one game are applied one at a
     time. ``version`` is the seat's version the device showed; an older one raises
-    ``StaleSeat``, an illegal move ``IllegalMove``, and nothing is saved either way.
+    ``StaleSeat``, an illegal move ``IllegalMove``, and nothing is saved either way. The game's
+    last change (``web.seats``) names ``who`` made it (the seat's player unless said).
     """
     play = BonfirePlay.objects.select_for_update().get(pk=seat.play_id)
     if play.finished_at is not None:
@@ -145,7 +149,8 @@ def submit_move(*, seat: BonfireSeat, version: int, move: Mapping[str, Any]) -> 
     data = bonfire.to_json(after)
     play.board = data["board"]
     play.version += 1
-    play.save(update_fields=["board", "version", "updated_at"])
+    play.last_change = seats_kit.change(seats_kit.MOVE, who or acting.name, move=move.get("kind"))
+    play.save(update_fields=["board", "version", "last_change", "updated_at"])
     for row, document in zip(seats, data["players"], strict=True):
         if row is acting or row.document != document:
             row.document = document
@@ -176,6 +181,7 @@ def finish_play(
     scores: Sequence[FinalScore],
     by: Any,
     duration_minutes: int | None = None,
+    who: str = "",
 ) -> Play:
     """Finish the game: one play of the catalog's "Bonfire" in the group's play log, each seat
     a line in turn order (the first player started), and the game read-only from then on.
@@ -219,5 +225,7 @@ def finish_play(
         game.finished_at = now
         game.play = record
         game.version += 1
-        game.save(update_fields=["finished_at", "play", "version", "updated_at"])
+        name = who or str(getattr(by, "username", "") or "")
+        game.last_change = seats_kit.change(seats_kit.FINISH, name)
+        game.save(update_fields=["finished_at", "play", "version", "last_change", "updated_at"])
     return record

@@ -10,6 +10,7 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     path("<int:play_id>/", views.play, name="play"),
     path("<int:play_id>/finish/", views.finish, name="finish"),
+    path("<int:play_id>/seat/", views.seat_bind, name="seat-bind"),
     path("<int:play_id>/players/<int:seat_id>/", views.seat, name="seat"),
     path("<int:play_id>/players/<int:seat_id>/move/", views.move, name="move"),
 ]

@@ -1,32 +1,34 @@
 """Pages of the Bonfire turn helper: a group's games, a game's shared board, a player's page
 (phone first), moves, finishing the game into the play log, and the rules reference.
 
-Each view: scoped fetch (``membership_or_404``, then the group's game) → form → service
-(``games.bonfire.services``) → render. A refused move answers the same page with the reason and a
-link to the rule, and nothing changed.
+Each view: scoped fetch (``member_view``, then the group's game) → form → service
+(``games.bonfire.services``) → render. The live-table kit (``web.seats``) binds a device to a
+player: its moves are that player's only, a move for another player is refused. A refused move
+redirects to the player's page, which shows the reason and a link to the rule once (nothing
+changed); a reload never posts it again.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.bonfire import refusals, services
-from games.bonfire.forms import BonfireStartForm, FinishForm, MoveForm
+from games.bonfire.forms import MOVE_KINDS, BonfireStartForm, FinishForm, MoveForm
 from games.bonfire.screen import screen
 from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
 from games.rules import bonfire
-from groups.access import membership_or_404, require_player
+from games.rules.common import BAD_MOVE
+from groups.access import member_view, require_player
 from groups.models import Membership
+from web import seats
 
 SEAT_PAGE = "games/bonfire/seat.html"
 
@@ -36,22 +38,53 @@ def play_or_404(membership: Membership, play_id: int) -> BonfirePlay:
 
 
 def seat_or_404(membership: Membership, play_id: int, seat_id: int) -> BonfireSeat:
-    seats = BonfireSeat.objects.select_related("play").filter(
+    seats_of_play = BonfireSeat.objects.select_related("play").filter(
         play__group_id=membership.group_id, play_id=play_id
     )
-    return get_object_or_404(seats, pk=seat_id)
+    return get_object_or_404(seats_of_play, pk=seat_id)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def games(request: HttpRequest, group_id: int) -> HttpResponse:
+def game_key(game: BonfirePlay) -> str:
+    """The game's key in the device's seat binding (``web.seats``)."""
+    return f"bonfire:{game.pk}"
+
+
+def seating_of(
+    request: HttpRequest, membership: Membership, game: BonfirePlay, names: list[str]
+) -> seats.Seating:
+    return seats.seating(
+        request,
+        game_key(game),
+        seats=names,
+        due=game.board["turn"],
+        can_play=membership.can_play,
+        over=game.finished_at is not None,
+        bind_url=reverse("bonfire:seat-bind", args=[game.group_id, game.pk]),
+    )
+
+
+def announcement_of(game: BonfirePlay) -> str:
+    """The game's last change in the reader's language ("carla: Move the Ship.", "The game is
+    over: …")."""
+    last = game.last_change or {}
+    kind = last.get("kind")
+    if kind == seats.MOVE:
+        label = dict(MOVE_KINDS).get((last.get("params") or {}).get("move") or "", "")
+        return seats.announcement(last, str(label)) if label else ""
+    if kind == seats.FINISH:
+        return seats.announcement(last, gettext("its play is in the play log"))
+    return ""
+
+
+@member_view("GET", "POST")
+def games(request: HttpRequest, membership: Membership) -> HttpResponse:
     """The group's Bonfire games, newest first, and a form to start one.
 
     The form holds the content pack's content, or with ``?content_from=<game>`` the content one of
     the group's own games started with: a group edits its Bonfire content when it starts a game,
     and carries its edits on to the next game from there.
     """
-    membership = membership_or_404(request, group_id)
+    group_id = membership.group_id
     content = default_content()
     source = None
     if (wanted := request.GET.get("content_from", "")).isdigit():
@@ -98,39 +131,54 @@ def play_page(
     form: FinishForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    seats = list(game.seats.all())
+    seats_of_play = list(game.seats.all())
     if form is None and game.finished_at is None:
-        form = FinishForm(seats=seats, initial={"version": game.version})
+        form = FinishForm(seats=seats_of_play, initial={"version": game.version})
+    seating = seating_of(request, membership, game, [s.name for s in seats_of_play])
     context = {
         "group": membership.group,
         "membership": membership,
         "play": game,
-        "seats": seats,
+        "seats": seats_of_play,
         "turn": game.board["turn"],
         "finish_form": form,
+        "seating": seating,
+        "announcement": announcement_of(game),
+        "refusal": seats.take_refusal(request, game_key(game)),
     }
     return render(request, "games/bonfire/play.html", context, status=status)
 
 
-@login_required
-@require_GET
-def play(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
+@member_view("GET")
+def play(request: HttpRequest, membership: Membership, play_id: int) -> HttpResponse:
     """A game: whose turn it is, each player's page, and finishing it (or, finished, its play)."""
-    membership = membership_or_404(request, group_id)
     game = get_object_or_404(
-        BonfirePlay.objects.for_group(group_id).select_related("play"), pk=play_id
+        BonfirePlay.objects.for_group(membership.group_id).select_related("play"), pk=play_id
     )
     return play_page(request, membership, game)
 
 
-@login_required
-@require_POST
-def finish(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
-    """Finish the game: its play goes into the group's play log, once, and the game is kept
-    read-only as that play's record."""
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
+@member_view("POST", play=True)
+def seat_bind(request: HttpRequest, membership: Membership, play_id: int) -> HttpResponse:
+    """This device says which player holds it (then opens that player's page), one device for
+    the whole table, or forgets it ("Not carla? change")."""
     game = play_or_404(membership, play_id)
+    players = {s.name: s for s in game.seats.all()}
+    chosen = str(request.POST.get("seat", ""))
+    seats.bind(request, game_key(game), chosen, list(players))
+    if chosen in players:
+        return redirect("bonfire:seat", membership.group_id, game.pk, players[chosen].pk)
+    return redirect("bonfire:play", membership.group_id, game.pk)
+
+
+@member_view("POST", play=True)
+def finish(request: HttpRequest, membership: Membership, play_id: int) -> HttpResponse:
+    """Finish the game: its play goes into the group's play log, once, and the game is kept
+    read-only as that play's record. Any device playing at the table may finish it (announced
+    on every device)."""
+    group_id = membership.group_id
+    game = play_or_404(membership, play_id)
+    seating = seating_of(request, membership, game, [s.name for s in game.seats.all()])
     form = FinishForm(request.POST, seats=list(game.seats.all()))
     if not form.is_valid():
         return play_page(request, membership, game, form=form, status=400)
@@ -141,14 +189,15 @@ def finish(request: HttpRequest, group_id: int, play_id: int) -> HttpResponse:
             scores=form.scores(),
             by=request.user,
             duration_minutes=form.cleaned_data["duration_minutes"],
+            who=seats.by_name(seating, request.user),
         )
     except services.GameFinished as done:
         messages.info(request, str(done))
         return redirect("bonfire:play", group_id, play_id)
     except services.StaleGame as stale:
-        game.refresh_from_db()
-        form.add_error(None, str(stale))
-        return play_page(request, membership, game, form=form, status=409)
+        refusal = {"code": "stale", "headline": str(stale), "message": "", "rule": ""}
+        seats.keep_refusal(request, game_key(game), refusal)
+        return redirect("bonfire:play", group_id, play_id)
     messages.success(request, _("Game finished: its play is in the play log."))
     return redirect(record)
 
@@ -159,13 +208,12 @@ def seat_page(
     seat: BonfireSeat,
     *,
     status: int = 200,
-    refusal: dict[str, Any] | None = None,
-    form: MoveForm | None = None,
 ) -> HttpResponse:
     game = seat.play
-    seats = list(game.seats.all())
-    state = services.state_of(game, seats)
-    fresh = next(s for s in seats if s.pk == seat.pk)
+    seats_of_play = list(game.seats.all())
+    state = services.state_of(game, seats_of_play)
+    fresh = next(s for s in seats_of_play if s.pk == seat.pk)
+    seating = seating_of(request, membership, game, [s.name for s in seats_of_play])
     cost = {
         c: int(v)
         for c in state.content.colours
@@ -180,55 +228,95 @@ def seat_page(
         "screen": screen(state, seat.name, finished=game.finished_at is not None),
         "cost": cost,
         "plans": [p.as_dict() for p in services.payment_preview(fresh, cost)] if cost else None,
-        "refusal": refusal,
-        "form": form,
+        "refusal": seats.take_refusal(request, seat_key(fresh)),
+        "seating": seating,
+        # This page's moves are enabled on a device of this player, on their turn.
+        "controls": seating.may_move and seating.plays_for == fresh.name,
+        "announcement": announcement_of(game),
         "move_url": reverse("bonfire:move", args=[membership.group_id, game.pk, seat.pk]),
         "rules_url": reverse("bonfire:rules", args=[membership.group_id]),
     }
     return render(request, SEAT_PAGE, context, status=status)
 
 
-@login_required
-@require_GET
-def seat(request: HttpRequest, group_id: int, play_id: int, seat_id: int) -> HttpResponse:
+def seat_key(seat: BonfireSeat) -> str:
+    """Where a refused move of this player's page waits for the page (``web.seats``)."""
+    return f"bonfire:{seat.play_id}:{seat.pk}"
+
+
+@member_view("GET")
+def seat(request: HttpRequest, membership: Membership, play_id: int, seat_id: int) -> HttpResponse:
     """One player's turn helper: their board and the shared board, and the moves."""
-    membership = membership_or_404(request, group_id)
     return seat_page(request, membership, seat_or_404(membership, play_id, seat_id))
 
 
-@login_required
-@require_POST
-def move(request: HttpRequest, group_id: int, play_id: int, seat_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
-    require_player(membership)
+@member_view("POST", play=True)
+def move(request: HttpRequest, membership: Membership, play_id: int, seat_id: int) -> HttpResponse:
+    """One move of this page's player, from a device bound to them (or one device for the whole
+    table): then back to the page, with the reason once when it was refused (nothing changed)."""
     player = seat_or_404(membership, play_id, seat_id)
-    form = MoveForm(request.POST, colours=tuple(player.play.content["colours"]))
-    if not form.is_valid():
-        return seat_page(request, membership, player, status=400, form=form)
+    game = player.play
+    page = redirect("bonfire:seat", membership.group_id, play_id, seat_id)
+    seating = seating_of(request, membership, game, [s.name for s in game.seats.all()])
+    form = MoveForm(request.POST, colours=tuple(game.content["colours"]))
     try:
-        services.submit_move(seat=player, version=form.cleaned_data["version"], move=form.move())
-    except (services.GameFinished, services.StaleSeat) as late:
-        code = "finished" if isinstance(late, services.GameFinished) else "stale"
-        refusal: dict[str, Any] = {"code": code, "headline": str(late), "message": "", "rule": ""}
-        return seat_page(request, membership, player, status=409, refusal=refusal)
+        seats.check(seating, request.POST, for_seat=player.name)
+        if not form.is_valid():
+            raise Incomplete(form)
+        services.submit_move(
+            seat=player,
+            version=form.cleaned_data["version"],
+            move=form.move(),
+            who=seats.by_name(seating, request.user),
+        )
+    except seats.SeatRefused as refusal:
+        refused(request, player, refusal.code, refusal.message)
+    except Incomplete as incomplete:
+        field = next(iter(incomplete.fields), "kind")
+        headline = refusals.BONFIRE_REFUSALS[BAD_MOVE].render(field=field)
+        refused(request, player, "form", headline, incomplete.details)
+    except services.GameFinished as late:
+        refused(request, player, "finished", str(late))
+    except services.StaleSeat:
+        game.refresh_from_db()
+        refused(request, player, "stale", seats.stale_text(game.last_change))
     except bonfire.IllegalMove as error:
-        content = bonfire.content_from_dict(player.play.content)
-        refusal = {
-            "code": error.code,
-            "headline": refusals.sentence(error, content),
-            "message": "",  # the engine's English details stay in its logs
-            "rule": error.rule,
-        }
-        return seat_page(request, membership, player, status=400, refusal=refusal, form=form)
-    messages.success(request, _("Done: %(move)s.") % {"move": form.move_label()})
-    return redirect("bonfire:seat", group_id, play_id, seat_id)
+        content = bonfire.content_from_dict(game.content)
+        # The engine's English details stay in its logs: the page says the translated sentence.
+        refused(request, player, error.code, refusals.sentence(error, content), "", error.rule)
+    else:
+        messages.success(request, _("Done: %(move)s.") % {"move": form.move_label()})
+    return page
 
 
-@login_required
-@require_GET
-def rules(request: HttpRequest, group_id: int) -> HttpResponse:
+class Incomplete(Exception):
+    """A move form missing what its kind needs: its errors, as the page lists them."""
+
+    def __init__(self, form: MoveForm) -> None:
+        self.fields = [field for field in form.errors if field != "__all__"]
+        self.details = " ".join(
+            f"{'' if field == '__all__' else field + ': '}{' '.join(str(e) for e in errors)}"
+            for field, errors in form.errors.items()
+        )
+        super().__init__(self.details)
+
+
+def refused(
+    request: HttpRequest,
+    player: BonfireSeat,
+    code: str,
+    headline: str,
+    message: str = "",
+    rule: str = "",
+) -> None:
+    """Keep a refused move's reason for the player's page (shown once after the redirect)."""
+    refusal = {"code": code, "headline": headline, "message": message, "rule": rule}
+    seats.keep_refusal(request, seat_key(player), refusal)
+
+
+@member_view("GET")
+def rules(request: HttpRequest, membership: Membership) -> HttpResponse:
     """The six rules B1–B6 as the engine applies them, with its readings of the loose ones."""
-    membership = membership_or_404(request, group_id)
     return render(
         request, "games/bonfire/rules.html", {"group": membership.group, "membership": membership}
     )

@@ -33,7 +33,7 @@ from games.rules.solsticio import (
 )
 from games.solsticio.refusals import NOT_YOUR_SEAT, REFUSALS, refusal_text
 from groups.models import Group, Membership
-from web import live
+from web import live, seats
 
 #: What opening a game to a second member may say.
 OPEN_ERRORS = {
@@ -146,13 +146,24 @@ def play_solsticio_move(
     locked.document = to_json(state)
     locked.version = state.version
     locked.over = state.over
-    fields = ["document", "version", "over", "updated_at"]
+    locked.last_change = last_change(state, move)
+    fields = ["document", "version", "over", "last_change", "updated_at"]
     if state.over and locked.play_id is None:
         locked.play = log_finished_game(locked, state, by)
         fields.append("play")
     locked.save(update_fields=fields)
     changed(locked)
     return state
+
+
+def last_change(state: State, move: dict[str, Any]) -> dict[str, Any]:
+    """The game's last change as data (``web.seats``): the move and its seat, or its end with
+    the scores and the winner (None for a draw)."""
+    who = str(move.get("seat") or "")
+    result = outcome(state)
+    if result is None:
+        return seats.change(seats.MOVE, who, action=next((k for k in move if k != "seat"), ""))
+    return seats.change(seats.FINISH, who, scores=result.scores, winner=result.winner)
 
 
 def log_finished_game(game: SolsticioGame, state: State, by: Any) -> Any:

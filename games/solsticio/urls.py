@@ -7,6 +7,7 @@ game = "<int:group_id>/solsticio/<int:game_id>/"
 urlpatterns = [
     path("<int:group_id>/solsticio/", views.game_list, name="list"),
     path(game, views.game_page, name="game"),
+    path(game + "move/", views.move, name="move"),
     path(game + "reveal/", views.reveal, name="reveal"),
     path(game + "open/", views.open_game, name="open"),
     path(game + "events/", views.stream, name="stream"),

@@ -1,11 +1,14 @@
 """Pages of a group's Solsticio games. Each view: scoped fetch → form → service → render.
 
-Every fetch starts from ``membership_or_404``: a game of another group answers 404, its event
-stream too. Playing needs ``require_player`` (403 otherwise) and a seat in the game: a member who
-holds neither seat watches it read-only, without any hand. On one device the page shows a
-hand-over screen (no hand in it) until the player due taps to reveal their hand; on two devices
-each member's page shows their own hand, and the other device's page follows every move through
-the live stream (``web.live``), fetching the ``#table`` region (htmx, morphed).
+Every fetch starts from the membership (``member_view``): a game of another group answers 404,
+its event stream too. Playing needs ``play=True`` (403 otherwise) and a seat in the game: a member
+who holds neither seat watches it read-only, without any hand. The seats follow the live-table
+kit (``web.seats``, ``seating_of``): a game dealt for one device is "one device for the whole
+table", whose page shows a hand-over screen (no hand in it) until the player due taps to reveal
+their hand; a game opened to a second member binds each member's device to their seat, and the
+other device's page follows every move through the live stream (``web.live``), fetching the
+``#table`` region (htmx, morphed). A move posts to its own URL and redirects to the game's page,
+which shows a refusal once (Post/Redirect/Get).
 """
 
 from __future__ import annotations
@@ -15,12 +18,14 @@ from functools import partial
 from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET
 
 from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame, SolsticioMode
@@ -28,8 +33,9 @@ from games.rules.solsticio import State
 from games.solsticio import services
 from games.solsticio.forms import MoveForm, NewGameForm, OpenForm
 from games.solsticio.screen import table_screen
-from groups.access import membership_or_404, require_player
+from groups.access import member_view, membership_or_404
 from groups.models import Membership
+from web import seats
 from web.htmx import partial_template, vary_on_htmx
 from web.live import event_lines, holds_streams, no_stream_response, stream_response
 
@@ -42,13 +48,12 @@ def revealed_key(game: SolsticioGame) -> str:
     return f"solsticio-shown-{game.pk}"
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def game_list(request: HttpRequest, group_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET", "POST")
+def game_list(request: HttpRequest, membership: Membership) -> HttpResponse:
     form = NewGameForm(request.POST or None, group=membership.group, user=request.user)
     if request.method == "POST":
-        require_player(membership)
+        if not membership.can_play:
+            raise PermissionDenied(seats.VIEWER)
         if form.is_valid():
             data = form.cleaned_data
             game = services.start_solsticio_game(
@@ -74,14 +79,42 @@ def game_or_404(membership: Membership, game_id: int) -> SolsticioGame:
     return get_object_or_404(SolsticioGame, group_id=membership.group_id, pk=game_id)
 
 
-def players_game(
-    request: HttpRequest, group_id: int, game_id: int
-) -> tuple[Membership, SolsticioGame]:
-    """A game a player acts on: another group's game answers 404, then a viewer 403."""
-    membership = membership_or_404(request, group_id)
-    game = game_or_404(membership, game_id)
-    require_player(membership)
-    return membership, game
+def game_key(game: SolsticioGame) -> str:
+    """The game's key in the live-table kit (``web.seats``): its kept refusals."""
+    return f"solsticio:{game.pk}"
+
+
+def seating_of(
+    request: HttpRequest, membership: Membership, game: SolsticioGame, state: State
+) -> seats.Seating:
+    """The device's seat, which the game itself says (no picker): a game dealt for one device is
+    one device for the whole table; a game on two devices binds each member's device to the seat
+    the member holds; anyone else watches."""
+    mine = services.seats_of(game, request.user)
+    bound = mine[0] if len(mine) == 1 else seats.SHARED if mine else None
+    return seats.Seating(
+        key=game_key(game),
+        seats=tuple(mine),
+        bound=bound,
+        due=state.players[state.due],
+        can_play=membership.can_play and bool(mine),
+        over=state.over,
+        changeable=False,
+    )
+
+
+def announcement_of(game: SolsticioGame) -> str:
+    """The game's end in the reader's language ("The game is over: Ana wins, 12 to 9.")."""
+    last = game.last_change or {}
+    if last.get("kind") != seats.FINISH:
+        return ""
+    params = last.get("params") or {}
+    scores = " – ".join(str(score) for score in (params.get("scores") or {}).values())
+    if params.get("winner"):
+        what = gettext("%(name)s wins, %(scores)s") % {"name": params["winner"], "scores": scores}
+    else:
+        what = gettext("a draw, %(scores)s") % {"scores": scores}
+    return seats.announcement(last, what)
 
 
 def shown_seat(request: HttpRequest, game: SolsticioGame, state: State) -> tuple[str | None, bool]:
@@ -100,11 +133,11 @@ def render_game(
     membership: Membership,
     game: SolsticioGame,
     *,
-    error: str | None = None,
     status: int = 200,
     open_form: OpenForm | None = None,
 ) -> HttpResponse:
     state = services.game_state(game)
+    refusal = seats.take_refusal(request, game_key(game)) or {}
     seat, hand_over = shown_seat(request, game, state)
     pack = solsticio_pack()
     mine = services.seats_of(game, request.user)
@@ -118,7 +151,9 @@ def render_game(
         "group": membership.group,
         "membership": membership,
         "game": game,
-        "error": error,
+        "error": refusal.get("message"),
+        "seating": seating_of(request, membership, game, state),
+        "announcement": announcement_of(game),
         "pack": pack,
         "plays": membership.can_play and bool(mine),
         "hand_over": hand_over,
@@ -131,6 +166,7 @@ def render_game(
             "version": reverse("solsticio:version", args=[game.group_id, game.pk]),
             "reveal": reverse("solsticio:reveal", args=[game.group_id, game.pk]),
             "open": reverse("solsticio:open", args=[game.group_id, game.pk]),
+            "move": reverse("solsticio:move", args=[game.group_id, game.pk]),
         },
         **table_screen(state, pack, seat),
     }
@@ -138,33 +174,42 @@ def render_game(
     return vary_on_htmx(render(request, template, context, status=status))
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def game_page(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
-    membership = membership_or_404(request, group_id)
+@member_view("GET")
+def game_page(request: HttpRequest, membership: Membership, game_id: int) -> HttpResponse:
+    """The game; for htmx its ``#table`` region. A refusal kept by a move's post shows once."""
+    return render_game(request, membership, game_or_404(membership, game_id))
+
+
+@member_view("POST", play=True)
+def move(request: HttpRequest, membership: Membership, game_id: int) -> HttpResponse:
+    """One move, for a seat this device holds (``seating_of``), then back to the game's page;
+    a refusal (nothing changed) is kept for the page, which shows it once."""
     game = game_or_404(membership, game_id)
-    if request.method == "GET":
-        return render_game(request, membership, game)
-    require_player(membership)
     form = MoveForm(request.POST)
     try:
         if not form.is_valid():
             raise services.SolsticioMoveError("bad-move")
+        move = form.move()
+        seating = seating_of(request, membership, game, services.game_state(game))
+        if seating.bound is not None:  # a member without a seat: the service refuses the move
+            seats.check(seating, request.POST, for_seat=str(move.get("seat") or ""))
         services.play_solsticio_move(
-            game=game, move=form.move(), version=form.cleaned_data["version"], by=request.user
+            game=game, move=move, version=form.cleaned_data["version"], by=request.user
         )
+    except seats.SeatRefused as refusal:
+        seats.keep_refusal(request, game_key(game), {"message": refusal.message})
     except services.SolsticioMoveError as exc:
         game.refresh_from_db()
-        status = 409 if exc.code == "stale-move" else 403 if exc.code == "not-your-seat" else 400
-        return render_game(request, membership, game, error=str(exc.message), status=status)
+        stale = exc.code == "stale-move"
+        said = seats.stale_text(game.last_change) if stale else str(exc.message)
+        seats.keep_refusal(request, game_key(game), {"message": said})
     return redirect(game)
 
 
-@login_required
-@require_POST
-def reveal(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
+@member_view("POST", play=True)
+def reveal(request: HttpRequest, membership: Membership, game_id: int) -> HttpResponse:
     """On one device: the player due took it and shows their hand (until the turn passes)."""
-    _, game = players_game(request, group_id, game_id)
+    game = game_or_404(membership, game_id)
     state = services.game_state(game)
     due = state.players[state.due]
     if due in services.seats_of(game, request.user) and request.POST.get("seat") == due:
@@ -172,11 +217,10 @@ def reveal(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
     return redirect(game)
 
 
-@login_required
-@require_POST
-def open_game(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
+@member_view("POST", play=True)
+def open_game(request: HttpRequest, membership: Membership, game_id: int) -> HttpResponse:
     """Invite a friend: the second seat goes to another member, on their own device."""
-    membership, game = players_game(request, group_id, game_id)
+    game = game_or_404(membership, game_id)
     form = OpenForm(request.POST, game=game)
     if form.is_valid():
         try:

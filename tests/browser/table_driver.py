@@ -25,6 +25,19 @@ def log_in(session: Any, username: str) -> None:
     page.wait_for_url(re.compile(r"/groups/$"))
 
 
+def sit(session: Any, seat: str | None = None) -> None:
+    """Say who holds this device at the table shown (``web.seats``): ``seat``, or by default one
+    device for the whole table; nothing when the device already said it."""
+    page = session.page
+    if not page.locator("#seat-picker").count():
+        return
+    if seat is None:
+        page.locator("#seat-shared").click()
+    else:
+        page.locator("#seat-picker").get_by_role("button", name=f"I am {seat}", exact=True).click()
+    page.wait_for_selector("#seat-bound")
+
+
 def attempt_state(attempt_id: int) -> tuple[MissionAttempt, Any]:
     attempt = MissionAttempt.objects.get(pk=attempt_id)
     return attempt, table.state_of(attempt)
@@ -108,6 +121,7 @@ __all__ = [
     "placement",
     "play_until",
     "preview_tile",
+    "sit",
     "step",
     "wait_version",
 ]

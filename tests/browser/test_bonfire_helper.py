@@ -63,7 +63,8 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     session.shot("start-form")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/bonfire/\d+/$"))
-    page.get_by_role("link", name="Ana", exact=True).click()
+    # The phone says it is Ana's (web.seats): her page opens, her moves enabled.
+    page.get_by_role("button", name="I am Ana", exact=True).click()
     page.wait_for_url(re.compile(r"/players/\d+/$"))
     assert page.get_by_text("Your turn.").is_visible()
     session.shot("helper-start")

@@ -56,6 +56,7 @@ def test_a_live_mission_records_how_long_it_lasted(table_session, transactional_
     driver.log_in(phone, "ana")
     page = phone.page
     page.goto(reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number]))
+    driver.sit(phone)
     driver.step(phone, attempt.pk)
     # The table paused after the first card (a long think): its clock started at that card.
     first = attempt.moves.get()
@@ -136,6 +137,7 @@ def test_a_moon_tile_takes_a_round_off_on_every_screen(table_session, transactio
     page.get_by_label("First player").fill("Ana")
     page.get_by_role("button", name="Start the mission").click()
     page.wait_for_url(re.compile(r"/table/\d+/$"))
+    driver.sit(phone)
     expect(page.locator("#status .round")).to_have_text(f"Round 1 of {rounds}")
     phone.shot("table")
     attempt = MissionAttempt.objects.get(adventure=adventure, status="open")
@@ -170,6 +172,7 @@ def test_the_waiting_seats_follow_the_seating_from_the_leader(
     driver.log_in(phone, "ana")
     page = phone.page
     page.goto(reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number]))
+    driver.sit(phone)
     plays = page.locator("#trick .plays")
     expect(plays.locator(".waiting.due")).to_have_text(f"{leader} leads")
     start = seats.index(leader)

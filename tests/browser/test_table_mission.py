@@ -82,6 +82,7 @@ def play_mission(browser_session, players, phones=1):
     phone.shot("setup-filled")
     page.get_by_role("button", name="Start the mission").click()
     page.wait_for_url(re.compile(r"/table/\d+/$"))
+    driver.sit(phone)
     attempt = MissionAttempt.objects.get(adventure=adventure, status="open")
     phone.shot("table-start")
 
@@ -90,10 +91,12 @@ def play_mission(browser_session, players, phones=1):
         other = browser_session(width=360, name=f"phone{n}")
         driver.log_in(other, "bea")
         other.page.goto(page.url)
+        driver.sit(other)
         watchers.append(other)
     tablet = browser_session(width=800, name="tablet")
     driver.log_in(tablet, "bea")
     tablet.page.goto(page.url)
+    driver.sit(tablet)
     tablet.shot("table-start")
     watchers.append(tablet)
     for device in watchers:  # each has heard its stream's first word: it is live
@@ -120,7 +123,11 @@ def play_mission(browser_session, players, phones=1):
     # Undo it (audited): the screen says what it undid; then enter it again.
     page.get_by_role("button", name="Undo last move").click()
     driver.wait_version(phone, discards + 2)
-    assert page.get_by_text(f"Undid: {players[0]}'s").is_visible()
+    # The seats are the members' names (ana), whatever case the setup form was given.
+    undid = re.compile(f"ana undid {players[0]}'s", re.IGNORECASE)
+    expect(page.locator("#announcement")).to_contain_text(undid)
+    for device in watchers:  # announced on every device
+        expect(device.page.locator("#announcement")).to_contain_text(undid)
     assert page.locator(f"#card-{first['play']}").is_enabled()
     seen(watchers, discards + 2)
     for device in watchers:
@@ -267,6 +274,7 @@ def test_a_table_moves_a_placed_spirit_tile_with_the_power(browser_session, tran
     driver.log_in(phone, "ana")
     page = phone.page
     page.goto(reverse("table:table", args=[group.pk, adventure.pk, attempt.number]))
+    driver.sit(phone)
     assert page.locator("#power-move-spirit-tile .power-use").is_visible()
     summary = page.get_by_text("Use Gust of Wind: move a placed Spirit tile")
     assert summary.is_visible()
@@ -335,6 +343,7 @@ def test_a_mission_with_moon_tiles_and_powers(browser_session, transactional_db)
     page.get_by_label("Power tile on Hearth space").select_option("compass")
     page.get_by_role("button", name="Start the mission").click()
     page.wait_for_url(re.compile(r"/table/\d+/$"))
+    driver.sit(phone)
     attempt = MissionAttempt.objects.get(adventure=adventure, status="open")
 
     # The Glaring Eye: every player discards before the first trick.
@@ -416,6 +425,7 @@ def test_the_lantern_and_the_night_moth_change_the_placement_preview(
     driver.log_in(phone, "ana")
     page = phone.page
     page.goto(reverse("table:table", args=[group.pk, adventure.pk, attempt.number]))
+    driver.sit(phone)
     against = [[5, 7], [5, 8], [5, 9], [6, 7]]  # against the red east edge of 5,6
     driver.preview_tile(phone, against)
     assert page.locator("#preview-text").get_attribute("data-level") == "warn"
@@ -468,6 +478,7 @@ def test_a_device_on_a_second_server_process_sees_the_moves(
         phone = next(first_server)(width=360, name="phone")
         driver.log_in(phone, "ana")
         phone.page.goto(url)
+        driver.sit(phone)
         tablet = next(second_server)(width=800, name="tablet-second-server")
         driver.log_in(tablet, "bea")
         tablet.page.goto(url)

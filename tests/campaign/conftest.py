@@ -3,11 +3,11 @@
 begun at the table."""
 
 import pytest
-from django.test import Client
 
 from campaign.table import services as table
 from groups.models import Membership
 from tests.factories import AdventureFactory
+from tests.support.seats import TableClient
 
 
 @pytest.fixture
@@ -30,7 +30,8 @@ def attempt(adventure, member):
 
 @pytest.fixture
 def member_client(member):
-    """A browser signed in as ``member``."""
-    client = Client()
+    """A browser signed in as ``member``, the one device for the whole table of every table it
+    posts to (``web.seats``)."""
+    client = TableClient()
     client.force_login(member.user)
     return client

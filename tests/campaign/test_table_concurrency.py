@@ -49,6 +49,7 @@ result = [f"/groups/{{group.pk}}/adventures/{{adventure.pk}}/table/1/", attempt.
     for n in range(DEVICES):
         client = WebClient(server.url)
         client.log_in(f"device{n}", "pass-phrase-x")
+        client.post(base + "seat/", {"seat": "*"})  # one device for the whole table (web.seats)
         clients.append(client)
 
     def device(n):

@@ -8,7 +8,6 @@ import json
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -22,6 +21,7 @@ from games.models import PlayAudit
 from games.rules import spirits
 from games.rules.spirits import errors
 from tests.factories import log_attempt
+from tests.support.seats import TableClient
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -36,7 +36,7 @@ def attempt(adventure, owner):
 
 def reader(user, language):
     """A signed-in device of ``user`` whose pages speak ``language`` (chosen with the switcher)."""
-    client = Client()
+    client = TableClient()
     client.force_login(user)
     client.post(reverse("set_language"), {"language": language, "next": "/"})
     return client

@@ -37,6 +37,7 @@ def check_push(
     base, other_group, group, _adventure = run_django(database_url, ARRANGE, **env)
     ana, bea = client(mover_server, "ana"), client(watcher_server, "bea")
     stranger = client(watcher_server, "cy")
+    ana.post(base + "seat/", {"seat": "*"})  # one device for the whole table (web.seats)
 
     # Only members open the stream: another group's URL, a stranger, no session: 404.
     stream = member_stream(watcher_server, bea, stranger, base, group, other_group)

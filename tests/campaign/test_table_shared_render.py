@@ -10,13 +10,14 @@ from campaign.models import MissionAttempt
 from campaign.table import events, views
 from tests.campaign.test_table_views import HTMX, url
 from web import answered, live
+from web.seats import SHARED
 
 pytestmark = pytest.mark.django_db
 
 
 def key_for(attempt, member):
     attempt = MissionAttempt.objects.get(pk=attempt.pk)
-    return views.region_key(attempt, member)
+    return views.region_key(attempt, member, SHARED)  # member_client: one device for the table
 
 
 def test_a_moves_event_goes_out_once_its_answer_is_drawn(

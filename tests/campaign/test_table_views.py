@@ -56,7 +56,7 @@ def test_abandoning_records_a_failure_and_keeps_the_tricks(member_client, attemp
     in the log, so an open attempt never blocks the campaign."""
     table.submit_move(attempt=attempt, move={"play": "blue-3"}, version=0, by=member.user)
     stale = member_client.post(url(attempt, "abandon"), {"version": 0}, **HTMX).content.decode()
-    assert str(table.ALREADY_PLAYED) in stale
+    assert f"{member.user.username} just played: the table below is the current one." in stale
     response = member_client.post(url(attempt, "abandon"), {"version": 1}, **HTMX)
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="table"')
@@ -65,7 +65,7 @@ def test_abandoning_records_a_failure_and_keeps_the_tricks(member_client, attemp
     assert (attempt.status, attempt.failure_reason) == ("failure", "abandoned")
     assert AttemptMove.objects.filter(attempt=attempt).count() == 1
     again = member_client.post(url(attempt, "abandon"), {"version": attempt.version}, **HTMX)
-    assert str(table.MISSION_ENDED) in again.content.decode()
+    assert f"{member.user.username} just abandoned the game: it is over." in again.content.decode()
 
 
 def test_the_last_placement_says_it_ends_the_mission(member_client, adventure, member):
@@ -205,7 +205,7 @@ def test_an_illegal_move_shows_its_message_next_to_its_control(member_client, at
     )
     html = response.content.decode()
     assert 'data-code="card-already-played"' in html
-    # The sentence of games.messages, naming the card as the picker does, with its rule.
+    # The sentence of campaign.table.refusals, naming the card as the picker does, with its rule.
     picker = html[html.index('<section id="picker"') :]
     assert re.search(
         r'<p class="refusal" id="refusal" role="alert" data-code="card-already-played">'
@@ -216,7 +216,7 @@ def test_an_illegal_move_shows_its_message_next_to_its_control(member_client, at
     assert "was already played" not in html  # the engine's English stays in the logs
 
 
-def test_a_stale_move_shows_already_played_and_the_current_table(member_client, attempt):
+def test_a_stale_move_shows_already_played_and_the_current_table(member_client, attempt, member):
     member_client.post(
         url(attempt, "move"), {"kind": "play", "card": "blue-3", "version": 0}, **HTMX
     )
@@ -224,7 +224,7 @@ def test_a_stale_move_shows_already_played_and_the_current_table(member_client, 
         url(attempt, "move"), {"kind": "play", "card": "blue-3", "version": 0}, **HTMX
     )
     html = response.content.decode()
-    assert str(table.ALREADY_PLAYED) in html
+    assert f"{member.user.username} just played: the table below is the current one." in html
     assert html.lstrip().startswith('<div id="table"')
     assert AttemptMove.objects.count() == 1
 
@@ -259,14 +259,14 @@ def test_a_recorded_result_changes_the_stamp(attempt):
     assert events.stamp(attempt) != before
 
 
-def test_undo_answers_with_the_table(member_client, attempt):
+def test_undo_answers_with_the_table(member_client, attempt, member):
     member_client.post(
         url(attempt, "move"), {"kind": "play", "card": "blue-3", "version": 0}, **HTMX
     )
     response = member_client.post(url(attempt, "undo"), {"version": 1}, **HTMX)
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="table"')
-    assert "Undid: Ana&#x27;s Blue 3." in html
+    assert f"{member.user.username} undid Ana&#x27;s Blue 3." in html
     assert AttemptMove.objects.get().undone_at is not None
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+
 from games.models import SolsticioGame
 from games.rules.solsticio import State, from_json, legal_moves, to_json
 from games.solsticio.refusals import REFUSALS
-from tests.support.pages import text
+from tests.support.pages import element_text
 
 
 def saved_game(group: Any, user: Any, state: State) -> SolsticioGame:
@@ -41,24 +43,26 @@ def post_move(
         "value": "" if value is True else value,
         "version": game.version if version is None else version,
     }
-    return client.post(game.get_absolute_url(), data, **headers)
+    return client.post(reverse("solsticio:move", args=[game.group_id, game.pk]), data, **headers)
 
 
 def assert_refused(
     client: Any,
     game: SolsticioGame,
     move: dict[str, Any],
-    status: int,
-    code: str,
+    says: str,
     version: int | None = None,
     **params: str,
 ) -> None:
-    """``move`` posted: answered with ``status`` and the sentence of ``code`` (worded with
-    ``params``), the game unchanged."""
+    """``move`` posted: redirected to the game's page, which says why once (the sentence of the
+    refusal code ``says``, worded with ``params``, or ``says`` itself), the game unchanged."""
     before = (game.document, game.version)
     response = post_move(client, game, move, version)
-    assert response.status_code == status
-    assert REFUSALS[code].render(**params) in text(response)
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
+    message = REFUSALS[says].render(**params) if says in REFUSALS else says
+    assert element_text(client.get(response["Location"]), "move-error") == message
+    assert element_text(client.get(response["Location"]), "move-error") is None
     game.refresh_from_db()
     assert (game.document, game.version) == before
 

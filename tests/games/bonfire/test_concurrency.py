@@ -28,10 +28,13 @@ result = [f"/groups/{group.pk}/bonfire/{play.pk}/players/{seat.pk}/move/", seat.
 """,
     )
     move_url, seat_id = arranged
+    seat_page = move_url.removesuffix("move/")
+    bind_url = seat_page.split("players/")[0] + "seat/"
     clients = []
     for _ in range(DEVICES):
         client = WebClient(server.url)
         client.log_in("ana", "pass-phrase-x")
+        client.post(bind_url, {"seat": "Ana"})  # each phone says it is Ana's
         clients.append(client)
 
     def device(n):
@@ -41,7 +44,9 @@ result = [f"/groups/{group.pk}/bonfire/{play.pk}/players/{seat.pk}/move/", seat.
 
     with ThreadPoolExecutor(DEVICES) as pool:
         statuses = sorted(pool.map(device, range(DEVICES)))
-    assert statuses == [302] + [409] * (DEVICES - 1)
+    assert statuses == [302] * DEVICES  # Post/Redirect/Get: each back to Ana's page
+    said = sorted('data-code="stale"' in clients[n].get(seat_page).body for n in range(DEVICES))
+    assert said == [False] + [True] * (DEVICES - 1)  # the others were told the board changed
     stored = run_django(
         server.database_url,
         f"""

@@ -43,7 +43,8 @@ def check_push(mover_server: ServerProcess, watcher_server: ServerProcess, url: 
     stranger = live.client(watcher_server, "cy")
     stream = live.member_stream(watcher_server, bea, stranger, base, group, other_group)
 
-    reply = ana.post(base, {"seat": "Ana", "action": "play", "value": tile, "version": "0"})
+    move = {"seat": "Ana", "action": "play", "value": tile, "version": "0"}
+    reply = ana.post(base + "move/", move)
     assert reply.status == 302
     moved = stream.wait_for("changed", timeout=5)
     assert moved.data.startswith("1-")

@@ -82,16 +82,17 @@ def test_a_member_not_in_the_game_watches_without_hands(
     assert tiles_in(response.content.decode(), (*state.hands[0], *state.hands[1])) == set()
     assert "you are watching" in text(response)
     assert duel.version == 0  # and still after the refused move
-    assert_refused(client, duel, legal_moves(state)[0], 403, "not-your-seat")
+    assert_refused(client, duel, legal_moves(state)[0], "not-your-seat")
 
 
 def test_a_player_cannot_move_for_the_other_seat(
     client: Any, duel: SolsticioGame, friend: Any
 ) -> None:
-    """Bru's device cannot play Ana's turn, even with Ana's tile."""
+    """Bru's device cannot play Ana's turn, even with Ana's tile (``web.seats``)."""
     client.force_login(friend)
     state = from_json(duel.document)
-    assert_refused(client, duel, legal_moves(state)[0], 403, "not-your-seat")
+    says = f"This device plays for {BRU}: it cannot move for {ANA}."
+    assert_refused(client, duel, legal_moves(state)[0], says)
 
 
 def test_a_move_out_of_turn_names_the_rule(client: Any, duel: SolsticioGame, friend: Any) -> None:
@@ -99,7 +100,7 @@ def test_a_move_out_of_turn_names_the_rule(client: Any, duel: SolsticioGame, fri
     state = from_json(duel.document)
     assert duel.version == 0  # and still after the refused move
     move = {"seat": BRU, "play": state.hands[1][0]}
-    assert_refused(client, duel, move, 400, "not-your-turn", player=ANA)
+    assert_refused(client, duel, move, "not-your-turn", player=ANA)
 
 
 def test_every_write_is_pushed_on_the_games_channel_once_committed(
@@ -147,7 +148,7 @@ def test_a_finished_game_is_one_play_with_both_scores(
     # The last move replayed from a second tab: refused, and still one play.
     client.force_login(devices[last["move"]["seat"]])
     again = post_move(client, duel, last["move"], version=last["version"])
-    assert again.status_code == 400
+    assert again.status_code == 302  # back to the page, which says the game is over
     assert Play.objects.filter(group=duel.group).count() == 1
     assert "In the play log" in text(client.get(duel.get_absolute_url()))
 
@@ -201,7 +202,7 @@ def test_another_groups_game_is_not_found_anywhere(
     args = [duel.group_id, duel.pk]
     for name in ("game", "version", "stream"):
         assert client.get(reverse(f"solsticio:{name}", args=args)).status_code == 404
-    for name in ("game", "reveal", "open"):
+    for name in ("move", "reveal", "open"):
         assert client.post(reverse(f"solsticio:{name}", args=args), {}).status_code == 404
 
 
@@ -214,4 +215,6 @@ def test_a_move_replayed_from_a_second_tab_changes_nothing(
     first, other = legal_moves(state)[0], legal_moves(state)[1]
     assert post_move(client, duel, first, version=0).status_code == 302
     duel.refresh_from_db()
-    assert_refused(client, duel, other, 409, "stale-move", version=0)
+    # The page says what changed the game: the first tab's move, by its seat.
+    says = f"{first['seat']} just played: the table below is the current one."
+    assert_refused(client, duel, other, says, version=0)
