@@ -88,6 +88,10 @@ class BonfirePlay(models.Model):
     board = models.JSONField(_("shared board"))
     version = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Abandoned: over without a play in the play log (``games.bonfire.services.abandon_game``).
+    abandoned_at = models.DateTimeField(_("abandoned"), null=True, blank=True)
+    # What ``bonfire.new_game`` started from: the game is ``replay(setup, moves in force)``.
+    setup = models.JSONField(default=dict, blank=True)
     # The game's last change as data (``web.seats.change``), announced on every device.
     last_change = models.JSONField(default=dict, blank=True)
     # SET_NULL: deleting the play from the play log keeps the finished game's boards.
@@ -115,6 +119,45 @@ class BonfirePlay(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("bonfire:play", args=[self.group_id, self.pk])
+
+    @property
+    def over(self) -> bool:
+        """Finished or abandoned: read-only on every device."""
+        return self.finished_at is not None or self.abandoned_at is not None
+
+
+class LoggedMove(models.Model):
+    """One move of a game, in order (``seq`` unique per game), as the engine applied it. Undo
+    marks the last move in force undone (who, when) instead of deleting it; the game's stored
+    document is the replay of its setup and the moves in force."""
+
+    seq = models.PositiveIntegerField()
+    payload = models.JSONField()
+    who = models.CharField(max_length=80, blank=True)  # the seat or member the move was said by
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        abstract = True
+
+
+class BonfireMove(LoggedMove):
+    play = models.ForeignKey(BonfirePlay, on_delete=models.CASCADE, related_name="moves")
+
+    class Meta:
+        ordering = ["play", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["play", "seq"], name="bonfire_move_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Move {self.seq} of {self.play}"
 
 
 class BonfireSeat(models.Model):
@@ -176,6 +219,8 @@ class SolsticioGame(models.Model):
     document = models.JSONField(_("game document"))
     version = models.PositiveIntegerField(_("moves played"), default=0)
     over = models.BooleanField(_("over"), default=False)
+    # Abandoned: over without a play in the play log (``games.solsticio.services.abandon_game``).
+    abandoned_at = models.DateTimeField(_("abandoned"), null=True, blank=True)
     # The game's last change as data (``web.seats.change``), announced on every device.
     last_change = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -189,6 +234,22 @@ class SolsticioGame(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("solsticio:game", args=[self.group_id, self.pk])
+
+
+class SolsticioMove(LoggedMove):
+    """A move of a Solsticio game; its setup (with the deal) and seed are in the game's
+    document, so the game is ``replay(setup, moves in force, seed=seed)``."""
+
+    game = models.ForeignKey(SolsticioGame, on_delete=models.CASCADE, related_name="moves")
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="solsticio_move_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Move {self.seq} of {self.game}"
 
 
 # --- The play log: a group's catalog of games, the people at its table, their plays -------------

@@ -1,9 +1,13 @@
-"""The Bonfire turn helper's services: start a group's game, apply a player's move, finish it.
+"""The Bonfire turn helper's services: start a group's game, apply a player's move, undo the last
+one, finish or abandon it.
 
 Every change goes through the rules engine (``games.rules.bonfire``): the game's state is its
 content, the shared board and one document per player (``BonfireSeat``), read back into an engine
-``State``, moved, and written out again in the same transaction. Finishing a game writes its play
-in the group's play log (``games.playlog``) and leaves the game read-only.
+``State``, moved, and written out again in the same transaction. Each move is also kept in the
+game's move log (``BonfireMove``): the game is ``replay(setup, moves in force)``, so undo marks the
+last move undone and writes the replay back; the stored documents stay the fast read. Finishing a
+game writes its play in the group's play log (``games.playlog``); finishing or abandoning it leaves
+the game read-only.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.actors import stored_actor
 from games import playlog
 from games.content.bonfire import StartingSupply, default_supply
-from games.models import BonfirePlay, BonfireSeat, BuiltinGame, Play, PlaySource
+from games.models import BonfireMove, BonfirePlay, BonfireSeat, BuiltinGame, Play, PlaySource
 from games.rules import bonfire
 from games.rules.bonfire.counts import Counts
 from web import seats as seats_kit
@@ -31,6 +36,8 @@ STALE = _(
 FINISHED = _(
     "This game is finished: its boards are kept as the play's record and no longer change."
 )
+ABANDONED = _("This game was abandoned: its boards no longer change.")
+NOTHING_TO_UNDO = _("There is no move to undo.")
 STALE_GAME = _(
     "A move was made on another device since this page was shown: "
     "check the boards and the scores, then finish again."
@@ -46,7 +53,16 @@ class GameFinished(Exception):
 
 
 class StaleGame(Exception):
-    """The device finishing the game showed an older board than the stored one."""
+    """The device finishing, undoing or abandoning showed an older game than the stored one."""
+
+
+class NothingToUndo(Exception):
+    """No move in force in the game's move log."""
+
+
+def ended_text(play: BonfirePlay) -> str:
+    """Why nothing changes any more: the game was finished, or abandoned."""
+    return str(ABANDONED if play.abandoned_at is not None else FINISHED)
 
 
 @dataclass(frozen=True)
@@ -103,16 +119,19 @@ def start_play(
     pack = default_supply()
     if supplies is None:
         supplies = [pack.player_fields() for _ in players]
-    state = bonfire.new_game(
-        {
-            "format": bonfire.FORMAT,
-            "content": content,
-            "players": starting_players(content, players, supplies, pack),
-        }
-    )
-    data = bonfire.to_json(state)
+    setup = {
+        "format": bonfire.FORMAT,
+        "content": content,
+        "players": starting_players(content, players, supplies, pack),
+    }
+    data = bonfire.to_json(bonfire.new_game(setup))
     play = BonfirePlay.objects.create(
-        group=group, name=name, content=data["content"], board=data["board"], created_by=by
+        group=group,
+        name=name,
+        content=data["content"],
+        board=data["board"],
+        setup=setup,
+        created_by=by,
     )
     BonfireSeat.objects.bulk_create(
         BonfireSeat(play=play, position=i, name=p["name"], document=p)
@@ -129,34 +148,108 @@ def state_of(play: BonfirePlay, seats: Sequence[BonfireSeat]) -> bonfire.State:
 
 @transaction.atomic
 def submit_move(
-    *, seat: BonfireSeat, version: int, move: Mapping[str, Any], who: str = ""
+    *, seat: BonfireSeat, version: int, move: Mapping[str, Any], who: str = "", by: Any = None
 ) -> bonfire.State:
-    """Apply ``seat``'s move through the engine and store the result.
+    """Apply ``seat``'s move through the engine, store the result and log the move.
 
     Locks the game and its seats (``select_for_update``): moves of one game are applied one at a
     time. ``version`` is the seat's version the device showed; an older one raises
     ``StaleSeat``, an illegal move ``IllegalMove``, and nothing is saved either way. The game's
-    last change (``web.seats``) names ``who`` made it (the seat's player unless said).
+    last change (``web.seats``) names ``who`` made it (the seat's player unless said); ``by`` is
+    the member whose device sent it.
     """
     play = BonfirePlay.objects.select_for_update().get(pk=seat.play_id)
-    if play.finished_at is not None:
-        raise GameFinished(str(FINISHED))
+    if play.over:
+        raise GameFinished(ended_text(play))
     seats = list(BonfireSeat.objects.select_for_update().filter(play=play).order_by("position"))
     acting = next(s for s in seats if s.pk == seat.pk)
     if acting.version != version:
         raise StaleSeat(str(STALE))
-    after = bonfire.apply(state_of(play, seats), {**move, "player": acting.name})
+    payload = {**move, "player": acting.name}
+    after = bonfire.apply(state_of(play, seats), payload)
+    said = who or acting.name
+    seq = (play.moves.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
+    BonfireMove.objects.create(
+        play=play, seq=seq, payload=payload, who=said, created_by=stored_actor(by)
+    )
+    last = seats_kit.change(seats_kit.MOVE, said, move=move.get("kind"))
+    store(play, seats, after, last, acting=acting)
+    return after
+
+
+def store(
+    play: BonfirePlay,
+    seats: Sequence[BonfireSeat],
+    after: bonfire.State,
+    last: dict[str, Any],
+    *,
+    acting: BonfireSeat | None = None,
+) -> None:
+    """Write the game's new state: the board, and each player's document that changed and the
+    ``acting`` player's (their version moves on, so a device showing the older board is
+    refused)."""
     data = bonfire.to_json(after)
     play.board = data["board"]
     play.version += 1
-    play.last_change = seats_kit.change(seats_kit.MOVE, who or acting.name, move=move.get("kind"))
+    play.last_change = last
     play.save(update_fields=["board", "version", "last_change", "updated_at"])
     for row, document in zip(seats, data["players"], strict=True):
         if row is acting or row.document != document:
             row.document = document
             row.version += 1
             row.save(update_fields=["document", "version"])
+
+
+@transaction.atomic
+def undo_last_move(*, game: BonfirePlay, version: int, by: Any, who: str = "") -> bonfire.State:
+    """Undo the last move in force: marked undone (who, when) and kept in the log, the boards
+    replayed from the game's setup without it. Like the campaign table, any device playing at
+    the table may undo (announced on every device, naming ``who``): the group repairs a wrong
+    tap together, whoever's tap it was.
+
+    Locked like a move; ``version`` is the game's version the device showed: an older one raises
+    ``StaleGame`` (saying what changed), a finished or abandoned game ``GameFinished``, and an
+    empty log ``NothingToUndo`` (a game started before moves were logged has no setup to replay
+    from: nothing to undo either)."""
+    play = BonfirePlay.objects.select_for_update().get(pk=game.pk)
+    if play.over:
+        raise GameFinished(ended_text(play))
+    if play.version != version:
+        raise StaleGame(seats_kit.stale_text(play.last_change))
+    seats = list(BonfireSeat.objects.select_for_update().filter(play=play).order_by("position"))
+    in_force = list(play.moves.filter(undone_at__isnull=True).order_by("seq"))
+    if not in_force or not play.setup:
+        raise NothingToUndo(str(NOTHING_TO_UNDO))
+    undone = in_force.pop()
+    after, error = bonfire.replay(play.setup, [m.payload for m in in_force])
+    if error is not None:  # the moves in force were each legal in this order: never expected
+        raise error
+    undone.undone_at = timezone.now()
+    undone.undone_by = stored_actor(by)
+    undone.save(update_fields=["undone_at", "undone_by"])
+    name = who or str(getattr(by, "username", "") or "")
+    params = {"move": undone.payload.get("kind"), "player": undone.payload.get("player")}
+    store(play, seats, after, seats_kit.change(seats_kit.UNDO, name, **params))
     return after
+
+
+@transaction.atomic
+def abandon_game(*, game: BonfirePlay, version: int, by: Any, who: str = "") -> BonfirePlay:
+    """Give the game up: it is over and read-only on every device, its boards kept as they
+    stand. Unlike finishing, no play is written in the play log (nobody scored it). Any device
+    playing at the table may abandon (announced on every device, naming ``who``); refused like an
+    undo when stale (``StaleGame``) or already over (``GameFinished``)."""
+    play = BonfirePlay.objects.select_for_update().get(pk=game.pk)
+    if play.over:
+        raise GameFinished(ended_text(play))
+    if play.version != version:
+        raise StaleGame(seats_kit.stale_text(play.last_change))
+    play.abandoned_at = timezone.now()
+    play.version += 1
+    name = who or str(getattr(by, "username", "") or "")
+    play.last_change = seats_kit.change(seats_kit.ABANDON, name)
+    play.save(update_fields=["abandoned_at", "version", "last_change", "updated_at"])
+    return play
 
 
 def payment_preview(seat: BonfireSeat, cost: Mapping[str, int]) -> tuple[Counts, ...]:
@@ -193,8 +286,8 @@ def finish_play(
     with transaction.atomic():
         group = playlog.locked(play.group)
         game = BonfirePlay.objects.select_for_update().get(pk=play.pk)
-        if game.finished_at is not None:
-            raise GameFinished(str(FINISHED))
+        if game.over:
+            raise GameFinished(ended_text(game))
         if game.version != version:
             raise StaleGame(str(STALE_GAME))
         seats = list(game.seats.order_by("position"))

@@ -58,7 +58,7 @@ def seating_of(
         seats=names,
         due=game.board["turn"],
         can_play=membership.can_play,
-        over=game.finished_at is not None,
+        over=game.over,
         bind_url=reverse("bonfire:seat-bind", args=[game.group_id, game.pk]),
     )
 
@@ -71,6 +71,16 @@ def announcement_of(game: BonfirePlay) -> str:
     if kind == seats.MOVE:
         label = dict(MOVE_KINDS).get((last.get("params") or {}).get("move") or "", "")
         return seats.announcement(last, str(label)) if label else ""
+    if kind == seats.UNDO:
+        params = last.get("params") or {}
+        label = dict(MOVE_KINDS).get(params.get("move") or "", "")
+        what = gettext("%(player)s's move “%(move)s”") % {
+            "player": params.get("player") or "?",
+            "move": label,
+        }
+        return seats.announcement(last, what)
+    if kind == seats.ABANDON:
+        return seats.announcement(last, gettext("the game"))
     if kind == seats.FINISH:
         return seats.announcement(last, gettext("its play is in the play log"))
     return ""
@@ -132,7 +142,7 @@ def play_page(
     status: int = 200,
 ) -> HttpResponse:
     seats_of_play = list(game.seats.all())
-    if form is None and game.finished_at is None:
+    if form is None and not game.over:
         form = FinishForm(seats=seats_of_play, initial={"version": game.version})
     seating = seating_of(request, membership, game, [s.name for s in seats_of_play])
     context = {
@@ -145,8 +155,18 @@ def play_page(
         "seating": seating,
         "announcement": announcement_of(game),
         "refusal": seats.take_refusal(request, game_key(game)),
+        "urls": table_urls(game),
     }
     return render(request, "games/bonfire/play.html", context, status=status)
+
+
+def table_urls(game: BonfirePlay) -> dict[str, str]:
+    """Where a device playing at the table undoes the last move or abandons the game."""
+    args = [game.group_id, game.pk]
+    return {
+        "undo": reverse("bonfire:undo", args=args),
+        "abandon": reverse("bonfire:abandon", args=args),
+    }
 
 
 @member_view("GET")
@@ -225,7 +245,7 @@ def seat_page(
         "play": game,
         "seat": fresh,
         "colours": state.content.colours,
-        "screen": screen(state, seat.name, finished=game.finished_at is not None),
+        "screen": screen(state, seat.name, finished=game.over),
         "cost": cost,
         "plans": [p.as_dict() for p in services.payment_preview(fresh, cost)] if cost else None,
         "refusal": seats.take_refusal(request, seat_key(fresh)),
@@ -234,6 +254,7 @@ def seat_page(
         "controls": seating.may_move and seating.plays_for == fresh.name,
         "announcement": announcement_of(game),
         "move_url": reverse("bonfire:move", args=[membership.group_id, game.pk, seat.pk]),
+        "urls": table_urls(game),
         "rules_url": reverse("bonfire:rules", args=[membership.group_id]),
     }
     return render(request, SEAT_PAGE, context, status=status)
@@ -268,6 +289,7 @@ def move(request: HttpRequest, membership: Membership, play_id: int, seat_id: in
             version=form.cleaned_data["version"],
             move=form.move(),
             who=seats.by_name(seating, request.user),
+            by=request.user,
         )
     except seats.SeatRefused as refusal:
         refused(request, player, refusal.code, refusal.message)
@@ -287,6 +309,39 @@ def move(request: HttpRequest, membership: Membership, play_id: int, seat_id: in
     else:
         messages.success(request, _("Done: %(move)s.") % {"move": form.move_label()})
     return page
+
+
+# Undo the last move, or give the game up (over, no play logged): the campaign table's two writes.
+WRITES = {"undo": services.undo_last_move, "abandon": services.abandon_game}
+
+
+@member_view("POST", play=True)
+def write(request: HttpRequest, membership: Membership, play_id: int, kind: str) -> HttpResponse:
+    """An undo or an abandon (``WRITES``), made against the posted game version, then back to
+    the page it was posted from (the player's page, or the game's); a refusal is kept for that
+    page and shown once. Any device playing at the table (bound to a player, or one device for
+    the whole table) may make them; every device announces who did it."""
+    game = play_or_404(membership, play_id)
+    seating = seating_of(request, membership, game, [s.name for s in game.seats.all()])
+    back = str(request.POST.get("seat") or "")
+    player = game.seats.filter(pk=int(back)).first() if back.isdigit() else None
+    key = seat_key(player) if player is not None else game_key(game)
+    try:
+        version = int(str(request.POST.get("version", "")))
+    except ValueError:
+        version = -1
+    try:
+        seats.check(seating, request.POST, for_seat=None)
+        WRITES[kind](
+            game=game, version=version, by=request.user, who=seats.by_name(seating, request.user)
+        )
+    except seats.SeatRefused as refusal:
+        seats.keep_refusal(request, key, {"code": refusal.code, "headline": refusal.message})
+    except (services.GameFinished, services.StaleGame, services.NothingToUndo) as error:
+        seats.keep_refusal(request, key, {"code": kind, "headline": str(error)})
+    if player is not None:
+        return redirect("bonfire:seat", membership.group_id, game.pk, player.pk)
+    return redirect("bonfire:play", membership.group_id, game.pk)
 
 
 class Incomplete(Exception):

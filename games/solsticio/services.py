@@ -6,6 +6,10 @@ the page showed, so two devices (or a second tab) never play over each other: a 
 older page is refused and nothing is saved. Every change is pushed to the game's open pages
 (``web.live``, channel ``solsticio:<id>``) once it commits; the move that ends the game writes
 its play to the group's play log (``games.playlog.log_play``) in the same transaction, once.
+
+Each move is also kept in the game's move log (``SolsticioMove``); the document holds the setup
+with its deal and the seed, so the game is ``replay(setup, moves in force, seed=seed)``: undo marks
+the last move undone and writes the replay back as the document (still the fast read).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.actors import stored_actor
 from games.content.solsticio import solsticio_pack
-from games.models import BuiltinGame, CatalogGame, SolsticioGame, SolsticioMode
+from games.models import BuiltinGame, CatalogGame, SolsticioGame, SolsticioMode, SolsticioMove
 from games.playlog import LineData, PlayData, ensure_catalog, log_play
 from games.rules.solsticio import (
     IllegalMove,
@@ -29,6 +33,7 @@ from games.rules.solsticio import (
     from_json,
     new_game,
     outcome,
+    replay,
     to_json,
 )
 from games.solsticio.refusals import NOT_YOUR_SEAT, REFUSALS, refusal_text
@@ -42,6 +47,11 @@ OPEN_ERRORS = {
     "not-a-player": _("Choose another member of the group who can play."),
     "started": _("Open the game before its first move."),
 }
+
+
+ABANDONED = _("This game was abandoned: nothing on its table changes any more.")
+FINISHED = _("This game is over: its play is in the play log and nothing changes any more.")
+NOTHING_TO_UNDO = _("There is no move to undo.")
 
 
 class SolsticioMoveError(Exception):
@@ -136,6 +146,8 @@ def play_solsticio_move(
     """Apply one move made by ``by`` on the page showing ``version``; raises
     ``SolsticioMoveError``. The move that ends the game logs its play."""
     locked = SolsticioGame.objects.select_for_update().get(pk=game.pk)
+    if locked.abandoned_at is not None:
+        raise SolsticioMoveError("game-ended", str(ABANDONED))
     if move.get("seat") not in seats_of(locked, by):
         raise SolsticioMoveError(NOT_YOUR_SEAT)
     state = game_state(locked)
@@ -143,6 +155,14 @@ def play_solsticio_move(
         state = apply(state, {**move, "version": version})
     except IllegalMove as exc:
         raise SolsticioMoveError(exc.code, refusal_text(exc, state, solsticio_pack())) from None
+    seq = (locked.moves.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
+    SolsticioMove.objects.create(
+        game=locked,
+        seq=seq,
+        payload={**move, "version": version},
+        who=str(move.get("seat") or ""),
+        created_by=stored_actor(by),
+    )
     locked.document = to_json(state)
     locked.version = state.version
     locked.over = state.over
@@ -154,6 +174,65 @@ def play_solsticio_move(
     locked.save(update_fields=fields)
     changed(locked)
     return state
+
+
+def locked_for_table(game: SolsticioGame, version: int, by: Any) -> SolsticioGame:
+    """The game locked for an undo or an abandon by ``by`` on the page showing ``version``:
+    refused (``SolsticioMoveError``) when ``by`` holds no seat, the game is over, or the page is
+    stale (saying what changed)."""
+    locked = SolsticioGame.objects.select_for_update().get(pk=game.pk)
+    if not seats_of(locked, by):
+        raise SolsticioMoveError(NOT_YOUR_SEAT)
+    if locked.abandoned_at is not None:
+        raise SolsticioMoveError("game-ended", str(ABANDONED))
+    if locked.over:
+        raise SolsticioMoveError("game-ended", str(FINISHED))
+    if locked.version != version:
+        raise SolsticioMoveError("stale-move", seats.stale_text(locked.last_change))
+    return locked
+
+
+@transaction.atomic
+def undo_last_move(*, game: SolsticioGame, version: int, by: Any, who: str = "") -> State:
+    """Undo the last move in force: marked undone (who, when) and kept in the log, the game
+    replayed from its setup without it. Like the campaign table, any seat's device may undo
+    (announced on every device, naming ``who``): the table repairs a wrong tap together. A game
+    whose end was scored is over (its play is in the play log): not undone. A game whose log
+    does not hold all its moves (dealt before moves were logged) has nothing to undo."""
+    locked = locked_for_table(game, version, by)
+    in_force = list(locked.moves.filter(undone_at__isnull=True).order_by("seq"))
+    if not in_force or len(in_force) != locked.version:
+        raise SolsticioMoveError("nothing-to-undo", str(NOTHING_TO_UNDO))
+    undone = in_force.pop()
+    document = locked.document
+    state, error = replay(document["setup"], [m.payload for m in in_force], seed=document["seed"])
+    if error is not None:  # the moves in force were each legal in this order: never expected
+        raise error
+    undone.undone_at = timezone.now()
+    undone.undone_by = stored_actor(by)
+    undone.save(update_fields=["undone_at", "undone_by"])
+    locked.document = to_json(state)
+    locked.version = state.version
+    name = who or str(getattr(by, "username", "") or "")
+    locked.last_change = seats.change(seats.UNDO, name, seat=undone.who)
+    locked.save(update_fields=["document", "version", "last_change", "updated_at"])
+    changed(locked)
+    return state
+
+
+@transaction.atomic
+def abandon_game(*, game: SolsticioGame, version: int, by: Any, who: str = "") -> SolsticioGame:
+    """Give the game up: it is over and read-only on every device, its table kept as it stands.
+    No play is logged (only a game played to its end is scored). Any seat's device may abandon
+    (announced on every device, naming ``who``); refused like an undo when stale or over."""
+    locked = locked_for_table(game, version, by)
+    locked.over = True
+    locked.abandoned_at = timezone.now()
+    name = who or str(getattr(by, "username", "") or "")
+    locked.last_change = seats.change(seats.ABANDON, name)
+    locked.save(update_fields=["over", "abandoned_at", "last_change", "updated_at"])
+    changed(locked)
+    return locked
 
 
 def last_change(state: State, move: dict[str, Any]) -> dict[str, Any]:

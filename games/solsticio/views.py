@@ -98,14 +98,20 @@ def seating_of(
         bound=bound,
         due=state.players[state.due],
         can_play=membership.can_play and bool(mine),
-        over=state.over,
+        over=game.over or state.over,
         changeable=False,
     )
 
 
 def announcement_of(game: SolsticioGame) -> str:
-    """The game's end in the reader's language ("The game is over: Ana wins, 12 to 9.")."""
+    """The game's undo, abandon or end in the reader's language ("Ana undid Bea's last move.",
+    "The game is over: Ana wins, 12 to 9.")."""
     last = game.last_change or {}
+    if last.get("kind") == seats.UNDO:
+        seat = (last.get("params") or {}).get("seat") or "?"
+        return seats.announcement(last, gettext("%(player)s's last move") % {"player": seat})
+    if last.get("kind") == seats.ABANDON:
+        return seats.announcement(last, gettext("the game"))
     if last.get("kind") != seats.FINISH:
         return ""
     params = last.get("params") or {}
@@ -120,7 +126,7 @@ def announcement_of(game: SolsticioGame) -> str:
 def shown_seat(request: HttpRequest, game: SolsticioGame, state: State) -> tuple[str | None, bool]:
     """The seat whose hand this page shows, and whether it is a hand-over screen instead."""
     mine = services.seats_of(game, request.user)
-    if game.mode == SolsticioMode.TWO_DEVICES or len(mine) < 2 or state.over:
+    if game.mode == SolsticioMode.TWO_DEVICES or len(mine) < 2 or game.over or state.over:
         return (mine[0] if len(mine) == 1 else None), False
     due = state.players[state.due]
     if request.session.get(revealed_key(game)) == due:
@@ -146,6 +152,7 @@ def render_game(
         and game.mode == SolsticioMode.ONE_DEVICE
         and game.first_user_id == request.user.pk
         and not state.version
+        and not game.over
     )
     context = {
         "group": membership.group,
@@ -159,6 +166,7 @@ def render_game(
         "hand_over": hand_over,
         "two_devices": game.mode == SolsticioMode.TWO_DEVICES,
         "stamp": services.stamp(game),
+        "ended": game.over or state.over,
         "open_form": open_form or (OpenForm(game=game) if can_open else None),
         "urls": {
             "page": game.get_absolute_url(),
@@ -167,6 +175,8 @@ def render_game(
             "reveal": reverse("solsticio:reveal", args=[game.group_id, game.pk]),
             "open": reverse("solsticio:open", args=[game.group_id, game.pk]),
             "move": reverse("solsticio:move", args=[game.group_id, game.pk]),
+            "undo": reverse("solsticio:undo", args=[game.group_id, game.pk]),
+            "abandon": reverse("solsticio:abandon", args=[game.group_id, game.pk]),
         },
         **table_screen(state, pack, seat),
     }
@@ -203,6 +213,34 @@ def move(request: HttpRequest, membership: Membership, game_id: int) -> HttpResp
         stale = exc.code == "stale-move"
         said = seats.stale_text(game.last_change) if stale else str(exc.message)
         seats.keep_refusal(request, game_key(game), {"message": said})
+    return redirect(game)
+
+
+# Undo the last move, or give the game up (over, no play logged): the campaign table's two writes.
+WRITES = {"undo": services.undo_last_move, "abandon": services.abandon_game}
+
+
+@member_view("POST", play=True)
+def write(request: HttpRequest, membership: Membership, game_id: int, kind: str) -> HttpResponse:
+    """An undo or an abandon (``WRITES``) made against the posted version, then back to the
+    game's page, which shows a refusal once. Any device holding a seat of the game may make them
+    (``seating_of``); every device announces who did it."""
+    game = game_or_404(membership, game_id)
+    seating = seating_of(request, membership, game, services.game_state(game))
+    try:
+        version = int(str(request.POST.get("version", "")))
+    except ValueError:
+        version = -1
+    try:
+        if seating.bound is not None:  # a member without a seat: the service refuses it
+            seats.check(seating, request.POST, for_seat=None)
+        WRITES[kind](
+            game=game, version=version, by=request.user, who=seats.by_name(seating, request.user)
+        )
+    except seats.SeatRefused as refusal:
+        seats.keep_refusal(request, game_key(game), {"message": refusal.message})
+    except services.SolsticioMoveError as exc:
+        seats.keep_refusal(request, game_key(game), {"message": str(exc.message)})
     return redirect(game)
 
 
