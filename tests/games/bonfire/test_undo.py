@@ -51,7 +51,8 @@ def test_undo_restores_the_previous_position_and_is_announced_in_portuguese(game
     game.refresh_from_db()
     assert (game.board, boards(game)) == before
     undone = BonfireMove.objects.get(play=game)
-    assert undone.undone_at is not None and undone.undone_by == owner
+    assert undone.undone_at is not None
+    assert undone.undone_by == owner
     assert game.last_change == {
         "kind": "undo",
         "by": "Ana",
@@ -92,10 +93,12 @@ def test_undo_with_no_move_is_refused_on_the_player_s_page(game, owner):
 def test_abandon_makes_the_game_read_only_and_names_who(game, owner):
     ana = device(owner, game, "Ana")
     page = ana.get(seat_url(game, "Ana")).content.decode()
-    assert has_id(page, "undo-form") and has_id(page, "abandon")
+    assert has_id(page, "undo-form")
+    assert has_id(page, "abandon")
     ana.post(game_url(game, "abandon"), {"version": 0})
     game.refresh_from_db()
-    assert game.abandoned_at is not None and game.finished_at is None
+    assert game.abandoned_at is not None
+    assert game.finished_at is None
     assert Play.objects.count() == 0  # an abandoned game is no play of the play log
     for seat in ("Ben", SHARED, None):
         phone = device(owner, game, seat)
@@ -104,7 +107,8 @@ def test_abandon_makes_the_game_read_only_and_names_who(game, owner):
             assert by_id(page, "announcement") == "Ana abandoned the game."
             main = page[page.index("<main") : page.index("</main>")]
             assert enabled_controls(main) == []
-            assert not has_id(page, "seat-bar") and not has_id(page, "undo-form")
+            assert not has_id(page, "seat-bar")
+            assert not has_id(page, "undo-form")
         assert "This game was abandoned" in by_id(
             phone.get(seat_url(game, "Ben")).content.decode(), "abandoned"
         )
@@ -118,7 +122,8 @@ def test_a_viewer_can_neither_undo_nor_abandon(game, owner):
     game.refresh_from_db()
     viewer = device(MembershipFactory(group=game.group, role=Role.VIEWER).user, game, SHARED)
     page = viewer.get(seat_url(game, "Ana")).content.decode()
-    assert not has_id(page, "undo-form") and not has_id(page, "abandon")
+    assert not has_id(page, "undo-form")
+    assert not has_id(page, "abandon")
     assert moves_of(page) == []
     for view in ("undo", "abandon"):
         assert viewer.post(game_url(game, view), {"version": game.version}).status_code == 403

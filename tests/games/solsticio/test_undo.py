@@ -95,10 +95,13 @@ def test_abandon_makes_the_game_read_only_and_names_who(duel, player, friend, gr
     ana, bru = device(player), device(friend)
     first_move(duel, ana)
     page = bru.get(duel.get_absolute_url()).content.decode()
-    assert has_id(page, "undo-form") and has_id(page, "abandon")
+    assert has_id(page, "undo-form")
+    assert has_id(page, "abandon")
     bru.post(url(duel, "abandon"), {"version": 1})
     duel.refresh_from_db()
-    assert duel.over and duel.abandoned_at is not None and duel.play is None
+    assert duel.over
+    assert duel.abandoned_at is not None
+    assert duel.play is None
     assert Play.objects.count() == 0  # an abandoned game is no play of the play log
     viewer = device(MembershipFactory(group=group, role=Role.VIEWER).user)
     for client in (ana, bru, viewer):
@@ -106,14 +109,16 @@ def test_abandon_makes_the_game_read_only_and_names_who(duel, player, friend, gr
         assert by_id(region, "announcement") == f"{BRU} abandoned the game."
         assert "This game was abandoned" in by_id(region, "abandoned")
         assert enabled_controls(region) == []
-        assert not has_id(region, "seat-bar") and not has_id(region, "undo-form")
+        assert not has_id(region, "seat-bar")
+        assert not has_id(region, "undo-form")
     move = legal_moves(from_json(duel.document))[0]
     due = {ANA: ana, BRU: bru}[move["seat"]]
     late = post_move(due, duel, move)
     said = by_id(due.get(late["Location"]).content.decode(), "move-error")
     assert said.startswith("This game was abandoned")
     duel.refresh_from_db()
-    assert duel.version == 1 and duel.moves.count() == 1
+    assert duel.version == 1
+    assert duel.moves.count() == 1
 
 
 def test_a_viewer_and_a_member_without_a_seat_can_neither_undo_nor_abandon(
@@ -122,14 +127,16 @@ def test_a_viewer_and_a_member_without_a_seat_can_neither_undo_nor_abandon(
     first_move(duel, device(player))
     viewer = device(MembershipFactory(group=group, role=Role.VIEWER).user)
     region = viewer.get(duel.get_absolute_url(), **HTMX).content.decode()
-    assert not has_id(region, "undo-form") and not has_id(region, "abandon")
+    assert not has_id(region, "undo-form")
+    assert not has_id(region, "abandon")
     for view in ("undo", "abandon"):
         assert viewer.post(url(duel, view), {"version": 1}).status_code == 403
     watcher = device(MembershipFactory(group=group, role=Role.PLAYER).user)
     answer = watcher.post(url(duel, "undo"), {"version": 1})
     assert has_id(watcher.get(answer["Location"]).content.decode(), "move-error")
     duel.refresh_from_db()
-    assert duel.version == 1 and not duel.over
+    assert duel.version == 1
+    assert not duel.over
     assert SolsticioMove.objects.get(game=duel).undone_at is None
 
 
