@@ -4,11 +4,11 @@ engine state on the attempt row with a ``version`` that grows with every write.
 
 A write locks the adventure row, then the attempt row (FOR NO KEY UPDATE, in the order of
 ``campaign.services``: no deadlock with statistics) and refuses a stale version
-(``ALREADY_PLAYED``): two devices entering one move record it once."""
+(``ALREADY_PLAYED``): two devices entering one move record it once. Every write publishes the
+table's new stamp once it commits (``events.LIVE``)."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +22,7 @@ from accounts.actors import stored_actor
 from accounts.texts import MESSAGES, Text, text, verbatim
 from campaign import overview, services
 from campaign.models import Adventure, AttemptMove, AttemptStatus, AuditAction, MissionAttempt
+from campaign.table import events
 from campaign.texts import describe_move
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
@@ -131,6 +132,7 @@ def begin_mission(
         adventure=adventure, players=list(setup["players"]), by=by, loadout=loadout, setup=setup
     )
     store(attempt, spirits.new_game(setup), version=0)
+    events.LIVE.changed(attempt)
     return attempt
 
 
@@ -139,7 +141,7 @@ def begin_mission(
 
 def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttempt:
     """The open attempt made against ``version``, locked (adventure row first) until the
-    transaction ends; its state JSON is loaded only when not parsed already (``state_of``)."""
+    transaction ends, with its cached engine state (``state_of``)."""
     adventure = Adventure.objects.select_for_update(no_key=True).filter(pk=attempt.adventure_id)
     if adventure.only("pk").first() is None:
         raise MissionAttempt.DoesNotExist("The adventure is gone.")
@@ -149,15 +151,12 @@ def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttem
     locked = (
         MissionAttempt.objects.select_for_update(no_key=True, of=("self",))
         .select_related("adventure")
-        .defer("state")
         .annotate(last_seq=Subquery(last_seq[:1]))
         .filter(pk=attempt.pk)
         .first()
     )
     if locked is None or locked.adventure_id != attempt.adventure_id:
         raise MissionAttempt.DoesNotExist("The attempt is gone.")
-    if state_key(locked) not in STATES:
-        locked.refresh_from_db(fields=["state"])
     if locked.status != AttemptStatus.OPEN:
         raise TableError(MISSION_ENDED, code="mission-ended")
     if version is None or locked.version != version:
@@ -165,33 +164,11 @@ def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttem
     return locked
 
 
-# Parsed engine states of recent attempts in this process (parsing the JSON costs a move more
-# than the rules do), least recently used dropped. Every write bumps the version and save time in
-# the key, so a state at a key never changes (even when a test database reuses ids).
-STATES: OrderedDict[tuple[int, int, Any], spirits.State] = OrderedDict()
-STATES_KEPT = 256
-
-
-def state_key(attempt: MissionAttempt) -> tuple[int, int, Any]:
-    return (attempt.pk, attempt.version, attempt.updated_at)
-
-
 def state_of(attempt: MissionAttempt) -> spirits.State:
-    """The engine state, parsed once per version; replayed from the log when the row has none."""
-    state = STATES.get(state_key(attempt))
-    if state is None and not attempt.state:
+    """The engine state cached on the row; replayed from the log when the row has none."""
+    if not attempt.state:
         return replay_attempt(attempt)
-    if state is None:
-        state = spirits.from_dict(attempt.state)
-    keep_state(attempt, state)
-    return state
-
-
-def keep_state(attempt: MissionAttempt, state: spirits.State) -> None:
-    STATES[state_key(attempt)] = state
-    STATES.move_to_end(state_key(attempt))
-    while len(STATES) > STATES_KEPT:
-        STATES.popitem(last=False)
+    return spirits.from_dict(attempt.state)
 
 
 def replay_attempt(attempt: MissionAttempt) -> spirits.State:
@@ -203,7 +180,6 @@ def store(attempt: MissionAttempt, state: spirits.State, *, version: int) -> Non
     attempt.state = spirits.to_dict(state)
     attempt.version = version
     attempt.save(update_fields=["state", "version", "updated_at"])
-    keep_state(attempt, state)
 
 
 @transaction.atomic
@@ -234,6 +210,7 @@ def submit_move(
     outcome = end_mission(attempt=attempt, state=after, by=by)
     if outcome is not None:
         attempt.refresh_from_db()
+    events.LIVE.changed(attempt)
     return MoveResult(attempt=attempt, state=after, outcome=outcome)
 
 
@@ -281,6 +258,7 @@ def undo_last_move(*, attempt: MissionAttempt, version: int | None, by: object) 
         "move-undone", seq=move.seq, number=attempt.number, mission=attempt.mission, move=what
     )
     services.audit(adventure=attempt.adventure, by=by, action=AuditAction.UNDO, summary=summary)
+    events.LIVE.changed(attempt)
     return MoveResult(attempt=attempt, state=after, undone=move.payload)
 
 
@@ -299,6 +277,7 @@ def abandon_mission(*, attempt: MissionAttempt, version: int | None, by: object)
         by=by,
     )
     attempt.refresh_from_db()
+    events.LIVE.changed(attempt)
     return MoveResult(attempt=attempt, state=state, outcome=outcome)
 
 
