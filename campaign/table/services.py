@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
@@ -165,10 +165,20 @@ def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttem
 
 
 def state_of(attempt: MissionAttempt) -> spirits.State:
-    """The engine state cached on the row; replayed from the log when the row has none."""
-    if not attempt.state:
-        return replay_attempt(attempt)
-    return spirits.from_dict(attempt.state)
+    """The engine state cached on the row (replayed from the log when the row has none), parsed
+    once per row read: the instance keeps it beside the very document it was parsed from, so a
+    write's answer draws the state the write stored without parsing it again, and a document
+    read again (``refresh_from_db``) is parsed again. Nothing is shared between requests."""
+    kept = vars(attempt).get(PARSED)
+    if kept is not None and kept[0] is attempt.state:
+        return cast(spirits.State, kept[1])
+    state = spirits.from_dict(attempt.state) if attempt.state else replay_attempt(attempt)
+    vars(attempt)[PARSED] = (attempt.state, state)
+    return state
+
+
+# Where ``state_of`` keeps a parsed state on its attempt instance.
+PARSED = "parsed_state"
 
 
 def replay_attempt(attempt: MissionAttempt) -> spirits.State:
@@ -180,6 +190,7 @@ def store(attempt: MissionAttempt, state: spirits.State, *, version: int) -> Non
     attempt.state = spirits.to_dict(state)
     attempt.version = version
     attempt.save(update_fields=["state", "version", "updated_at"])
+    vars(attempt)[PARSED] = (attempt.state, state)
 
 
 @transaction.atomic
