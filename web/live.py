@@ -346,19 +346,21 @@ def holds_streams(request: HttpRequest) -> bool:
 # --- The two views every game routes to ---------------------------------------------------------
 
 
-def opened(request: HttpRequest, group_id: int, game: LiveGame, lookup: Mapping[str, Any]) -> int:
-    """The member's game a stream opens on (404 for anyone else, like every URL of a group);
-    the database connections closed after when the stream is held: it stays open for hours and
-    holds none."""
+def opened(
+    request: HttpRequest, group_id: int, game: LiveGame, lookup: Mapping[str, Any]
+) -> tuple[int, int]:
+    """The game a stream opens on and its member (404 for anyone else, like every URL of a
+    group); the database connections closed after when the stream is held: it stays open for
+    hours and holds none."""
     from groups.access import membership_or_404
 
-    membership_or_404(request, group_id)
+    membership = membership_or_404(request, group_id)
     game_id = game.found(group_id, lookup).values_list("pk", flat=True).first()
     if game_id is None:
         raise Http404("No such game.")
     if holds_streams(request):
         connections.close_all()
-    return int(game_id)
+    return int(game_id), membership.user_id
 
 
 async def stream(
@@ -369,11 +371,11 @@ async def stream(
     removed from the group. Under WSGI, 204 No Content: an EventSource does not reconnect on it,
     and the page polls ``version`` instead."""
     request.user = await request.auser()  # loaded without blocking: an async view
-    game_id = await sync_to_async(opened)(request, group_id, game, lookup)
+    game_id, user_id = await sync_to_async(opened)(request, group_id, game, lookup)
     if not holds_streams(request):
         return HttpResponse(status=204, headers={"Cache-Control": "no-store"})
     current = partial(game.current, group_id, game_id)
-    lines = event_lines(game.channel(game_id), group_id, request.user.pk, current)
+    lines = event_lines(game.channel(game_id), group_id, user_id, current)
     # X-Accel-Buffering: Nginx and similar proxies pass each event on at once.
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingHttpResponse(lines, content_type="text/event-stream", headers=headers)
