@@ -3,7 +3,8 @@
 Every change goes through the rules engine (``games.rules.bonfire``): the game's state is its
 content, the shared board and one document per player (``BonfireSeat``), read back into an engine
 ``State``, moved, and written out again in the same transaction. Finishing a game writes its play
-in the group's play log (``games.playlog``) and leaves the game read-only.
+in the group's play log (``games.playlog``) and leaves the game read-only. Every write publishes
+the game's new stamp to its open pages once it commits (``events.LIVE``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import playlog
+from games.bonfire import events
 from games.content.bonfire import StartingSupply, default_supply
 from games.models import BonfirePlay, BonfireSeat, BuiltinGame, Play, PlaySource
 from games.rules import bonfire
@@ -118,6 +120,7 @@ def start_play(
         BonfireSeat(play=play, position=i, name=p["name"], document=p)
         for i, p in enumerate(data["players"])
     )
+    events.LIVE.changed(play)
     return play
 
 
@@ -156,6 +159,7 @@ def submit_move(
             row.document = document
             row.version += 1
             row.save(update_fields=["document", "version"])
+    events.LIVE.changed(play)
     return after
 
 
@@ -228,4 +232,5 @@ def finish_play(
         name = who or str(getattr(by, "username", "") or "")
         game.last_change = seats_kit.change(seats_kit.FINISH, name)
         game.save(update_fields=["finished_at", "play", "version", "last_change", "updated_at"])
+        events.LIVE.changed(game)
     return record
