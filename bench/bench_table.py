@@ -116,8 +116,9 @@ def main() -> None:
     from django.urls import reverse
 
     call_command("migrate", verbosity=0)
-    from campaign import services, table
+    from campaign import services
     from campaign.models import MissionAttempt
+    from campaign.table import services as table
     from games.rules import spirits
     from groups.models import Group, Membership
     from tests.campaign import table_helpers as helpers

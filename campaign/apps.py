@@ -7,7 +7,5 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         from accounts import texts
         from campaign import texts as campaign_texts
-        from campaign.table import events
 
         texts.register(campaign_texts.MESSAGES)
-        events.connect()

@@ -43,6 +43,7 @@ from campaign.models import (
     StatisticsOutbox,
 )
 from campaign.seats import link_players
+from campaign.table import events as table_events
 from campaign.texts import (
     PROBLEM_RULES,
     change_text,
@@ -636,6 +637,8 @@ def edit_attempt(
     attempt.save()
     summary = attempt_text("attempt-corrected", attempt, data.result)
     finish_write(adventure, by, AuditAction.EDIT, summary, before=before)
+    if attempt.setup is not None:  # played at the table: its open screens show the correction
+        table_events.LIVE.changed(attempt)
 
 
 @transaction.atomic

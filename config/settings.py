@@ -167,6 +167,13 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Live games (``web.live``). After this many seconds of quiet an open stream sends a comment line,
+# which keeps proxies from closing it, and checks its member is still in the group.
+LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "15"))
+# An event reaches Redis within this many seconds (one retry: twice that) or is dropped with a
+# warning, never failing the write; the devices then see the change at their next poll.
+LIVE_PUBLISH_TIMEOUT = 0.25
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
@@ -245,7 +252,9 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("pt-br", _("Português (Brasil)")), ("ca", _("Català"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # Views that answer without loading the session or the user (accounts.middleware leaves them be).
-SESSIONLESS_URL_NAMES = ["table:stream", "table:version", "solsticio:stream", "solsticio:version"]
+SESSIONLESS_URL_NAMES = [
+    f"{game}:{view}" for game in ("table", "solsticio", "bonfire") for view in ("stream", "version")
+]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -17,3 +17,5 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Serve static files from the apps and static/ directly; no collectstatic before tests.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+# A stream's heartbeat every second: no test waits long for one (none should need it at all).
+LIVE_HEARTBEAT_SECONDS = 1.0

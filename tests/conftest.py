@@ -51,6 +51,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         params = getattr(getattr(item, "callspec", None), "params", {})
         if "postgres_database" in names or params.get("server_database") == "postgres":
             groups.append("postgres")
+        if params.get("live_servers") == "redis":  # on PostgreSQL, through Redis
+            groups.extend(["postgres", "redis"])
         item.user_properties.append(("service_groups", groups))
 
 

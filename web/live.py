@@ -1,36 +1,45 @@
-"""Server push shared by every live game screen (the campaign table, Solsticio): "this game
-changed" and "this member was removed", to every open stream of every server process.
+"""The live-game kit every game screen uses the same way (the campaign table, Solsticio, Bonfire):
+"this game changed" and "this member was removed", pushed to every open stream of every server
+process, and the two views a game's page listens with.
 
-An event carries no game data: a game's event is its *stamp* (what changes with every write), and
+A game describes itself once as a ``LiveGame`` (its kind, its group's games, the columns its
+*stamp* is made of); its ``urls.py`` routes ``…/events/`` to ``stream`` and ``…/version/`` to
+``version`` with that description, and its services call ``LiveGame.changed`` after every write.
+An event carries no game data: a game's event is its stamp (what changes with every write), and
 each device then fetches its own view through the membership-scoped page view; a member's event
-only makes their streams check the membership again. Channels: ``game_channel("table", 7)``,
-``game_channel("solsticio", 3)``, and one per member of a group.
+only makes their streams check the membership again (``member_removed``).
 
 Without ``settings.REDIS_URL`` (``make run``, one process) events go to this process's streams.
-With Redis they are ``PUBLISH``ed; each server process holds one pattern subscription (one
-connection per process, not per stream), and after a lost subscription tells its streams to
-resend the current stamp, so a change published meanwhile is never lost. Events are published once
-the writing transaction commits and the writer's response has gone out: a device that fetches on an
-event reads the committed game, already drawn.
+With Redis they are ``PUBLISH``ed at once, with a short timeout (an event sent by a command or a
+task that ends right after arrives all the same); each server process holds one pattern
+subscription (one connection per process, not per stream), and after a lost subscription tells its
+streams to resend the current stamp, so a change published meanwhile is never lost. Events are
+published once the writing transaction commits and the writer's response has gone out: a device
+that fetches on an event reads the committed game, already drawn.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
-import queue
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from datetime import datetime
+from functools import cache, partial
+from types import MappingProxyType
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.contrib.auth.decorators import login_required
 from django.core.handlers.wsgi import WSGIRequest
 from django.db import connections, transaction
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
+from django.views.decorators.http import require_GET
 
 from web.answered import when_answered
 
@@ -42,9 +51,6 @@ RESYNC = "resync"
 GONE = "gone"
 RECONNECT_SECONDS = 1.0
 SUBSCRIBE_SECONDS = 3.0
-# A comment line every so often keeps proxies from closing a quiet stream, and lets the stream
-# check that its member is still in the group.
-HEARTBEAT_SECONDS = 15.0
 # How long a device waits before it tries the stream again, after it dropped.
 RETRY_MILLISECONDS = 2000
 
@@ -55,6 +61,56 @@ def game_channel(kind: str, game_id: int) -> str:
 
 def member_channel(group_id: int, user_id: int) -> str:
     return f"{PREFIX}member:{group_id}:{user_id}"
+
+
+# --- A game, as the kit sees it ---------------------------------------------------------------
+
+
+def stamp_from(version: int, *seen: object) -> str:
+    """A stamp: the game's version, then a short digest of the other columns that change with a
+    write but not always the version (a result, a seat given, the time the row was saved)."""
+    words = (f"{v.timestamp():.6f}" if isinstance(v, datetime) else str(v) for v in seen)
+    digest = hashlib.blake2b("|".join(words).encode(), digest_size=4).hexdigest()
+    return f"{version}-{digest}"
+
+
+@dataclass(frozen=True)
+class LiveGame:
+    """One game's live side. ``kind`` names its channels (``<kind>:<id>``); ``games(group_id)``
+    are one group's games of that kind, so a stream or stamp URL of another group's game is 404;
+    ``url_fields`` names the field each of the URL's keyword arguments (after the group's) matches
+    (the same name when left out); ``fields`` are the columns its stamp is made of, the version
+    first: the stream and the stamp view read only those (``values_list``), never the game."""
+
+    kind: str
+    games: Callable[[int], QuerySet[Any]]
+    fields: tuple[str, ...]
+    url_fields: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def channel(self, game_id: int) -> str:
+        return game_channel(self.kind, game_id)
+
+    def stamp(self, game: Any) -> str:
+        """The stamp of a game row the caller holds."""
+        return stamp_from(*(getattr(game, name) for name in self.fields))
+
+    def changed(self, game: Any) -> None:
+        """Every open stream of ``game`` hears its new stamp, once the write commits (a
+        service calls this after each write, in its transaction)."""
+        publish(self.channel(game.pk), self.stamp(game))
+
+    def found(self, group_id: int, lookup: Mapping[str, Any]) -> QuerySet[Any]:
+        """The game a URL names (its keyword arguments ``lookup``) among the group's."""
+        wanted = {self.url_fields.get(name, name): value for name, value in lookup.items()}
+        return self.games(group_id).filter(**wanted)
+
+    def current(self, group_id: int, game_id: int) -> str | None:
+        """The stamp as stored now, from its columns alone; ``None`` once the game is gone."""
+        row = self.games(group_id).filter(pk=game_id).values_list(*self.fields).first()
+        return stamp_from(*row) if row is not None else None
+
+
+# --- Fan-out ----------------------------------------------------------------------------------
 
 
 @dataclass(eq=False)
@@ -147,50 +203,33 @@ HUB = Hub()
 
 
 def publish_now(channel: str, message: str) -> None:
-    """Send ``message`` to every stream on ``channel``, in every server process."""
-    if settings.REDIS_URL:
-        PUBLISHER.send(settings.REDIS_URL, channel, message)
-    else:
+    """Send ``message`` to every stream on ``channel``, in every server process: through Redis
+    at once (a short timeout, a failure logged, never raised into the write: a device whose event
+    is lost sees the change at its next reconnect or poll), or to this process's streams."""
+    if not settings.REDIS_URL:
         HUB.deliver(channel, message)
+        return
+    import redis
 
-
-class Publisher:
-    """One daemon thread per process publishes to Redis, in the order events were sent: a request
-    never waits on Redis, so a frozen or restarting Redis costs the writer nothing (a device whose
-    event is lost sees the change at its next reconnect or poll)."""
-
-    def __init__(self) -> None:
-        self.outgoing: queue.SimpleQueue[tuple[str, str, str]] = queue.SimpleQueue()
-        self.lock = threading.Lock()
-        self.thread: threading.Thread | None = None
-
-    def send(self, url: str, channel: str, message: str) -> None:
-        with self.lock:
-            if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self.run, name="live-events", daemon=True)
-                self.thread.start()
-        self.outgoing.put((url, channel, message))
-
-    def run(self) -> None:
-        import redis
-
-        while True:
-            url, channel, message = self.outgoing.get()
-            try:
-                redis_client(url).publish(channel, message)
-            except redis.RedisError as error:
-                log.warning("live events: could not publish to %s (%s)", channel, error)
-
-
-PUBLISHER = Publisher()
+    try:
+        redis_client(settings.REDIS_URL).publish(channel, message)
+    except redis.RedisError as error:
+        log.warning("live events: could not publish to %s (%s)", channel, error)
 
 
 @cache
 def redis_client(url: str) -> Any:
+    """One client per process, bounded: ``LIVE_PUBLISH_TIMEOUT`` to connect and to answer, and
+    one retry (a pooled connection a restarted Redis closed), so a frozen Redis costs at most
+    twice that."""
     import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
 
-    timeout = settings.REDIS_SOCKET_TIMEOUT
-    return redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+    timeout = settings.LIVE_PUBLISH_TIMEOUT
+    return redis.Redis.from_url(
+        url, socket_timeout=timeout, socket_connect_timeout=timeout, retry=Retry(NoBackoff(), 1)
+    )
 
 
 def publish(channel: str, message: str) -> None:
@@ -202,6 +241,14 @@ def publish(channel: str, message: str) -> None:
 
 def send_event(event: tuple[str, str]) -> None:
     publish_now(*event)
+
+
+def member_removed(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A membership deleted (removed, left, or with its user or group): every stream the member
+    holds in that group hears it at once, checks the membership and ends with ``gone``. A
+    ``post_delete`` receiver (``GroupsConfig.ready``), not a service call: memberships also go
+    with their user or their group, by cascade, and each still sends this signal."""
+    publish(member_channel(instance.group_id, instance.user_id), GONE)
 
 
 async def listen(*channels: str, heartbeat: float) -> AsyncIterator[tuple[str, str] | None]:
@@ -256,13 +303,15 @@ async def event_lines(
     channel: str, group_id: int, user_id: int, current: Callable[[], str | None]
 ) -> AsyncIterator[bytes]:
     """A stream's lines: first (once subscribed) the current stamp, then each change; on a
-    heartbeat or a word about the member, whether they are still in the group; after a lost
-    subscription, the current stamp again (a device ignores a stamp it already shows).
-    ``current`` reads the game's stamp (``None`` once the game is gone); it runs in a thread."""
+    word about the member (pushed when they are removed) or a heartbeat
+    (``LIVE_HEARTBEAT_SECONDS`` of quiet: a comment line keeps proxies from closing the stream),
+    whether they are still in the group; after a lost subscription, the current stamp again (a
+    device ignores a stamp it already shows). ``current`` reads the game's stamp (``None`` once
+    the game is gone); it runs in a thread."""
     member = member_channel(group_id, user_id)
     yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
     subscribed = False
-    async for item in listen(channel, member, heartbeat=HEARTBEAT_SECONDS):
+    async for item in listen(channel, member, heartbeat=settings.LIVE_HEARTBEAT_SECONDS):
         heard, message = item if item is not None else ("", "")
         if heard == channel:
             yield changed(message)
@@ -294,15 +343,55 @@ def holds_streams(request: HttpRequest) -> bool:
     return not isinstance(request, WSGIRequest)
 
 
-def no_stream_response() -> HttpResponse:
-    """204 No Content, which an EventSource takes as "do not reconnect": the page then polls its
-    version URL, as it does whenever its stream is not working."""
-    return HttpResponse(status=204, headers={"Cache-Control": "no-store"})
+# --- The two views every game routes to ---------------------------------------------------------
 
 
-def stream_response(lines: AsyncIterator[bytes]) -> StreamingHttpResponse:
-    """The Server-Sent Events response over ``lines`` (the caller closed its database
-    connections first: the stream stays open for hours)."""
+def opened(
+    request: HttpRequest, group_id: int, game: LiveGame, lookup: Mapping[str, Any]
+) -> tuple[int, int]:
+    """The game a stream opens on and its member (404 for anyone else, like every URL of a
+    group); the database connections closed after when the stream is held: it stays open for
+    hours and holds none."""
+    from groups.access import membership_or_404
+
+    membership = membership_or_404(request, group_id)
+    game_id = game.found(group_id, lookup).values_list("pk", flat=True).first()
+    if game_id is None:
+        raise Http404("No such game.")
+    if holds_streams(request):
+        connections.close_all()
+    return int(game_id), membership.user_id
+
+
+async def stream(
+    request: HttpRequest, group_id: int, *, game: LiveGame, **lookup: Any
+) -> HttpResponseBase:
+    """A game's Server-Sent Events (``event_lines``): ``changed`` with the game's stamp at once and
+    after every write, a comment line as heartbeat, and ``gone`` (then the end) once the member is
+    removed from the group. Under WSGI, 204 No Content: an EventSource does not reconnect on it,
+    and the page polls ``version`` instead."""
+    request.user = await request.auser()  # loaded without blocking: an async view
+    game_id, user_id = await sync_to_async(opened)(request, group_id, game, lookup)
+    if not holds_streams(request):
+        return HttpResponse(status=204, headers={"Cache-Control": "no-store"})
+    current = partial(game.current, group_id, game_id)
+    lines = event_lines(game.channel(game_id), group_id, user_id, current)
     # X-Accel-Buffering: Nginx and similar proxies pass each event on at once.
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingHttpResponse(lines, content_type="text/event-stream", headers=headers)
+
+
+@login_required
+@require_GET
+def version(request: HttpRequest, group_id: int, *, game: LiveGame, **lookup: Any) -> HttpResponse:
+    """A game's stamp as plain text: what a device whose stream cannot open polls, fetching its
+    view when the stamp differs from the one it shows."""
+    from groups.access import membership_or_404
+
+    membership_or_404(request, group_id)
+    row = game.found(group_id, lookup).values_list(*game.fields).first()
+    if row is None:
+        raise Http404("No such game.")
+    response = HttpResponse(stamp_from(*row), content_type="text/plain; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    return response

@@ -4,14 +4,14 @@ engine state on the attempt row with a ``version`` that grows with every write.
 
 A write locks the adventure row, then the attempt row (FOR NO KEY UPDATE, in the order of
 ``campaign.services``: no deadlock with statistics) and refuses a stale version
-(``ALREADY_PLAYED``): two devices entering one move record it once."""
+(``ALREADY_PLAYED``): two devices entering one move record it once. Every write publishes the
+table's new stamp once it commits (``events.LIVE``)."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
@@ -22,6 +22,7 @@ from accounts.actors import stored_actor
 from accounts.texts import MESSAGES, Text, text, verbatim
 from campaign import overview, services
 from campaign.models import Adventure, AttemptMove, AttemptStatus, AuditAction, MissionAttempt
+from campaign.table import events
 from campaign.texts import describe_move
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
@@ -141,6 +142,7 @@ def begin_mission(
         adventure=adventure, players=list(setup["players"]), by=by, loadout=loadout, setup=setup
     )
     store(attempt, spirits.new_game(setup), version=0)
+    events.LIVE.changed(attempt)
     return attempt
 
 
@@ -149,7 +151,7 @@ def begin_mission(
 
 def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttempt:
     """The open attempt made against ``version``, locked (adventure row first) until the
-    transaction ends; its state JSON is loaded only when not parsed already (``state_of``)."""
+    transaction ends, with its cached engine state (``state_of``)."""
     adventure = Adventure.objects.select_for_update(no_key=True).filter(pk=attempt.adventure_id)
     if adventure.only("pk").first() is None:
         raise MissionAttempt.DoesNotExist("The adventure is gone.")
@@ -159,15 +161,12 @@ def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttem
     locked = (
         MissionAttempt.objects.select_for_update(no_key=True, of=("self",))
         .select_related("adventure")
-        .defer("state")
         .annotate(last_seq=Subquery(last_seq[:1]))
         .filter(pk=attempt.pk)
         .first()
     )
     if locked is None or locked.adventure_id != attempt.adventure_id:
         raise MissionAttempt.DoesNotExist("The attempt is gone.")
-    if state_key(locked) not in STATES:
-        locked.refresh_from_db(fields=["state"])
     if locked.status != AttemptStatus.OPEN:
         raise TableError(ended_text(locked), code="mission-ended")
     if version is None or locked.version != version:
@@ -175,33 +174,21 @@ def locked_attempt(attempt: MissionAttempt, version: int | None) -> MissionAttem
     return locked
 
 
-# Parsed engine states of recent attempts in this process (parsing the JSON costs a move more
-# than the rules do), least recently used dropped. Every write bumps the version and save time in
-# the key, so a state at a key never changes (even when a test database reuses ids).
-STATES: OrderedDict[tuple[int, int, Any], spirits.State] = OrderedDict()
-STATES_KEPT = 256
-
-
-def state_key(attempt: MissionAttempt) -> tuple[int, int, Any]:
-    return (attempt.pk, attempt.version, attempt.updated_at)
-
-
 def state_of(attempt: MissionAttempt) -> spirits.State:
-    """The engine state, parsed once per version; replayed from the log when the row has none."""
-    state = STATES.get(state_key(attempt))
-    if state is None and not attempt.state:
-        return replay_attempt(attempt)
-    if state is None:
-        state = spirits.from_json(attempt.state)
-    keep_state(attempt, state)
+    """The engine state cached on the row (replayed from the log when the row has none), parsed
+    once per row read: the instance keeps it beside the very document it was parsed from, so a
+    write's answer draws the state the write stored without parsing it again, and a document
+    read again (``refresh_from_db``) is parsed again. Nothing is shared between requests."""
+    kept = vars(attempt).get(PARSED)
+    if kept is not None and kept[0] is attempt.state:
+        return cast(spirits.State, kept[1])
+    state = spirits.from_json(attempt.state) if attempt.state else replay_attempt(attempt)
+    vars(attempt)[PARSED] = (attempt.state, state)
     return state
 
 
-def keep_state(attempt: MissionAttempt, state: spirits.State) -> None:
-    STATES[state_key(attempt)] = state
-    STATES.move_to_end(state_key(attempt))
-    while len(STATES) > STATES_KEPT:
-        STATES.popitem(last=False)
+# Where ``state_of`` keeps a parsed state on its attempt instance.
+PARSED = "parsed_state"
 
 
 def replay_attempt(attempt: MissionAttempt) -> spirits.State:
@@ -234,7 +221,7 @@ def store(
         attempt.last_change = dict(change)
         fields.append("last_change")
     attempt.save(update_fields=fields)
-    keep_state(attempt, state)
+    vars(attempt)[PARSED] = (attempt.state, state)
 
 
 def note_change(attempt: MissionAttempt, change: Mapping[str, Any]) -> None:
@@ -281,6 +268,7 @@ def submit_move(
     if outcome is not None:
         result = spirits.outcome(after).result
         note_change(attempt, seats.change(seats.FINISH, name, result=result))
+    events.LIVE.changed(attempt)
     return MoveResult(attempt=attempt, state=after, outcome=outcome)
 
 
@@ -337,6 +325,7 @@ def undo_last_move(
         "move-undone", seq=move.seq, number=attempt.number, mission=attempt.mission, move=what
     )
     services.audit(adventure=attempt.adventure, by=by, action=AuditAction.UNDO, summary=summary)
+    events.LIVE.changed(attempt)
     return MoveResult(attempt=attempt, state=after, undone=move.payload)
 
 
@@ -358,6 +347,7 @@ def abandon_mission(
         by=by,
     )
     note_change(attempt, seats.change(seats.ABANDON, who or actor_name(by)))
+    events.LIVE.changed(attempt)
     return MoveResult(attempt=attempt, state=state, outcome=outcome)
 
 

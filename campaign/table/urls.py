@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from campaign.table import views
+from campaign.table import events, views
+from web import live
 
 app_name = "table"
 attempt = "<int:number>/"
@@ -13,6 +14,6 @@ urlpatterns = [
     path(attempt + "undo/", views.write, {"kind": "undo"}, name="undo"),
     path(attempt + "abandon/", views.write, {"kind": "abandon"}, name="abandon"),
     path(attempt + "seat/", views.seat, name="seat"),
-    path(attempt + "events/", views.stream, name="stream"),
-    path(attempt + "version/", views.version, name="version"),
+    path(attempt + "events/", live.stream, {"game": events.LIVE}, name="stream"),
+    path(attempt + "version/", live.version, {"game": events.LIVE}, name="version"),
 ]

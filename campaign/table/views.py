@@ -1,17 +1,14 @@
 """The table screen. A write answers htmx with the whole ``#table`` region, merged by morphing so
 open panels, focus and scroll stay put; the other devices hear of it on the event stream
-(``stream``) and fetch the region; ``version`` is the polling fallback."""
+(``web.live.stream``, routed in ``urls``) and fetch the region."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.core.cache import cache
-from django.db import connections
-from django.http import HttpResponse, HttpResponseBase
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
@@ -32,11 +29,10 @@ from campaign.table.screen import (
 from campaign.views import page_context
 from games.people import people_names
 from games.rules import spirits
-from groups.access import member_view, membership_or_404, require_player
+from groups.access import member_view, require_player
 from groups.models import Membership
 from web import seats
 from web.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_htmx
-from web.live import event_lines, holds_streams, no_stream_response, stream_response
 
 PAGE = "campaign/table/table.html"
 SETUP = "campaign/table/setup.html"
@@ -269,18 +265,6 @@ def region_key(attempt: MissionAttempt, membership: Membership, seat: str = "") 
     return f"table-region:{attempt.pk}:{events.stamp(attempt)}:{plays}:{seat}:{get_language()}"
 
 
-@member_view("GET")
-def version(
-    request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
-) -> HttpResponse:
-    """The table's stamp as plain text: what a device whose stream cannot open polls, fetching
-    the table when it differs from the one it shows."""
-    attempt = attempt_or_404(membership, adventure_id, number, stamp_only=True)
-    response = HttpResponse(events.stamp(attempt), content_type="text/plain; charset=utf-8")
-    response["Cache-Control"] = "no-store"
-    return response
-
-
 @member_view("POST", play=True)
 def move(
     request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
@@ -406,30 +390,3 @@ def seat(
     players = list(live.state_of(attempt).setup.players)
     seats.bind(request, table_key(attempt), str(request.POST.get("seat", "")), players)
     return redirect(table_url(attempt))
-
-
-# --- The event stream ------------------------------------------------------------------------
-
-
-def current_stamp(attempt_id: int) -> str | None:
-    attempt = MissionAttempt.objects.only(*events.STAMP_FIELDS).filter(pk=attempt_id).first()
-    return events.stamp(attempt) if attempt is not None else None
-
-
-async def stream(
-    request: HtmxHttpRequest, group_id: int, adventure_id: int, number: int
-) -> HttpResponseBase:
-    """The table's Server-Sent Events (``web.live.event_lines``): ``changed`` with the table's
-    stamp at once and after every write, a comment line as heartbeat, and ``gone`` (then the end)
-    once the member is removed from the group. 404 for anyone who is not a member, like every
-    other URL of the group."""
-    request.user = await request.auser()  # loaded without blocking: an async view
-    membership = await sync_to_async(membership_or_404)(request, group_id)
-    attempt = await sync_to_async(attempt_or_404)(membership, adventure_id, number, stamp_only=True)
-    if not holds_streams(request):
-        return no_stream_response()
-    # The stream stays open for hours: it must not hold a database connection meanwhile.
-    await sync_to_async(connections.close_all)()
-    channel = events.table_channel(attempt.pk)
-    lines = event_lines(channel, group_id, membership.user_id, partial(current_stamp, attempt.pk))
-    return stream_response(lines)

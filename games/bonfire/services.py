@@ -7,7 +7,8 @@ content, the shared board and one document per player (``BonfireSeat``), read ba
 game's move log (``BonfireMove``): the game is ``replay(setup, moves in force)``, so undo marks the
 last move undone and writes the replay back; the stored documents stay the fast read. Finishing a
 game writes its play in the group's play log (``games.playlog``); finishing or abandoning it leaves
-the game read-only.
+the game read-only. Every write publishes the game's new stamp to its open pages once it commits
+(``events.LIVE``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.actors import stored_actor
 from games import playlog
+from games.bonfire import events
 from games.content.bonfire import StartingSupply, default_supply
 from games.models import BonfireMove, BonfirePlay, BonfireSeat, BuiltinGame, Play, PlaySource
 from games.rules import bonfire
@@ -137,6 +139,7 @@ def start_play(
         BonfireSeat(play=play, position=i, name=p["name"], document=p)
         for i, p in enumerate(data["players"])
     )
+    events.LIVE.changed(play)
     return play
 
 
@@ -174,6 +177,7 @@ def submit_move(
     )
     last = seats_kit.change(seats_kit.MOVE, said, move=move.get("kind"))
     store(play, seats, after, last, acting=acting)
+    events.LIVE.changed(play)
     return after
 
 
@@ -230,6 +234,7 @@ def undo_last_move(*, game: BonfirePlay, version: int, by: Any, who: str = "") -
     name = who or str(getattr(by, "username", "") or "")
     params = {"move": undone.payload.get("kind"), "player": undone.payload.get("player")}
     store(play, seats, after, seats_kit.change(seats_kit.UNDO, name, **params))
+    events.LIVE.changed(play)
     return after
 
 
@@ -249,6 +254,7 @@ def abandon_game(*, game: BonfirePlay, version: int, by: Any, who: str = "") -> 
     name = who or str(getattr(by, "username", "") or "")
     play.last_change = seats_kit.change(seats_kit.ABANDON, name)
     play.save(update_fields=["abandoned_at", "version", "last_change", "updated_at"])
+    events.LIVE.changed(play)
     return play
 
 
@@ -321,4 +327,5 @@ def finish_play(
         name = who or str(getattr(by, "username", "") or "")
         game.last_change = seats_kit.change(seats_kit.FINISH, name)
         game.save(update_fields=["finished_at", "play", "version", "last_change", "updated_at"])
+        events.LIVE.changed(game)
     return record

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from games.bonfire import views
+from games.bonfire import events, views
+from web import live
 
 app_name = "bonfire"
 urlpatterns = [
@@ -13,6 +14,8 @@ urlpatterns = [
     path("<int:play_id>/undo/", views.write, {"kind": "undo"}, name="undo"),
     path("<int:play_id>/abandon/", views.write, {"kind": "abandon"}, name="abandon"),
     path("<int:play_id>/seat/", views.seat_bind, name="seat-bind"),
+    path("<int:play_id>/events/", live.stream, {"game": events.LIVE}, name="stream"),
+    path("<int:play_id>/version/", live.version, {"game": events.LIVE}, name="version"),
     path("<int:play_id>/players/<int:seat_id>/", views.seat, name="seat"),
     path("<int:play_id>/players/<int:seat_id>/move/", views.move, name="move"),
 ]

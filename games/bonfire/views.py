@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from games.bonfire import refusals, services
+from games.bonfire import events, refusals, services
 from games.bonfire.forms import MOVE_KINDS, BonfireStartForm, FinishForm, MoveForm
 from games.bonfire.screen import screen
 from games.content.bonfire import default_content, default_supply
@@ -29,6 +29,7 @@ from games.rules.common import BAD_MOVE
 from groups.access import member_view, require_player
 from groups.models import Membership
 from web import seats
+from web.htmx import partial_template, vary_on_htmx
 
 SEAT_PAGE = "games/bonfire/seat.html"
 
@@ -254,10 +255,26 @@ def seat_page(
         "controls": seating.may_move and seating.plays_for == fresh.name,
         "announcement": announcement_of(game),
         "move_url": reverse("bonfire:move", args=[membership.group_id, game.pk, seat.pk]),
-        "urls": table_urls(game),
         "rules_url": reverse("bonfire:rules", args=[membership.group_id]),
+        "stamp": events.stamp(game),
+        "urls": {**live_urls(request, membership, seat), **table_urls(game)},
     }
-    return render(request, SEAT_PAGE, context, status=status)
+    template = partial_template(request, SEAT_PAGE, "table")
+    return vary_on_htmx(render(request, template, context, status=status))
+
+
+def live_urls(request: HttpRequest, membership: Membership, seat: BonfireSeat) -> dict[str, str]:
+    """Where the page listens (the game's stream and stamp) and what it fetches on a change: the
+    seat's page as shown (with the cost being paid, if any)."""
+    args = [membership.group_id, seat.play_id]
+    page = reverse("bonfire:seat", args=[*args, seat.pk])
+    if request.method == "GET" and request.GET:
+        page = request.get_full_path()
+    return {
+        "page": page,
+        "stream": reverse("bonfire:stream", args=args),
+        "version": reverse("bonfire:version", args=args),
+    }
 
 
 def seat_key(seat: BonfireSeat) -> str:

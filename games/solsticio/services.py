@@ -4,7 +4,7 @@ the rules engine.
 The game's document is the engine's state; a move is applied under a row lock and with the version
 the page showed, so two devices (or a second tab) never play over each other: a move made on an
 older page is refused and nothing is saved. Every change is pushed to the game's open pages
-(``web.live``, channel ``solsticio:<id>``) once it commits; the move that ends the game writes
+(``events.LIVE``, channel ``solsticio:<id>``) once it commits; the move that ends the game writes
 its play to the group's play log (``games.playlog.log_play``) in the same transaction, once.
 
 Each move is also kept in the game's move log (``SolsticioMove``); the document holds the setup
@@ -14,7 +14,6 @@ the last move undone and writes the replay back as the document (still the fast 
 
 from __future__ import annotations
 
-import hashlib
 from decimal import Decimal
 from typing import Any
 
@@ -36,9 +35,11 @@ from games.rules.solsticio import (
     replay,
     to_json,
 )
+from games.solsticio import events
+from games.solsticio.events import stamp as stamp  # the page's stamp, read here by the views
 from games.solsticio.refusals import NOT_YOUR_SEAT, REFUSALS, refusal_text
 from groups.models import Group, Membership
-from web import live, seats
+from web import seats
 
 #: What opening a game to a second member may say.
 OPEN_ERRORS = {
@@ -79,7 +80,7 @@ def start_solsticio_game(
     device passed between the players."""
     state = new_game(solsticio_pack().scenario(players), seed=seed)
     dealer = stored_actor(by)
-    return SolsticioGame.objects.create(
+    game = SolsticioGame.objects.create(
         group=group,
         created_by=dealer,
         players=list(players),
@@ -89,6 +90,8 @@ def start_solsticio_game(
         document=to_json(state),
         version=state.version,
     )
+    events.LIVE.changed(game)
+    return game
 
 
 def game_state(game: SolsticioGame) -> State:
@@ -100,22 +103,6 @@ def seats_of(game: SolsticioGame, user: Any) -> list[str]:
     pk = getattr(user, "pk", None)
     holders = (game.first_user_id, game.second_user_id)
     return [name for name, holder in zip(game.players, holders, strict=True) if pk and holder == pk]
-
-
-def stamp(game: SolsticioGame) -> str:
-    """What changes with every write of a game: its version, and a digest of who holds the seats
-    and when the row was saved (opening the game to a member saves it without a move)."""
-    saved = game.updated_at.timestamp() if game.updated_at else 0
-    seen = f"{game.mode}|{game.second_user_id}|{saved:.6f}".encode()
-    return f"{game.version}-{hashlib.blake2b(seen, digest_size=4).hexdigest()}"
-
-
-def channel(game_id: int) -> str:
-    return live.game_channel("solsticio", game_id)
-
-
-def changed(game: SolsticioGame) -> None:
-    live.publish(channel(game.pk), stamp(game))
 
 
 @transaction.atomic
@@ -135,7 +122,7 @@ def open_to(*, game: SolsticioGame, member: Any, by: Any) -> SolsticioGame:
     locked.mode = SolsticioMode.TWO_DEVICES
     locked.second_user = member
     locked.save(update_fields=["mode", "second_user", "updated_at"])
-    changed(locked)
+    events.LIVE.changed(locked)
     return locked
 
 
@@ -172,7 +159,7 @@ def play_solsticio_move(
         locked.play = log_finished_game(locked, state, by)
         fields.append("play")
     locked.save(update_fields=fields)
-    changed(locked)
+    events.LIVE.changed(locked)
     return state
 
 
@@ -216,7 +203,7 @@ def undo_last_move(*, game: SolsticioGame, version: int, by: Any, who: str = "")
     name = who or str(getattr(by, "username", "") or "")
     locked.last_change = seats.change(seats.UNDO, name, seat=undone.who)
     locked.save(update_fields=["document", "version", "last_change", "updated_at"])
-    changed(locked)
+    events.LIVE.changed(locked)
     return state
 
 
@@ -231,7 +218,7 @@ def abandon_game(*, game: SolsticioGame, version: int, by: Any, who: str = "") -
     name = who or str(getattr(by, "username", "") or "")
     locked.last_change = seats.change(seats.ABANDON, name)
     locked.save(update_fields=["over", "abandoned_at", "last_change", "updated_at"])
-    changed(locked)
+    events.LIVE.changed(locked)
     return locked
 
 

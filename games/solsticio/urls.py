@@ -1,6 +1,7 @@
 from django.urls import path
 
-from games.solsticio import views
+from games.solsticio import events, views
+from web import live
 
 app_name = "solsticio"
 game = "<int:group_id>/solsticio/<int:game_id>/"
@@ -12,6 +13,6 @@ urlpatterns = [
     path(game + "abandon/", views.write, {"kind": "abandon"}, name="abandon"),
     path(game + "reveal/", views.reveal, name="reveal"),
     path(game + "open/", views.open_game, name="open"),
-    path(game + "events/", views.stream, name="stream"),
-    path(game + "version/", views.version, name="version"),
+    path(game + "events/", live.stream, {"game": events.LIVE}, name="stream"),
+    path(game + "version/", live.version, {"game": events.LIVE}, name="version"),
 ]

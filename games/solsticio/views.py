@@ -6,26 +6,20 @@ who holds neither seat watches it read-only, without any hand. The seats follow 
 kit (``web.seats``, ``seating_of``): a game dealt for one device is "one device for the whole
 table", whose page shows a hand-over screen (no hand in it) until the player due taps to reveal
 their hand; a game opened to a second member binds each member's device to their seat, and the
-other device's page follows every move through the live stream (``web.live``), fetching the
-``#table`` region (htmx, morphed). A move posts to its own URL and redirects to the game's page,
-which shows a refusal once (Post/Redirect/Get).
+other device's page follows every move through the live stream (``web.live.stream``, routed in
+``urls``), fetching the ``#table`` region (htmx, morphed). A move posts to its own URL and
+redirects to the game's page, which shows a refusal once (Post/Redirect/Get).
 """
 
 from __future__ import annotations
 
-from functools import partial
-
-from asgiref.sync import sync_to_async
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import connections
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame, SolsticioMode
@@ -33,11 +27,10 @@ from games.rules.solsticio import State
 from games.solsticio import services
 from games.solsticio.forms import MoveForm, NewGameForm, OpenForm
 from games.solsticio.screen import table_screen
-from groups.access import member_view, membership_or_404
+from groups.access import member_view
 from groups.models import Membership
 from web import seats
 from web.htmx import partial_template, vary_on_htmx
-from web.live import event_lines, holds_streams, no_stream_response, stream_response
 
 RECENT = 30
 PAGE = "games/solsticio/game.html"
@@ -269,39 +262,3 @@ def open_game(request: HttpRequest, membership: Membership, game_id: int) -> Htt
             messages.success(request, _("The game is open to them: they play on their device."))
             return redirect(game)
     return render_game(request, membership, game, status=400, open_form=form)
-
-
-@login_required
-@require_GET
-def version(request: HttpRequest, group_id: int, game_id: int) -> HttpResponse:
-    """The game's stamp as plain text: what a device whose stream cannot open polls."""
-    membership = membership_or_404(request, group_id)
-    game = game_or_404(membership, game_id)
-    response = HttpResponse(services.stamp(game), content_type="text/plain; charset=utf-8")
-    response["Cache-Control"] = "no-store"
-    return response
-
-
-def current_stamp(game_id: int) -> str | None:
-    game = SolsticioGame.objects.filter(pk=game_id).first()
-    return services.stamp(game) if game is not None else None
-
-
-async def stream(request: HttpRequest, group_id: int, game_id: int) -> HttpResponseBase:
-    """The game's Server-Sent Events, as the campaign table's (``web.live.event_lines``):
-    ``changed`` with the game's stamp at once and after every write; 404 for anyone who is not a
-    member of the game's group."""
-    user = await request.auser()
-    if not user.is_authenticated:
-        raise Http404("No such group.")
-    request.user = user
-    membership = await sync_to_async(membership_or_404)(request, group_id)
-    game = await sync_to_async(game_or_404)(membership, game_id)
-    if not holds_streams(request):
-        return no_stream_response()
-    # The stream stays open for hours: it must not hold a database connection meanwhile.
-    await sync_to_async(connections.close_all)()
-    lines = event_lines(
-        services.channel(game.pk), group_id, membership.user_id, partial(current_stamp, game.pk)
-    )
-    return stream_response(lines)

@@ -1,7 +1,8 @@
-// The table screen in the browser: the live link to the other devices, and the placement preview.
+// A live game's screen in the browser (the campaign table, Solsticio, Bonfire): the live link to
+// the other devices, and the table's placement preview.
 //
-// Live: the page holds the table's event stream (htmx's sse extension on #live). Each event
-// carries the table's stamp; when it differs from the one #table shows, #table fetches itself
+// Live: the page holds the game's event stream (htmx's sse extension on #live). Each event
+// carries the game's stamp; when it differs from the one #table shows, #table fetches itself
 // (its hx-get) and the answer is merged by morphing (idiomorph). A device whose stream cannot
 // open, or has not spoken since it (re)opened, polls the stamp every 2 s instead. When the
 // stream says "gone" (the member was removed), the page stops listening and says so.

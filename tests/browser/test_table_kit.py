@@ -173,12 +173,9 @@ class Bonfire:
         expect(session.page.get_by_text("It is Bea's turn.")).to_be_visible()
 
     def seen(self, session: Any) -> None:
-        # Bonfire's pages are pushed from another branch; until it lands, the phone reloads.
-        session.page.reload()
         expect(session.page.locator("#seat-bar")).not_to_contain_text("Waiting for Ana")
 
     def announce(self, mover: Any, other: Any) -> None:
-        other.page.reload()  # (the push of Bonfire's pages comes from another branch)
         expect(other.page.locator("#announcement")).to_have_text("Ana: End the turn.")
 
     def end(self, mover: Any, others: list[Any]) -> None:

@@ -1,10 +1,12 @@
-"""The table's events: what is published, when, and how a process hands it to its streams."""
+"""The table's events: what is published, when, by whom (the services, not a model signal), and how
+a process hands it to its streams."""
 
 import asyncio
 import threading
 
 import pytest
 
+from campaign import services
 from campaign.table import events
 from campaign.table import services as table
 from groups.models import Membership, Role
@@ -36,6 +38,34 @@ def test_a_move_publishes_the_new_stamp_once_committed(
     assert published[-1] == (channel, events.stamp(attempt))
     assert published[-1][1].startswith("1-")
     assert all(c == channel for c, _ in published)
+
+
+def test_a_correction_of_a_table_attempt_is_published_and_a_bare_save_is_not(
+    attempt, member, published, django_capture_on_commit_callbacks
+):
+    """The services publish, not a model signal: a correction made on the attempt's page
+    (``campaign.services.edit_attempt``) changes the stamp every open table shows."""
+    with django_capture_on_commit_callbacks(execute=True):
+        table.abandon_mission(attempt=attempt, version=0, by=member.user)
+    attempt.refresh_from_db()
+    abandoned = events.stamp(attempt)
+    assert published[-1] == (events.table_channel(attempt.pk), abandoned)
+    with django_capture_on_commit_callbacks(execute=True):
+        attempt.save()
+    assert published[-1][1] == abandoned  # nothing more
+    data = services.AttemptData(
+        mission=attempt.mission,
+        result="failure",
+        reason="coloured-edge",
+        players=attempt.players,
+        rounds_played=attempt.rounds_played,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.edit_attempt(attempt=attempt, data=data, by=member.user, log_version=None)
+    attempt.refresh_from_db()
+    assert attempt.failure_reason == "coloured-edge"
+    assert published[-1] == (events.table_channel(attempt.pk), events.stamp(attempt))
+    assert published[-1][1] != abandoned
 
 
 def test_a_removed_member_is_told_gone(published, django_capture_on_commit_callbacks):

@@ -1,24 +1,16 @@
-"""Server push on real ASGI servers: each device's stream hears every move, undo and result at
-once; only members open it (404 otherwise) and a removed member's stream closes.
+"""The table's server push on real ASGI servers (``tests.support.live``, the same checks as every
+game's): a member's stream opens on the current stamp, a viewer's too; a card, an undo and an
+abandon on one device reach the others' streams at once, and their fetch shows it; a removed
+member's stream ends at once; anyone else gets 404. On the embedded default (one process,
+SQLite) and on two processes through Redis (PostgreSQL)."""
 
-The embedded default (one process, events in-process) on SQLite and PostgreSQL; with Redis, two
-server processes against one PostgreSQL database and one Redis, as ``make serve`` runs them.
-"""
+import pytest
 
-from tests.support.live import (
-    HTMX,
-    client,
-    closes_when_removed,
-    member_stream,
-    members,
-    on_one_process,
-    on_two_processes,
-)
-from tests.support.servers import ServerProcess, run_django
-from tests.support.sse import EventStream
+from tests.support import live
+from tests.support.servers import LiveServers
 
 ARRANGE = (
-    members("Live table")
+    live.members("Live table")
     + """
 from campaign import services
 from campaign.table import services as table
@@ -26,48 +18,40 @@ adventure = services.start_adventure(group=group, name="Live", by=ana)
 attempt = table.begin_mission(adventure=adventure, by=ana, players=["Ana", "Ben", "Cy"],
                               first_player="Ana")
 base = f"/groups/{group.pk}/adventures/{adventure.pk}/table/1/"
-result = [base, other.pk, group.pk, adventure.pk]
+result = [base, base, group.pk, other.pk, dee_membership.pk]
 """
 )
 
 
-def check_push(
-    mover_server: ServerProcess, watcher_server: ServerProcess, database_url: str, **env: str
-) -> None:
-    base, other_group, group, _adventure = run_django(database_url, ARRANGE, **env)
-    ana, bea = client(mover_server, "ana"), client(watcher_server, "bea")
-    stranger = client(watcher_server, "cy")
-    ana.post(base + "seat/", {"seat": "*"})  # one device for the whole table (web.seats)
-
-    # Only members open the stream: another group's URL, a stranger, no session: 404.
-    stream = member_stream(watcher_server, bea, stranger, base, group, other_group)
-
-    # A card, then an undo: each reaches the other device's stream, which fetches its table.
-    reply = ana.post(base + "move/", {"kind": "play", "card": "blue-3", "version": "0"}, HTMX)
-    assert reply.status == 200
-    moved = stream.wait_for("changed", timeout=5)
-    assert moved.data.startswith("1-")
-    table = bea.get(base, HTMX).body
-    assert f'data-stamp="{moved.data}"' in table
-    assert "Blue 3" in table
-    ana.post(base + "undo/", {"version": "1"}, HTMX)
-    assert stream.wait_for("changed", timeout=5).data.startswith("2-")
-    # An abandon records the result: the stream says so too.
-    ana.post(base + "abandon/", {"version": "2"}, HTMX)
-    ended = stream.wait_for("changed", timeout=5)
-    assert f'data-stamp="{ended.data}"' in bea.get(base, HTMX).body
-
-    # Removed from the group: the open stream says "gone" and closes; the next fetch is 404.
-    closes_when_removed(stream, bea, base, database_url, **env)
-    assert EventStream(bea, base + "events/").status == 404
+@pytest.fixture(scope="module")
+def game(live_servers: LiveServers) -> live.Game:
+    return live.Game(*live_servers.run(ARRANGE))
 
 
-def test_the_embedded_default_pushes_in_process(server_database, request):
-    """``make run``: one process, no Redis; on SQLite and on PostgreSQL."""
-    on_one_process(check_push, server_database, request)
+def test_a_member_or_viewer_opens_the_stream_on_the_current_stamp(live_servers, game):
+    live.opens_on_the_current_stamp(live_servers, game)
 
 
-def test_two_server_processes_push_through_redis(postgres_database, redis_url, request):
-    """``make serve`` twice against one PostgreSQL and one Redis: a move posted to the first
-    process reaches a stream held by the second."""
-    on_two_processes(check_push, postgres_database, redis_url, request)
+def test_a_card_an_undo_and_an_abandon_reach_every_other_device(live_servers, game):
+    with live.streams_of(live_servers, game, "bea", "vic") as streams:
+        ana = live.client(live_servers.mover, "ana")
+        ana.post(game.base + "seat/", {"seat": "*"})  # one device for the whole table (web.seats)
+        bea = live.client(live_servers.watcher, "bea")
+
+        card = {"kind": "play", "card": "blue-3", "version": "0"}
+        assert ana.post(game.base + "move/", card, live.HTMX).status == 200
+        stamp = live.hears(streams, 1)
+        table = bea.get(game.page, live.HTMX).body
+        assert f'data-stamp="{stamp}"' in table
+        assert "Blue 3" in table
+
+        assert ana.post(game.base + "undo/", {"version": "1"}, live.HTMX).status == 200
+        live.hears(streams, 2)
+        # An abandon records the result without a move: the stamp changes all the same.
+        assert ana.post(game.base + "abandon/", {"version": "2"}, live.HTMX).status == 200
+        ended = live.hears(streams, 2)
+        assert f'data-stamp="{ended}"' in bea.get(game.page, live.HTMX).body
+
+
+def test_a_removed_members_stream_ends_at_once(live_servers, game):
+    live.ends_when_removed(live_servers, game)

@@ -38,7 +38,9 @@ ENGINES = {
         {code: r.message for code, r in SOLSTICIO_REFUSALS.items()},
     ),
 }
-ENGINE_CODES = [(game, code) for game, (module, _) in ENGINES.items() for code in module.CODES]
+ENGINE_CODES = [
+    (game, code) for game, (module, _) in ENGINES.items() for code in sorted(module.CODES)
+]
 
 
 @pytest.mark.parametrize("game", ENGINES)

@@ -71,8 +71,11 @@ def subprocess_env(**extra: str) -> dict[str, str]:
 
 
 @contextmanager
-def running_celery_worker(redis_url: str, **env: str) -> Iterator[tuple[Any, Any]]:
-    """A real Celery worker process on ``redis_url`` and the test database, with ``env``.
+def running_celery_worker(
+    redis_url: str, *, include: str = "", **env: str
+) -> Iterator[tuple[Any, Any]]:
+    """A real Celery worker process on ``redis_url`` and the test database, with ``env``; it also
+    imports ``include``, modules of tasks only tests send (comma-separated).
 
     Yields the process and a Celery app that talks to that worker (send tasks by name).
     """
@@ -85,6 +88,7 @@ def running_celery_worker(redis_url: str, **env: str) -> Iterator[tuple[Any, Any
         sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
         "--loglevel", "INFO", "--without-gossip", "--without-mingle",
         "-n", f"test-{os.getpid()}-{time.monotonic_ns()}@%h",
+        *(["--include", include] if include else []),
     ]  # fmt: skip
     with log.open("ab") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)

@@ -1,41 +1,57 @@
-"""What every game's server-push test does the same way on real ASGI servers: sign devices in,
-open a member's stream (404 for anyone else), see it close once the member is removed, and run
-a check on one server process or on two through Redis."""
+"""What every game's server-push test does the same way on real ASGI servers (``live_servers``,
+one set per module): sign devices in, open a member's stream (404 for anyone else), see a move
+from another device arrive, and see a removed member's stream end at once.
 
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+Every game's module arranges, once per set-up, the group of ``members`` and one game, and its
+tests call these checks with the game's stream URL and page URL."""
 
-import pytest
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from tests.support.http import WebClient
-from tests.support.servers import ROOT, ServerProcess, run_django
-from tests.support.sse import EventStream
+from tests.support.servers import LiveServers, ServerProcess
+from tests.support.sse import Event, EventStream
 
 HTMX = {"HX-Request": "true"}
 PASSWORD = "pass-phrase-x"
-REMOVE_BEA = """
-from groups.models import Membership
-Membership.objects.filter(user__username="bea").delete()
-result = True
-"""
-Check = Callable[..., None]
+# How long an event may take to arrive by push: the servers' heartbeat is a minute away.
+PUSHED_WITHIN = 5.0
 
 
 def members(group_name: str) -> str:
-    """The start of an arranging script for ``run_django``: ``group`` with ana (owner) and bea
-    (player), and the stranger cy, who owns only the group ``other``."""
+    """The start of an arranging script for ``run_django``: ``group`` with ana (owner), bea
+    (player), vic (viewer) and dee (player, whom a test removes), and the stranger cy, who owns
+    only the group ``other``."""
     return f"""
 from django.contrib.auth.models import User
 from groups.models import Group, Membership
 group = Group.objects.create(name={group_name!r})
-ana, bea = (User.objects.create_user(name, password="{PASSWORD}") for name in ("ana", "bea"))
-stranger = User.objects.create_user("cy", password="{PASSWORD}")
+ana, bea, vic, dee, stranger = (
+    User.objects.create_user(name, password="{PASSWORD}")
+    for name in ("ana", "bea", "vic", "dee", "cy")
+)
 other = Group.objects.create(name="Elsewhere")
 Membership.objects.create(group=other, user=stranger, role="owner")
 Membership.objects.create(group=group, user=ana, role="owner")
 Membership.objects.create(group=group, user=bea, role="player")
+Membership.objects.create(group=group, user=vic, role="viewer")
+dee_membership = Membership.objects.create(group=group, user=dee, role="player")
 """
+
+
+@dataclass(frozen=True)
+class Game:
+    """One arranged game: its URL (the stream is ``…events/``, the stamp ``…version/``), the page
+    a device shows and fetches, its group and another group, and dee's membership id."""
+
+    base: str
+    page: str
+    group: int
+    other: int
+    dee: int
 
 
 def client(server: ServerProcess, username: str) -> WebClient:
@@ -44,58 +60,66 @@ def client(server: ServerProcess, username: str) -> WebClient:
     return device
 
 
-def log_path(request: pytest.FixtureRequest, name: str) -> Path:
-    return ROOT / "test-output" / "servers" / f"{request.node.name}-{name}.log"
+def opens_on_the_current_stamp(servers: LiveServers, game: Game) -> None:
+    """Only members open the stream, a viewer too; it starts with the stamp the version URL
+    gives. A stranger, the same URL under another group and a request without a session: 404."""
+    watcher = servers.watcher
+    stranger = client(watcher, "cy")
+    assert EventStream(stranger, game.base + "events/").status == 404
+    assert stranger.get(game.base + "version/").status == 404
+    elsewhere = game.base.replace(f"/groups/{game.group}/", f"/groups/{game.other}/")
+    bea = client(watcher, "bea")
+    assert EventStream(bea, elsewhere + "events/").status == 404
+    assert bea.get(elsewhere + "version/").status == 404
+    assert EventStream(WebClient(watcher.url), game.base + "events/").status == 404
+    for name in ("bea", "vic"):
+        member = bea if name == "bea" else client(watcher, name)
+        stream = EventStream(member, game.base + "events/")
+        try:
+            assert stream.status == 200
+            first = stream.wait_for("changed")
+            assert first.data == member.get(game.base + "version/").body
+        finally:
+            stream.close()
 
 
-def member_stream(
-    watcher: ServerProcess,
-    member: WebClient,
-    stranger: WebClient,
-    base: str,
-    group: int,
-    other: int,
-) -> EventStream:
-    """``member``'s stream of the game at ``base``, checked to open with the current stamp; a
-    stranger, the same URL under another group and a request without a session get 404."""
-    assert EventStream(stranger, base + "events/").status == 404
-    elsewhere = base.replace(f"/groups/{group}/", f"/groups/{other}/")
-    assert EventStream(member, elsewhere + "events/").status == 404
-    assert EventStream(WebClient(watcher.url), base + "events/").status == 404
-    stream = EventStream(member, base + "events/")
-    assert stream.status == 200
-    first = stream.wait_for("changed")
-    assert first.data.startswith("0-")
-    assert first.data == member.get(base + "version/").body
-    return stream
-
-
-def closes_when_removed(stream: EventStream, bea: WebClient, base: str, url: str, **env: str):
-    """Bea removed from the group: her open stream says "gone" and closes; the page is 404."""
-    run_django(url, REMOVE_BEA, **env)
-    assert stream.wait_for("gone", timeout=20).data == ""
-    assert stream.next(timeout=5) is None
-    stream.close()
-    assert bea.get(base, HTMX).status == 404
-
-
-def on_one_process(check: Check, database: str, request: pytest.FixtureRequest) -> None:
-    """``make run``: one process, no Redis, events in-process."""
-    server = ServerProcess(database, log_path(request, "one"), workers=1)
+@contextlib.contextmanager
+def streams_of(servers: LiveServers, game: Game, *names: str) -> Iterator[dict[str, EventStream]]:
+    """The named members' streams, held on the watching server, each past its first stamp;
+    closed after, whatever happened."""
+    streams: dict[str, EventStream] = {}
     try:
-        check(server, server, database)
+        for name in names:
+            stream = streams[name] = EventStream(
+                client(servers.watcher, name), game.base + "events/"
+            )
+            assert stream.status == 200
+            stream.wait_for("changed")
+        yield streams
     finally:
-        server.stop()
+        for stream in streams.values():
+            stream.close()
 
 
-def on_two_processes(check: Check, database: str, redis_url: str, request: Any) -> None:
-    """``make serve`` twice against one database and one Redis: moves posted to the first
-    process reach streams held by the second."""
-    env = {"REDIS_URL": redis_url}
-    first = ServerProcess(database, log_path(request, "first"), **env)
-    second = ServerProcess(database, log_path(request, "second"), **env)
-    try:
-        check(first, second, database, **env)
-    finally:
-        first.stop()
-        second.stop()
+def hears(streams: dict[str, EventStream], version: int) -> str:
+    """Every stream hears the change to ``version`` by push; its stamp."""
+    stamps = {s.wait_for("changed", timeout=PUSHED_WITHIN).data for s in streams.values()}
+    assert len(stamps) == 1, stamps
+    stamp = stamps.pop()
+    assert stamp.startswith(f"{version}-"), stamp
+    return stamp
+
+
+def ends_when_removed(servers: LiveServers, game: Game) -> None:
+    """Dee removed from the group by its owner (on the other server): her open stream says
+    "gone" at once and closes; her page and her stream are 404 from then on."""
+    dee = client(servers.watcher, "dee")
+    owner = client(servers.mover, "ana")
+    with streams_of(servers, game, "dee") as streams:
+        removed = owner.post(f"/groups/{game.group}/members/{game.dee}/remove/", {})
+        assert removed.status == 302
+        gone: Event = streams["dee"].wait_for("gone", timeout=PUSHED_WITHIN)
+        assert gone.data == ""
+        assert streams["dee"].next(timeout=PUSHED_WITHIN) is None
+    assert dee.get(game.page, HTMX).status == 404
+    assert EventStream(dee, game.base + "events/").status == 404

@@ -3,7 +3,8 @@
 `database` fixtures give a migrated database URL (a fresh SQLite file, or a fresh PostgreSQL
 database dropped afterwards); `ServerProcess` serves Questlog on it as `make serve` does (uvicorn,
 the ASGI server, with worker processes); `run_django` runs a snippet of Python with Django set up
-on it, to arrange data the way a test needs.
+on it, to arrange data the way a test needs. `live_servers` is one module's servers for its live
+tests, started once: the embedded default, then two processes through Redis.
 """
 
 import contextlib
@@ -16,12 +17,13 @@ import time
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.services import port_open, unavailable
+from tests.support.services import TEST_REDIS_URL, port_open, unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 POSTGRES_ADMIN_URL = os.environ.get(
@@ -43,6 +45,7 @@ def django_env(database_url: str, **extra: str) -> dict[str, str]:
         DATABASE_URL=database_url,
         REDIS_URL="",
         PYTHONUNBUFFERED="1",
+        LIVE_HEARTBEAT_SECONDS="1",  # as config.settings_test: no test waits long for one
     )
     env.update(extra)
     return env
@@ -160,3 +163,63 @@ def server(server_database: str, request: pytest.FixtureRequest) -> Iterator[Ser
         yield process
     finally:
         process.stop()
+
+
+@dataclass
+class LiveServers:
+    """The servers of a module's live tests: moves go to ``mover``, streams are held on
+    ``watcher`` (the same process on the embedded default); ``run`` arranges data on their
+    database."""
+
+    mover: ServerProcess
+    watcher: ServerProcess
+    database_url: str
+    env: dict[str, str] = field(default_factory=dict)
+
+    def run(self, code: str) -> Any:
+        return run_django(self.database_url, code, **self.env)
+
+
+# A stream's heartbeat a minute away on the live tests' servers: whatever their streams hear in a
+# test, a change or a member's removal, came by push.
+PUSH_ONLY = {"LIVE_HEARTBEAT_SECONDS": "60"}
+
+
+@pytest.fixture(scope="module", params=["embedded", "redis"])
+def live_servers(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServers]:
+    """Started once per module and set-up. ``embedded``: ``make run``, one process on SQLite, no
+    Redis, events in-process. ``redis``: two server processes on one PostgreSQL database and one
+    Redis, so a move posted to the first reaches streams the second holds."""
+    logs = ROOT / "test-output" / "servers"
+    name = f"{request.module.__name__.rsplit('.', 1)[-1]}-{request.param}"
+    if request.param == "embedded":
+        url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'server.sqlite3'}"
+        migrate(url)
+        server = ServerProcess(url, logs / f"{name}.log", workers=1, **PUSH_ONLY)
+        try:
+            yield LiveServers(server, server, url)
+        finally:
+            server.stop()
+        return
+    if not port_open(POSTGRES_ADMIN_URL, 5432):
+        unavailable("postgres", f"no PostgreSQL answers at {POSTGRES_ADMIN_URL}")
+    if not port_open(TEST_REDIS_URL, 6379):
+        unavailable("redis", f"no Redis answers at {TEST_REDIS_URL}")
+    import redis
+
+    redis.Redis.from_url(TEST_REDIS_URL, socket_timeout=2).flushdb()
+    env = {"REDIS_URL": TEST_REDIS_URL}
+    with fresh_postgres("questlog_live") as url:
+        first = ServerProcess(url, logs / f"{name}-first.log", workers=1, **env, **PUSH_ONLY)
+        try:
+            second = ServerProcess(url, logs / f"{name}-second.log", workers=1, **env, **PUSH_ONLY)
+        except BaseException:
+            first.stop()
+            raise
+        try:
+            yield LiveServers(first, second, url, env)
+        finally:
+            first.stop()
+            second.stop()

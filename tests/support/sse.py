@@ -1,7 +1,9 @@
 """A Server-Sent Events reader for tests: one stream of a real server, read in a thread."""
 
+import contextlib
 import http.client
 import queue
+import socket
 import threading
 import time
 from dataclasses import dataclass
@@ -27,6 +29,7 @@ class EventStream:
         cookies = "; ".join(f"{c.name}={c.value}" for c in client.cookies)
         headers = {"Cookie": cookies, "Accept": "text/event-stream"}
         self.connection.request("GET", path, headers=headers)
+        self.socket = self.connection.sock
         self.response = self.connection.getresponse()
         self.status = self.response.status
         self.events: queue.Queue[Event | None] = queue.Queue()
@@ -35,6 +38,7 @@ class EventStream:
             threading.Thread(target=self.read, daemon=True).start()
         else:
             self.response.read()
+            self.closed.set()
             self.close()
 
     def read(self) -> None:
@@ -53,7 +57,7 @@ class EventStream:
                     name = text[6:].strip()
                 elif text.startswith("data:"):
                     data.append(text[5:].strip())
-        except OSError:
+        except (OSError, ValueError):  # closed by ``close``
             pass
         finally:
             self.closed.set()
@@ -72,5 +76,10 @@ class EventStream:
                 return event
 
     def close(self) -> None:
+        """Hang up at once: the reading thread, waiting for the next line, gets an end of file
+        (closing the response alone would wait for that line)."""
+        with contextlib.suppress(OSError):
+            self.socket.shutdown(socket.SHUT_RDWR)
+        self.closed.wait(5)
         self.response.close()
         self.connection.close()

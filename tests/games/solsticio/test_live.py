@@ -1,16 +1,18 @@
-"""Solsticio's server push on real ASGI servers, through the same ``web.live`` as the campaign
-table: the other player's stream hears a move at once, their region then shows their own hand only;
-only members of the game's group open the stream (404 otherwise), and a removed member's
-stream closes. In one process (SQLite and
-PostgreSQL), and across two processes through Redis."""
+"""Solsticio's server push on real ASGI servers (``tests.support.live``, the same checks as every
+game's): a member's stream opens on the current stamp, a viewer's too; a move on one device
+reaches the others' streams at once, and the other player's fetch shows their own hand only; a
+removed member's stream ends at once; anyone else gets 404. On the embedded default (one process,
+SQLite) and on two processes through Redis (PostgreSQL)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+import pytest
+
 from tests.support import live
-from tests.support.servers import ServerProcess, run_django
+from tests.support.servers import LiveServers
 
 ARRANGE = (
     live.members("Solstice")
@@ -20,9 +22,9 @@ from games.solsticio import services
 game = services.start_solsticio_game(
     group=group, players=("Ana", "Bea"), seed=3, by=ana, opponent=bea
 )
-state = from_json(game.document)
-move = legal_moves(state)[0]
-result = [game.get_absolute_url(), other.pk, group.pk, move["play"], list(state.hands[0])]
+base = game.get_absolute_url()
+tile = legal_moves(from_json(game.document))[0]["play"]
+result = [base, base, group.pk, other.pk, dee_membership.pk, tile]
 """
 )
 HANDS = """
@@ -37,30 +39,36 @@ def shows(html: str, tile: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(tile)}(?![\w-])", html) is not None
 
 
-def check_push(mover_server: ServerProcess, watcher_server: ServerProcess, url: str, **env: Any):
-    base, other_group, group, tile, _ = run_django(url, ARRANGE, **env)
-    ana, bea = live.client(mover_server, "ana"), live.client(watcher_server, "bea")
-    stranger = live.client(watcher_server, "cy")
-    stream = live.member_stream(watcher_server, bea, stranger, base, group, other_group)
-
-    move = {"seat": "Ana", "action": "play", "value": tile, "version": "0"}
-    reply = ana.post(base + "move/", move)
-    assert reply.status == 302
-    moved = stream.wait_for("changed", timeout=5)
-    assert moved.data.startswith("1-")
-    region = bea.get(base, live.HTMX).body
-    assert f'data-stamp="{moved.data}"' in region
-    hands = run_django(url, HANDS, **env)
-    assert all(shows(region, t) for t in hands[1])
-    assert not any(shows(region, t) for t in hands[0])
-
-    # Removed from the group: the open stream says "gone" and closes; the page is 404.
-    live.closes_when_removed(stream, bea, base, url, **env)
+@pytest.fixture(scope="module")
+def arranged(live_servers: LiveServers) -> list[Any]:
+    return list(live_servers.run(ARRANGE))
 
 
-def test_the_embedded_default_pushes_a_move_in_process(server_database, request):
-    live.on_one_process(check_push, server_database, request)
+@pytest.fixture(scope="module")
+def game(arranged: list[Any]) -> live.Game:
+    return live.Game(*arranged[:5])
 
 
-def test_two_server_processes_push_a_move_through_redis(postgres_database, redis_url, request):
-    live.on_two_processes(check_push, postgres_database, redis_url, request)
+def test_a_member_or_viewer_opens_the_stream_on_the_current_stamp(live_servers, game):
+    live.opens_on_the_current_stamp(live_servers, game)
+
+
+def test_a_move_reaches_every_other_device_each_seeing_their_own_hand(live_servers, game, arranged):
+    with live.streams_of(live_servers, game, "bea", "vic") as streams:
+        ana = live.client(live_servers.mover, "ana")
+        tile = arranged[5]
+
+        played = ana.post(
+            game.base + "move/", {"seat": "Ana", "action": "play", "value": tile, "version": "0"}
+        )
+        assert played.status == 302
+        stamp = live.hears(streams, 1)
+        region = live.client(live_servers.watcher, "bea").get(game.page, live.HTMX).body
+        assert f'data-stamp="{stamp}"' in region
+        hands = live_servers.run(HANDS)
+        assert all(shows(region, t) for t in hands[1])
+        assert not any(shows(region, t) for t in hands[0])
+
+
+def test_a_removed_members_stream_ends_at_once(live_servers, game):
+    live.ends_when_removed(live_servers, game)
