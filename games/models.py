@@ -218,6 +218,9 @@ class SolsticioGame(models.Model):
     )
     document = models.JSONField(_("game document"))
     version = models.PositiveIntegerField(_("moves played"), default=0)
+    # Every move, undo and abandon adds one: unlike ``version`` (back by one on an undo), it only
+    # grows, so a device's page knows a newer game from an older one (``events.LIVE``'s stamp).
+    changes = models.PositiveIntegerField(default=0)
     over = models.BooleanField(_("over"), default=False)
     # Abandoned: over without a play in the play log (``games.solsticio.services.abandon_game``).
     abandoned_at = models.DateTimeField(_("abandoned"), null=True, blank=True)

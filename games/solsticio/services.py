@@ -152,9 +152,10 @@ def play_solsticio_move(
     )
     locked.document = to_json(state)
     locked.version = state.version
+    locked.changes += 1
     locked.over = state.over
     locked.last_change = last_change(state, move)
-    fields = ["document", "version", "over", "last_change", "updated_at"]
+    fields = ["document", "version", "changes", "over", "last_change", "updated_at"]
     if state.over and locked.play_id is None:
         locked.play = log_finished_game(locked, state, by)
         fields.append("play")
@@ -201,8 +202,9 @@ def undo_last_move(*, game: SolsticioGame, version: int, by: Any, who: str = "")
     locked.document = to_json(state)
     locked.version = state.version
     name = who or str(getattr(by, "username", "") or "")
+    locked.changes += 1
     locked.last_change = seats.change(seats.UNDO, name, seat=undone.who)
-    locked.save(update_fields=["document", "version", "last_change", "updated_at"])
+    locked.save(update_fields=["document", "version", "changes", "last_change", "updated_at"])
     events.LIVE.changed(locked)
     return state
 
@@ -216,8 +218,9 @@ def abandon_game(*, game: SolsticioGame, version: int, by: Any, who: str = "") -
     locked.over = True
     locked.abandoned_at = timezone.now()
     name = who or str(getattr(by, "username", "") or "")
+    locked.changes += 1
     locked.last_change = seats.change(seats.ABANDON, name)
-    locked.save(update_fields=["over", "abandoned_at", "last_change", "updated_at"])
+    locked.save(update_fields=["over", "abandoned_at", "changes", "last_change", "updated_at"])
     events.LIVE.changed(locked)
     return locked
 

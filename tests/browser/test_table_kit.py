@@ -4,9 +4,9 @@ campaign table, Bonfire and Solsticio, on two phones (360 × 800) and a viewer's
 Ana's phone and Bea's phone each say who holds them; a tap for Ana from Bea's phone on Ana's turn
 (a crafted post: its controls are disabled) is refused and nothing is recorded, and a reload of
 the page re-posts nothing; Ana's move is seen on Bea's phone; the last change is announced there
-(an undo on the campaign table, a move in Bonfire); the end (an abandon, a finish, the last move)
-turns every phone read-only; the viewer's phone never has an enabled control. Screenshots of each
-scenario: test-output/screenshots/test_the_table_kit[<game>]/.
+(Ana's undo, in every game); the end (Ana abandons the game, confirmed) turns every phone
+read-only; the viewer's phone never has an enabled control. Screenshots of each scenario:
+test-output/screenshots/test_the_table_kit[<game>]/.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from campaign.table import services as table
 from games.bonfire import services as bonfire
 from games.content.bonfire import default_content
 from games.models import BonfirePlay, BonfireSeat, SolsticioGame
-from games.rules.solsticio import apply, from_json, legal_moves
+from games.rules.solsticio import from_json, legal_moves
 from games.solsticio import services as solsticio
 from groups.models import Group, Membership, Role
 from tests.browser import table_driver as driver
@@ -166,7 +166,7 @@ class Bonfire:
 
     def crafted(self, session: Any) -> None:
         crafted_post(session, self.seat_url("Bea") + "move/", {"version": 0, "kind": "end_turn"})
-        expect(session.page.locator(".refusal")).to_contain_text("It is not your turn.")
+        expect(session.page.locator(".refusal")).to_contain_text("It is Ana’s turn.")
 
     def move(self, session: Any) -> None:
         session.page.get_by_role("button", name="End my turn").click()
@@ -177,20 +177,14 @@ class Bonfire:
 
     def announce(self, mover: Any, other: Any) -> None:
         expect(other.page.locator("#announcement")).to_have_text("Ana: End the turn.")
+        mover.page.get_by_role("button", name="Undo last move").click()
+        expect(other.page.locator("#announcement")).to_have_text(
+            "Ana undid Ana's move “End the turn”.", timeout=SEEN_MS
+        )
+        expect(other.page.locator("#seat-waiting")).to_have_text("Waiting for Ana")
 
     def end(self, mover: Any, others: list[Any]) -> None:
-        page = mover.page
-        page.goto(self.url)
-        page.locator("#finish summary").click()
-        page.get_by_label("Ana’s score").fill("30")
-        page.get_by_label("Bea’s score").fill("28")
-        page.get_by_role("button", name="Finish and record the play").click()
-        page.wait_for_url("**/plays/**")
-        for session in (mover, *others):
-            session.page.goto(self.seat_url("Bea"))  # (no push on this branch yet: a reload)
-            expect(session.page.locator("#announcement")).to_have_text(
-                "The game is over: its play is in the play log."
-            )
+        abandon(mover, others, "This game was abandoned: its boards no longer change.")
 
 
 class Solsticio:
@@ -231,32 +225,21 @@ class Solsticio:
         session.page.wait_for_selector('#table[data-version="1"]', timeout=SEEN_MS)
 
     def announce(self, mover: Any, other: Any) -> None:
-        """Solsticio announces its end only (no undo): ``end`` checks it on every phone."""
+        mover.page.get_by_role("button", name="Undo last move").click()
+        other.page.wait_for_selector('#table[data-version="0"]', timeout=SEEN_MS)
+        expect(other.page.locator("#announcement")).to_have_text("Ana undid Ana's last move.")
 
     def end(self, mover: Any, others: list[Any]) -> None:
-        """Every move but the last through the services, the last on the phone of its seat."""
-        game = SolsticioGame.objects.get(pk=self.game.pk)
-        for _ in range(200):
-            state = from_json(game.document)
-            move = legal_moves(state)[-1]
-            if apply(state, {**move, "version": state.version}).over:
-                break
-            by = self.users[move["seat"]]
-            solsticio.play_solsticio_move(game=game, move=move, version=state.version, by=by)
-            game.refresh_from_db()
-        last = mover if move["seat"] == "Ana" else others[0]
-        action = next(key for key in move if key != "seat")
-        value = move[action]
-        value = (
-            f"{value[0]},{value[1]}" if isinstance(value, list) else "" if value is True else value
-        )
-        last.page.reload()
-        button = f'#turn .sol-action[data-action="{action}"][data-value="{value}"]'
-        last.page.locator(button).click()
-        for session in (mover, *others):
-            expect(session.page.locator("#announcement")).to_contain_text(
-                "The game is over:", timeout=SEEN_MS
-            )
+        abandon(mover, others, "This game was abandoned: nothing on its table changes any more.")
+
+
+def abandon(mover: Any, others: list[Any], said: str) -> None:
+    """Ana abandons the game from her phone, after confirming; every phone says so (pushed)."""
+    mover.page.locator("#abandon summary").click()
+    mover.page.locator("#abandon-button").click()
+    for session in (mover, *others):
+        expect(session.page.locator("#abandoned")).to_contain_text(said, timeout=SEEN_MS)
+        expect(session.page.locator("#announcement")).to_have_text("Ana abandoned the game.")
 
 
 GAMES = {"campaign": Campaign, "bonfire": Bonfire, "solsticio": Solsticio}
