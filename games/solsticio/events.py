@@ -1,8 +1,8 @@
 """Solsticio's side of the live-game kit (``web.live``): the group's games a stream or stamp URL
 finds, and the columns of a game's *stamp*: its count of changes (moves, undos and the abandon:
 it only grows, while the number of moves goes back on an undo), its version, who holds the seats
-and the time its row was saved (opening the game to a member saves it without a move). Its services publish it
-(``LIVE.changed``) once each write commits."""
+and the time its row was saved (opening the game to a member saves it without a move). Its
+services publish it (``LIVE.changed``) once each write commits."""
 
 from __future__ import annotations
 
