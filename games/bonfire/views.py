@@ -1,5 +1,6 @@
 """Pages of the Bonfire turn helper: a group's games, a game's shared board, a player's page
-(phone first), moves, finishing the game into the play log, and the rules reference.
+(phone first), moves, undoing the last one, finishing the game into the play log or abandoning
+it, and the rules reference.
 
 Each view: scoped fetch (``member_view``, then the group's game) → form → service
 (``games.bonfire.services``) → render. The live-table kit (``web.seats``) binds a device to a

@@ -7,8 +7,9 @@ kit (``web.seats``, ``seating_of``): a game dealt for one device is "one device 
 table", whose page shows a hand-over screen (no hand in it) until the player due taps to reveal
 their hand; a game opened to a second member binds each member's device to their seat, and the
 other device's page follows every move through the live stream (``web.live.stream``, routed in
-``urls``), fetching the ``#table`` region (htmx, morphed). A move posts to its own URL and
-redirects to the game's page, which shows a refusal once (Post/Redirect/Get).
+``urls``), fetching the ``#table`` region (htmx, morphed). A move, an undo and an abandon each
+post to their own URL and redirect to the game's page, which shows a refusal once
+(Post/Redirect/Get).
 """
 
 from __future__ import annotations
