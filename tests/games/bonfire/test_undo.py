@@ -189,3 +189,20 @@ result = [[m.undone_at is not None for m in play.moves.order_by("seq")], play.ve
 """,
     )
     assert stored == [[False, True], 3, ["p02"]]  # the first move's token only
+
+
+def test_a_finished_game_is_neither_undone_nor_abandoned(game, owner):
+    """Like a recorded mission: the play is in the play log, the boards are its record."""
+    ana = device(owner, game, "Ana")
+    ana.post(seat_url(game, "Ana", "move"), PATH)
+    game.refresh_from_db()
+    data = {"version": game.version, "score_0": "31", "score_1": "12"}
+    ana.post(game_url(game, "finish"), data)
+    game.refresh_from_db()
+    for view in ("undo", "abandon"):
+        answer = ana.post(game_url(game, view), {"version": game.version})
+        page = ana.get(answer["Location"]).content.decode()
+        assert "This game is finished" in by_id(page, "refusal")
+    game.refresh_from_db()
+    assert game.abandoned_at is None
+    assert BonfireMove.objects.get(play=game).undone_at is None
