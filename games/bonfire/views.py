@@ -342,7 +342,7 @@ def write(request: HttpRequest, membership: Membership, play_id: int, kind: str)
     game = play_or_404(membership, play_id)
     seating = seating_of(request, membership, game, [s.name for s in game.seats.all()])
     back = str(request.POST.get("seat") or "")
-    player = game.seats.filter(pk=int(back)).first() if back.isdigit() else None
+    player = game.seats.filter(pk=int(back)).first() if back.isdecimal() else None
     key = seat_key(player) if player is not None else game_key(game)
     try:
         version = int(str(request.POST.get("version", "")))
