@@ -166,7 +166,7 @@ class Bonfire:
 
     def crafted(self, session: Any) -> None:
         crafted_post(session, self.seat_url("Bea") + "move/", {"version": 0, "kind": "end_turn"})
-        expect(session.page.locator(".refusal")).to_contain_text("It is not your turn.")
+        expect(session.page.locator(".refusal")).to_contain_text("It is Ana’s turn.")
 
     def move(self, session: Any) -> None:
         session.page.get_by_role("button", name="End my turn").click()
