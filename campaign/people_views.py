@@ -31,7 +31,7 @@ def people(request: HttpRequest, membership: Membership) -> HttpResponse:
         person = Person(group=group)
         if action != "add":
             posted = request.POST.get("person", "").strip()
-            person = get_object_or_404(group.people, pk=int(posted) if posted.isdigit() else 0)
+            person = get_object_or_404(group.people, pk=int(posted) if posted.isdecimal() else 0)
         prefix = f"{action}-{person.pk}" if person.pk else "add"
         form: Any = (
             LinkForm(request.POST, group_id=group.pk, prefix=prefix)

@@ -7,10 +7,14 @@ from accounts.forms import LoginForm
 from config.health import healthz
 
 urlpatterns = [
+    # Every game at the table under its group, one prefix each (its urls.py says the rest), first: a
+    # move's and a stream's URLs are the ones resolved most often.
     path(
         "groups/<int:group_id>/adventures/<int:adventure_id>/table/",
         include("campaign.table.urls"),
     ),
+    path("groups/<int:group_id>/bonfire/", include("games.bonfire.urls")),
+    path("groups/<int:group_id>/solsticio/", include("games.solsticio.urls")),
     path("", account_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("accounts/signup/", account_views.signup, name="signup"),
@@ -23,8 +27,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("groups/", include("groups.urls")),
     path("groups/", include("campaign.urls")),
-    path("groups/<int:group_id>/bonfire/", include("games.bonfire.urls")),
-    path("groups/", include("games.solsticio.urls")),
     path("groups/", include("games.urls")),
     path("", include("stats.urls")),
     path("reference/", include("games.reference.urls")),

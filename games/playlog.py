@@ -808,9 +808,9 @@ def resolve_people(
     for ref, player in export.players.items():
         choice = matching.get(str(ref), NEW)
         kind, _sep, value = choice.partition(":")
-        if kind == "person" and value.isdigit() and int(value) in people:
+        if kind == "person" and value.isdecimal() and int(value) in people:
             resolved[ref] = people[int(value)]
-        elif kind == "member" and value.isdigit() and int(value) in member_ids:
+        elif kind == "member" and value.isdecimal() and int(value) in member_ids:
             member = Membership.objects.select_related("user").get(group=group, user_id=int(value))
             resolved[ref] = person_of_member(group=group, user=member.user)
         else:

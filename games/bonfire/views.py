@@ -99,7 +99,7 @@ def games(request: HttpRequest, membership: Membership) -> HttpResponse:
     group_id = membership.group_id
     content = default_content()
     source = None
-    if (wanted := request.GET.get("content_from", "")).isdigit():
+    if (wanted := request.GET.get("content_from", "")).isdecimal():
         source = play_or_404(membership, int(wanted))
         content = source.content
     form = BonfireStartForm(
@@ -239,7 +239,7 @@ def seat_page(
     cost = {
         c: int(v)
         for c in state.content.colours
-        if (v := request.GET.get(f"cost_{c}", "")).isdigit() and int(v) > 0
+        if (v := request.GET.get(f"cost_{c}", "")).isdecimal() and int(v) > 0
     }
     context = {
         "group": membership.group,

@@ -1,12 +1,14 @@
+"""URLs of Solsticio at the table, under ``groups/<group_id>/solsticio/``."""
+
 from django.urls import path
 
 from games.solsticio import events, views
 from web import live
 
 app_name = "solsticio"
-game = "<int:group_id>/solsticio/<int:game_id>/"
+game = "<int:game_id>/"
 urlpatterns = [
-    path("<int:group_id>/solsticio/", views.game_list, name="list"),
+    path("", views.game_list, name="list"),
     path(game, views.game_page, name="game"),
     path(game + "move/", views.move, name="move"),
     path(game + "undo/", views.write, {"kind": "undo"}, name="undo"),

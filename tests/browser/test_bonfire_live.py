@@ -39,8 +39,10 @@ def test_a_move_and_the_finish_show_on_the_other_phone(table_session: Any) -> No
     driver.log_in(phone_a, "ana")
     driver.log_in(phone_b, "bea")
     page_a, page_b = phone_a.page, phone_b.page
-    page_a.goto(urls["Ana"])
-    page_b.goto(urls["Bea"])
+    for page, name in ((page_a, "Ana"), (page_b, "Bea")):  # each phone says whose it is
+        page.goto(reverse("bonfire:play", args=[group.pk, play.pk]))
+        page.get_by_role("button", name=f"I am {name}", exact=True).click()
+        page.wait_for_url(f"**{urls[name]}")
     assert page_b.get_by_role("link", name="Refresh").count() == 0
     page_b.evaluate("window.stillHere = true")
 

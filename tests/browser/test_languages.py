@@ -314,6 +314,7 @@ def test_a_trick_and_an_illegal_placement_at_the_table_in_their_language(
     log_in_any_language(session, "marta")
     adventure = attempt.adventure
     page.goto(reverse("table:table", args=[adventure.group_id, adventure.pk, attempt.number]))
+    driver.sit(session)  # one device for the whole table
     names = {"marta", "Quinta", "Campanha", "Primavera", "Ana", "Ben"}
 
     def screen(name, lang=language):

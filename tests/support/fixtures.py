@@ -119,8 +119,11 @@ def celery_worker(redis_url: str, transactional_db: None) -> Iterator[Any]:
         yield client
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
+    """Chromium for one test module. Playwright's sync API runs an event loop in the test's thread
+    while it is open; closing it with the module leaves no running loop to the next module of the
+    same test process (``asyncio.run`` and ``async_to_sync`` refuse to run beside one)."""
     path = chromium_path()
     if path is None:
         unavailable("browser", "Chromium not found at /usr/bin/chromium (apt-get install chromium)")

@@ -12,10 +12,10 @@ def solsticio_move(game_id: int, user_id: int) -> int:
     from django.contrib.auth.models import User
 
     from games.models import SolsticioGame
-    from games.rules.solsticio import from_dict, legal_moves
+    from games.rules.solsticio import from_json, legal_moves
     from games.solsticio import services
 
     game = SolsticioGame.objects.get(pk=game_id)
-    move = legal_moves(from_dict(game.document))[0]
+    move = legal_moves(from_json(game.document))[0]
     by = User.objects.get(pk=user_id)
     return services.play_solsticio_move(game=game, move=move, version=game.version, by=by).version

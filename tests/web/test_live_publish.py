@@ -30,10 +30,10 @@ from web import live
 MOVE_FROM_A_SHELL = """
 from django.contrib.auth.models import User
 from games.models import SolsticioGame
-from games.rules.solsticio import from_dict, legal_moves
+from games.rules.solsticio import from_json, legal_moves
 from games.solsticio import services
 game = SolsticioGame.objects.get(pk={game})
-move = legal_moves(from_dict(game.document))[0]
+move = legal_moves(from_json(game.document))[0]
 services.play_solsticio_move(game=game, move=move, version=0, by=User.objects.get(pk={user}))
 """
 

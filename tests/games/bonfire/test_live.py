@@ -47,6 +47,7 @@ def test_a_move_and_the_finish_reach_every_other_device(live_servers, game, arra
     with live.streams_of(live_servers, game, "bea", "vic") as streams:
         ana = live.client(live_servers.mover, "ana")
         bea = live.client(live_servers.watcher, "bea")
+        ana.post(game.base + "seat/", {"seat": "Ana"})  # "I am Ana" (web.seats)
 
         sail = {"version": "0", "kind": "move_ship", "to": "ember"}
         assert ana.post(arranged[5] + "move/", sail).status == 302

@@ -255,6 +255,13 @@ def test_each_refusal_links_to_the_rule_the_engine_names(code) -> None:
         assert entry.url == f"/reference/bonfire/#{entry.rule}"
 
 
+def refused_page(client: Any, url: str, form: dict[str, Any], language: str) -> Any:
+    """The move posted: redirected to the player's page (Post/Redirect/Get), which says why."""
+    posted = client.post(url, form, HTTP_ACCEPT_LANGUAGE=language)
+    assert posted.status_code == 302
+    return client.get(posted["Location"], HTTP_ACCEPT_LANGUAGE=language)
+
+
 @pytest.fixture
 def game(group, owner) -> BonfirePlay:
     return services.start_play(
@@ -281,8 +288,7 @@ def test_each_refusal_reads_in_the_reader_s_language(client, game, player, code,
     seat = BonfireSeat.objects.get(play=game, name=who)
     url = reverse("bonfire:move", args=[game.group_id, game.pk, seat.pk])
     client.force_login(player)
-    page = client.post(url, {"version": 0, **form}, HTTP_ACCEPT_LANGUAGE=language)
-    assert page.status_code == 400, code
+    page = refused_page(client, url, {"version": 0, **form}, language)
     refusal = bonfire.IllegalMove(code, "", params=params)
     with translation.override(language):
         expected = refusals.sentence(refusal, state.content)
@@ -325,23 +331,16 @@ def test_names_and_words_are_the_reader_s(client, game, player, code, language, 
     arrange(game, ana, board)
     seat = BonfireSeat.objects.get(play=game, name=who)
     client.force_login(player)
-    page = client.post(
-        reverse("bonfire:move", args=[game.group_id, game.pk, seat.pk]),
-        {"version": 0, **form},
-        HTTP_ACCEPT_LANGUAGE=language,
-    )
-    assert sentence in text(page)
+    url = reverse("bonfire:move", args=[game.group_id, game.pk, seat.pk])
+    assert sentence in text(refused_page(client, url, {"version": 0, **form}, language))
 
 
 def test_a_version_that_is_no_number_is_refused_naming_the_field(client, game, player) -> None:
     """The engine sees no versions: the move form refuses one that is not a whole number."""
     client.force_login(player)
     seat = BonfireSeat.objects.get(play=game, name="Ana")
-    page = client.post(
-        reverse("bonfire:move", args=[game.group_id, game.pk, seat.pk]),
-        {"version": "zero", "kind": "end_turn"},
-    )
-    assert page.status_code == 400
+    url = reverse("bonfire:move", args=[game.group_id, game.pk, seat.pk])
+    page = refused_page(client, url, {"version": "zero", "kind": "end_turn"}, "en")
     assert "version: Enter a whole number." in text(page)
     assert BonfireSeat.objects.get(pk=seat.pk).version == 0
 

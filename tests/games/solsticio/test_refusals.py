@@ -31,6 +31,7 @@ from tests.games.rules.solsticio.factories import (
 )
 from tests.support.pages import element_text
 from tests.support.solsticio import post_move, saved_game
+from web import seats
 
 LANGUAGES = {"pt-br": "pt-BR", "ca": "ca"}  # the page's language: the content pack's
 
@@ -199,6 +200,8 @@ def test_a_refused_move_reads_in_the_reader_s_language(
     client.force_login(player)
     with translation.override(language):
         sentence = str(REFUSALS[case.refusal].message)
+        if case.refusal == "stale-move":  # said by the live-table kit, naming what changed
+            sentence = seats.stale_text(saved.last_change)
     assert sentence != str(REFUSALS[case.refusal].message), "not translated"
     response = post_move(
         client,
@@ -207,9 +210,10 @@ def test_a_refused_move_reads_in_the_reader_s_language(
         version=case.version,
         HTTP_ACCEPT_LANGUAGE=language,
     )
-    assert response.status_code in (400, 409)
+    assert response.status_code == 302  # Post/Redirect/Get: the page says it once
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE=language)
     words = case.words(language)
-    assert element_text(response, "move-error") == (sentence % words if words else sentence)
+    assert element_text(page, "move-error") == (sentence % words if words else sentence)
     saved.refresh_from_db()
     assert saved.version == state.version
 
@@ -219,10 +223,11 @@ def test_the_page_s_own_unreadable_post_reads_in_the_reader_s_language(
 ) -> None:
     saved = saved_game(group, player, three_suns())
     client.force_login(player)
-    url = saved.get_absolute_url()
+    url = reverse("solsticio:move", args=[saved.group_id, saved.pk])
     response = client.post(url, {"seat": ANA, "action": "dance"}, HTTP_ACCEPT_LANGUAGE="ca")
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="ca")
     with translation.override("ca"):
-        assert element_text(response, "move-error") == str(REFUSALS["bad-move"].message)
+        assert element_text(page, "move-error") == str(REFUSALS["bad-move"].message)
 
 
 def test_a_refusal_links_to_the_rule_the_engine_names() -> None:
