@@ -235,7 +235,8 @@ def page(
         )
         if kept.get("rule"):
             screen.rule = kept["rule"]
-        return render_table(request, membership, screen)
+        retry = kept.get("retry")
+        return render_table(request, membership, screen, retry=retry, retry_fields=RETRY_FIELDS)
     attempt = attempt_or_404(membership, adventure_id, number, stamp_only=True)
     return shared_region(request, membership, attempt)
 
@@ -347,8 +348,10 @@ def refused(
         move=move,
         engine_params=engine_params,
     )
-    if not is_partial(request) and retry is None:
+    if not is_partial(request):
         refusal = {"message": screen.message, "code": screen.code, "refused": screen.refused}
+        if retry is not None:  # "Place anyway" asks again on the page, with the same move
+            refusal["retry"] = {name: retry[name] for name in RETRY_FIELDS if name in retry}
         seats.keep_refusal(request, table_key(attempt), {**refusal, "rule": screen.rule})
         return redirect(table_url(attempt))
     return render_table(request, membership, screen, retry=retry, retry_fields=RETRY_FIELDS)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -135,17 +135,16 @@ def games(request: HttpRequest, membership: Membership) -> HttpResponse:
     return render(request, "games/bonfire/games.html", context, status=status)
 
 
-def play_page(
-    request: HttpRequest,
-    membership: Membership,
-    game: BonfirePlay,
-    *,
-    form: FinishForm | None = None,
-    status: int = 200,
-) -> HttpResponse:
+def play_page(request: HttpRequest, membership: Membership, game: BonfirePlay) -> HttpResponse:
     seats_of_play = list(game.seats.all())
-    if form is None and not game.over:
-        form = FinishForm(seats=seats_of_play, initial={"version": game.version})
+    form = None
+    if not game.over:
+        refused_finish = seats.take_refusal(request, finish_key(game))
+        form = (
+            FinishForm(QueryDict(refused_finish["posted"]), seats=seats_of_play)
+            if refused_finish is not None
+            else FinishForm(seats=seats_of_play, initial={"version": game.version})
+        )
     seating = seating_of(request, membership, game, [s.name for s in seats_of_play])
     context = {
         "group": membership.group,
@@ -159,7 +158,7 @@ def play_page(
         "refusal": seats.take_refusal(request, game_key(game)),
         "urls": table_urls(game),
     }
-    return render(request, "games/bonfire/play.html", context, status=status)
+    return render(request, "games/bonfire/play.html", context)
 
 
 def table_urls(game: BonfirePlay) -> dict[str, str]:
@@ -203,7 +202,10 @@ def finish(request: HttpRequest, membership: Membership, play_id: int) -> HttpRe
     seating = seating_of(request, membership, game, [s.name for s in game.seats.all()])
     form = FinishForm(request.POST, seats=list(game.seats.all()))
     if not form.is_valid():
-        return play_page(request, membership, game, form=form, status=400)
+        # Post/Redirect/Get: the game's page shows the form again, as typed, with its errors.
+        refused = {"code": "form", "posted": request.POST.urlencode()}
+        seats.keep_refusal(request, finish_key(game), refused)
+        return redirect("bonfire:play", group_id, play_id)
     try:
         record = services.finish_play(
             play=game,
@@ -222,6 +224,11 @@ def finish(request: HttpRequest, membership: Membership, play_id: int) -> HttpRe
         return redirect("bonfire:play", group_id, play_id)
     messages.success(request, _("Game finished: its play is in the play log."))
     return redirect(record)
+
+
+def finish_key(game: BonfirePlay) -> str:
+    """Where a refused finish form waits for the game's page (``web.seats``)."""
+    return f"bonfire-finish:{game.pk}"
 
 
 def seat_page(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -128,13 +128,18 @@ def shown_seat(request: HttpRequest, game: SolsticioGame, state: State) -> tuple
     return None, True
 
 
+def open_form_of(request: HttpRequest, game: SolsticioGame) -> OpenForm:
+    """The invitation form, bound to what was posted when it was refused (shown once)."""
+    refused = seats.take_refusal(request, open_key(game))
+    if refused is None:
+        return OpenForm(game=game)
+    return OpenForm(QueryDict(refused["posted"]), game=game)
+
+
 def render_game(
     request: HttpRequest,
     membership: Membership,
     game: SolsticioGame,
-    *,
-    status: int = 200,
-    open_form: OpenForm | None = None,
 ) -> HttpResponse:
     state = services.game_state(game)
     refusal = seats.take_refusal(request, game_key(game)) or {}
@@ -161,7 +166,7 @@ def render_game(
         "two_devices": game.mode == SolsticioMode.TWO_DEVICES,
         "stamp": services.stamp(game),
         "ended": game.over or state.over,
-        "open_form": open_form or (OpenForm(game=game) if can_open else None),
+        "open_form": open_form_of(request, game) if can_open else None,
         "urls": {
             "page": game.get_absolute_url(),
             "stream": reverse("solsticio:stream", args=[game.group_id, game.pk]),
@@ -175,7 +180,7 @@ def render_game(
         **table_screen(state, pack, seat),
     }
     template = partial_template(request, PAGE, "table")
-    return vary_on_htmx(render(request, template, context, status=status))
+    return vary_on_htmx(render(request, template, context))
 
 
 @member_view("GET")
@@ -258,8 +263,18 @@ def open_game(request: HttpRequest, membership: Membership, game_id: int) -> Htt
         try:
             services.open_to(game=game, member=form.cleaned_data["member"], by=request.user)
         except services.SolsticioOpenError as exc:
-            form.add_error("member", str(exc.message))
+            seats.keep_refusal(request, game_key(game), {"message": str(exc.message)})
+            return redirect(game)
         else:
             messages.success(request, _("The game is open to them: they play on their device."))
             return redirect(game)
-    return render_game(request, membership, game, status=400, open_form=form)
+    # Post/Redirect/Get: the game's page shows the form again, as chosen, with its error.
+    seats.keep_refusal(
+        request, open_key(game), {"code": "form", "posted": request.POST.urlencode()}
+    )
+    return redirect(game)
+
+
+def open_key(game: SolsticioGame) -> str:
+    """Where a refused invitation waits for the game's page (``web.seats``)."""
+    return f"solsticio-open:{game.pk}"

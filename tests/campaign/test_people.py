@@ -155,7 +155,7 @@ def test_people_page_is_scoped_and_read_only_for_viewers(client, group, viewer, 
 
 
 def test_a_person_posted_as_a_digit_that_is_no_number_is_not_found(client, group, owner):
-    """"²" is a digit to Python's ``isdigit`` but no number to ``int``: no such person (404)."""
+    """ "²" is a digit to Python's ``isdigit`` but no number to ``int``: no such person (404)."""
     client.force_login(owner)
     url = reverse("campaign:people", args=[group.pk])
     assert client.post(url, {"action": "rename", "person": "²"}).status_code == 404

@@ -285,6 +285,25 @@ def test_the_placement_with_an_edge_mismatch_asks_place_anyway(member_client, at
     assert AttemptMove.objects.count() == 4
 
 
+def test_a_plain_form_s_edge_mismatch_asks_place_anyway_on_the_table_s_page(
+    member_client, attempt, member
+):
+    """Without htmx the post redirects to the table (Post/Redirect/Get), which asks once, with the
+    same move in its "Place anyway" form."""
+    for version, card in enumerate(("blue-3", "purple-1", "green-1")):
+        table.submit_move(attempt=attempt, move={"play": card}, version=version, by=member.user)
+    data = {"kind": "place", "cells": "5,7 5,8 5,9 6,7", "version": 3}
+    response = member_client.post(url(attempt, "move"), data)
+    assert response.status_code == 302
+    html = member_client.get(response["Location"]).content.decode()
+    assert str(table.EDGE_WARNING) in html
+    assert 'name="cells" value="5,7 5,8 5,9 6,7"' in html
+    assert "Place anyway" not in member_client.get(response["Location"]).content.decode()
+    response = member_client.post(url(attempt, "move"), {**data, "confirm": "on"})
+    assert response.status_code == 302
+    assert AttemptMove.objects.count() == 4
+
+
 def cell_classes(html, r, c):
     match = re.search(rf'<span class="([^"]*)" id="cell-{r}-{c}"', html)
     assert match, f"no cell {r},{c}"

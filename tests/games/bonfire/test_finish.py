@@ -184,11 +184,14 @@ def test_finished_game_is_read_only_on_its_pages(client, game, player) -> None:
 
 def test_bad_scores_are_shown_at_their_field(client, game, player) -> None:
     client.force_login(player)
-    page = client.post(finish_url(game), finish_data(game, score_1="12+", score_2=""))
-    assert page.status_code == 400
+    posted = client.post(finish_url(game), finish_data(game, score_1="12+", score_2=""))
+    assert posted.status_code == 302  # Post/Redirect/Get: a reload of the page re-posts nothing
+    page = client.get(posted["Location"])
+    assert element_attribute(page, "id_score_1", "value") == "12+"  # as typed
     assert element_text(page, "id_score_1_errors") == ("Type a number or a sum such as 12+7+3.")
     assert element_text(page, "id_score_2_errors") == "Enter this player's final score."
     assert element_text(page, "id_score_0_errors") is None
+    assert element_text(client.get(posted["Location"]), "id_score_1_errors") is None  # said once
     game.refresh_from_db()
     assert game.finished_at is None
     assert not Play.objects.exists()

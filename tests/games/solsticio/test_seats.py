@@ -17,7 +17,7 @@ from games.solsticio import services
 from groups.models import Role
 from tests.factories import MembershipFactory
 from tests.games.rules.solsticio.factories import ANA, BRU
-from tests.support.pages import text
+from tests.support.pages import element_text, text
 from tests.support.solsticio import assert_refused, post_move
 from web import live
 
@@ -161,11 +161,16 @@ def test_the_dealer_opens_a_game_to_a_friend_before_the_first_move(
     url = reverse("solsticio:open", args=[group.pk, game.pk])
     client.force_login(friend)
     response = client.post(url, {"member": friend.pk})
-    assert response.status_code == 400
-    assert str(services.OPEN_ERRORS["not-yours"]) in text(response)
+    assert response.status_code == 302  # Post/Redirect/Get: the game's page says why, once
+    assert str(services.OPEN_ERRORS["not-yours"]) in text(client.get(response["Location"]))
     client.force_login(player)
     response = client.post(url, {"member": viewer.pk})
-    assert response.status_code == 400  # a viewer cannot play: not among the choices
+    assert response.status_code == 302
+    page = client.get(response["Location"])  # a viewer cannot play: not among the choices
+    assert element_text(page, "id_member_errors") is not None
+    assert element_text(client.get(response["Location"]), "id_member_errors") is None
+    game.refresh_from_db()
+    assert game.mode == SolsticioMode.ONE_DEVICE
     response = client.post(url, {"member": friend.pk})
     assert response.status_code == 302
     game.refresh_from_db()
