@@ -130,23 +130,25 @@ def open_to(*, game: SolsticioGame, member: Any, by: Any) -> SolsticioGame:
 def play_solsticio_move(
     *, game: SolsticioGame, move: dict[str, Any], version: int, by: Any
 ) -> State:
-    """Apply one move made by ``by`` on the page showing ``version``; raises
-    ``SolsticioMoveError``. The move that ends the game logs its play."""
+    """Apply one move made by ``by`` on the page showing ``version`` (the game's ``changes``);
+    raises ``SolsticioMoveError``. The move that ends the game logs its play."""
     locked = SolsticioGame.objects.select_for_update().get(pk=game.pk)
     if locked.abandoned_at is not None:
         raise SolsticioMoveError("game-ended", str(ABANDONED))
     if move.get("seat") not in seats_of(locked, by):
         raise SolsticioMoveError(NOT_YOUR_SEAT)
+    refuse_stale(locked, version)
     state = game_state(locked)
+    made = {**move, "version": state.version}  # the engine's own count of moves
     try:
-        state = apply(state, {**move, "version": version})
+        state = apply(state, made)
     except IllegalMove as exc:
         raise SolsticioMoveError(exc.code, refusal_text(exc, state, solsticio_pack())) from None
     seq = (locked.moves.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
     SolsticioMove.objects.create(
         game=locked,
         seq=seq,
-        payload={**move, "version": version},
+        payload=made,
         who=str(move.get("seat") or ""),
         created_by=stored_actor(by),
     )
@@ -175,9 +177,16 @@ def locked_for_table(game: SolsticioGame, version: int, by: Any) -> SolsticioGam
         raise SolsticioMoveError("game-ended", str(ABANDONED))
     if locked.over:
         raise SolsticioMoveError("game-ended", str(FINISHED))
-    if locked.version != version:
-        raise SolsticioMoveError("stale-move", seats.stale_text(locked.last_change))
+    refuse_stale(locked, version)
     return locked
+
+
+def refuse_stale(locked: SolsticioGame, version: int) -> None:
+    """A page showing another ``changes`` than the game's is stale: every write counts one more
+    (a move, an undo, an abandon), so a page from before an undo and the next move is refused
+    too, although the game is back at its number of moves."""
+    if locked.changes != version:
+        raise SolsticioMoveError("stale-move", seats.stale_text(locked.last_change))
 
 
 @transaction.atomic

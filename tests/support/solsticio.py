@@ -22,6 +22,7 @@ def saved_game(group: Any, user: Any, state: State) -> SolsticioGame:
         second_user=user,
         document=to_json(state),
         version=state.version,
+        changes=state.version,  # as if every move was played here, none undone
     )
 
 
@@ -41,7 +42,7 @@ def post_move(
         "seat": move["seat"],
         "action": action,
         "value": "" if value is True else value,
-        "version": game.version if version is None else version,
+        "version": game.changes if version is None else version,
     }
     return client.post(reverse("solsticio:move", args=[game.group_id, game.pk]), data, **headers)
 

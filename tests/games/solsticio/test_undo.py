@@ -185,3 +185,23 @@ result = [[m.undone_at is not None for m in game.moves.order_by("seq")], game.ve
 """,
     )
     assert stored == [[False, True], 1, 1]
+
+
+def test_a_page_from_before_an_undo_and_the_next_move_is_stale(
+    duel: SolsticioGame, player: Any, friend: Any
+) -> None:
+    """Undone and played again, the game is back at one move: a page that showed that first move
+    still posts against another position, so it is refused, and nothing is recorded."""
+    state = from_json(duel.document)
+    move = legal_moves(state)[0]
+    services.play_solsticio_move(game=duel, move=move, version=0, by=player)  # the page's count: 1
+    services.undo_last_move(game=duel, version=1, by=player)
+    services.play_solsticio_move(game=duel, move=move, version=2, by=player)
+    duel.refresh_from_db()
+    assert (duel.version, duel.changes) == (1, 3)
+    reply = legal_moves(from_json(duel.document))[0]
+    seat_of_reply = friend if reply["seat"] == BRU else player
+    with pytest.raises(services.SolsticioMoveError) as caught:
+        services.play_solsticio_move(game=duel, move=reply, version=1, by=seat_of_reply)
+    assert caught.value.code == "stale-move"
+    assert SolsticioMove.objects.filter(game=duel, undone_at__isnull=True).count() == 1
