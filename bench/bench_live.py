@@ -425,6 +425,7 @@ async def latency(server: Any, devices: list[Device], tables: list[list[Any]]) -
             connection.close()
 
         pollers = [asyncio.create_task(poller(d)) for d in devices[1:]]
+        await mover.request("POST", path + "seat/", {"seat": "*"})  # one device for the table
         forms = plan(setup, MOVES - done)
         for version, form in enumerate(forms):
             tapped = time.perf_counter()
@@ -493,6 +494,7 @@ async def scale(
 
     async def table_loop(path: str, setup: dict[str, Any]) -> None:
         connection = Connection(port, devices[0].cookies, devices[0].csrf)
+        await connection.request("POST", path + "seat/", {"seat": "*"})  # one device for the table
         status, body = await connection.request("GET", path + "version/", htmx=False)
         version = int(body.decode().split("-")[0])
         forms = plan(setup, version + 200)[version:]

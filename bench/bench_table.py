@@ -145,9 +145,11 @@ def main() -> None:
             setup["moon_names"] = {effect: effect for effect in spirits.MOON_EFFECTS}
             setup["powers"] = list(spirits.POWERS)
             setup["power_names"] = {power: power for power in spirits.POWERS}
-        return table.begin_mission(
+        attempt = table.begin_mission(
             adventure=adventure, by=user, players=players, first_player=players[0], setup=setup
         )
+        client.post(url_of(attempt) + "seat/", {"seat": "*"})  # one device for the whole table
+        return attempt
 
     def parsed(attempt: MissionAttempt) -> Any:
         # Straight from the row, so the bench warms no cache the views might keep.
