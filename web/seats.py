@@ -107,14 +107,14 @@ class Seating:
     @property
     def may_move(self) -> bool:
         """This device's controls are enabled now: its seat is due (or any seat may move)."""
-        if not self.can_play or self.over or self.bound is None:
+        if not self.at_table:
             return False
         return self.shared or self.due is None or self.bound == self.due
 
     @property
     def waiting_for(self) -> str:
         """The seat this bound device waits for ("Waiting for bruno"), or ""."""
-        if not self.can_play or self.over or self.bound is None or self.may_move:
+        if not self.at_table or self.may_move:
             return ""
         return self.due or ""
 
