@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 from django.utils import timezone
 
 from games import playlog
@@ -54,7 +55,8 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     assert Play.objects.filter(group=group).count() == 6
 
     page.get_by_role("link", name="See the history").click()
-    assert page.locator("li.play").count() == 6
+    # The click starts a navigation; a bare count() could still read the page before it.
+    expect(page.locator("li.play")).to_have_count(6)
     shot(session, "history")
     page.get_by_label("Game").select_option(label="Mistwood")
     page.wait_for_url(re.compile(r"game="))

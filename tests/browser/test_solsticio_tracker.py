@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
@@ -31,6 +32,7 @@ pytestmark = pytest.mark.browser
 
 def take_the_device(page) -> None:
     """One device: the player due taps the hand-over screen to see their hand (none before)."""
+    page.wait_for_load_state("domcontentloaded")  # the move's page may still be arriving
     if page.locator("#hand-over").count():
         page.locator("#hand-over button").click()
         page.wait_for_selector("#hand-over", state="detached")
@@ -128,7 +130,7 @@ def test_rainbows_spirits_and_the_evil_spirit_on_a_phone(browser_session, transa
     assert offered == ["sprite", "herald"]
     session.shot("cover-choice")
     page.locator("button.sol-action[data-value='sprite']").click()
-    assert page.locator("#prompt").inner_text().startswith("The game is over")
+    expect(page.locator("#prompt")).to_have_text(re.compile(r"^The game is over"))
     assert page.locator("#panorama-1 .sol-spirit.covered").inner_text().startswith("Sprite")
     assert page.locator("#panorama-1 .sol-evil").inner_text() == "Evil Spirit → Sprite"
     session.shot("covered")
