@@ -167,7 +167,9 @@
     });
   }
 
-  function render() {
+  // ``moved``: the player just moved, turned or tapped the tile (the board may scroll to show it);
+  // a render after a merged update never scrolls, so the board never moves under a finger.
+  function render(moved = false) {
     const data = boardData();
     const grid = document.getElementById("grid");
     if (!data || !grid) return;
@@ -234,19 +236,27 @@
       else link.removeAttribute("href");
     }
     if (input) input.value = cells.map(key).join(" ");
-    follow(cells);
+    if (moved) follow(cells);
   }
 
-  // While placing, the board is larger than a phone's screen (44 px cells): keep the preview in
-  // the middle of the board's view.
+  // While placing, the board is larger than a phone's screen (44 px cells): scroll it just enough
+  // for the whole preview to be in view, and not at all when it already is (a tapped cell stays
+  // under the finger).
   function follow(cells) {
     const view = document.getElementById("board-view");
     if (!view || !cells.length || view.scrollWidth <= view.clientWidth + 1) return;
-    const first = document.getElementById("cell-" + cells[0][0] + "-" + cells[0][1]);
-    if (!first) return;
-    const left = first.offsetLeft - view.clientWidth / 2 + first.offsetWidth;
-    const top = first.offsetTop - view.clientHeight / 2 + first.offsetHeight;
-    view.scrollTo({ left: Math.max(left, 0), top: Math.max(top, 0) });
+    const nodes = cells.map(([r, c]) => document.getElementById("cell-" + r + "-" + c)).filter(Boolean);
+    if (!nodes.length) return;
+    const frame = view.getBoundingClientRect();
+    const boxes = nodes.map((n) => n.getBoundingClientRect());
+    const top = Math.min(...boxes.map((b) => b.top)) - frame.top + view.scrollTop;
+    const left = Math.min(...boxes.map((b) => b.left)) - frame.left + view.scrollLeft;
+    const bottom = Math.max(...boxes.map((b) => b.bottom)) - frame.top + view.scrollTop;
+    const right = Math.max(...boxes.map((b) => b.right)) - frame.left + view.scrollLeft;
+    const into = (start, end, scroll, size) => (start < scroll ? start : end > scroll + size ? end - size : scroll);
+    const x = into(left, right, view.scrollLeft, view.clientWidth);
+    const y = into(top, bottom, view.scrollTop, view.clientHeight);
+    if (x !== view.scrollLeft || y !== view.scrollTop) view.scrollTo({ left: Math.max(x, 0), top: Math.max(y, 0) });
   }
 
   function act(name) {
@@ -263,7 +273,7 @@
       anchor = [anchor[0] + dr, anchor[1] + dc];
     }
     if (!anchor) anchor = [Math.floor(data.size / 2), Math.floor(data.size / 2)];
-    render();
+    render(true);
   }
 
   document.addEventListener("click", (event) => {
@@ -281,7 +291,7 @@
     }
     if (cell && active(boardData())) {
       anchor = [Number(cell.dataset.r), Number(cell.dataset.c)];
-      render();
+      render(true);
     }
   });
 

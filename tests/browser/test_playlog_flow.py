@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from games import playlog
 from games.models import ImportState, Person, Play, PlayImport
