@@ -433,6 +433,11 @@ def export_document(
     }
 
 
+def dumps(document: dict[str, Any]) -> str:
+    """An export document as the text of the file (the download and ``manage.py bgstats``)."""
+    return json.dumps(document, ensure_ascii=False, indent=1)
+
+
 def create_play_link(play: OutPlay, game: OutEntity, names: Mapping[Any, str]) -> str:
     """BG Stats' "create play" link: opening it on a phone with BG Stats offers to log the play."""
     data = {

@@ -257,12 +257,18 @@ class ImportForm(forms.Form):
     def clean_file(self) -> tuple[str, str, bgstats.Export]:
         """The file's name, its text and the export it holds."""
         upload = self.cleaned_data["file"]
-        document = read_text_upload(upload, max_bytes=MAX_IMPORT_BYTES)
-        try:
-            export = bgstats.parse_export(document)
-        except bgstats.BGStatsError as error:
-            raise ValidationError(str(error), code=error.code) from None
-        return upload.name, document, export
+        return (upload.name, *read_export(upload))
+
+
+def read_export(upload: Any) -> tuple[str, bgstats.Export]:
+    """The text of an uploaded (or opened) file and the BG Stats export it holds, or a
+    ``ValidationError`` saying why it cannot be imported: the checks of the import page and of
+    ``manage.py bgstats import``."""
+    document = read_text_upload(upload, max_bytes=MAX_IMPORT_BYTES)
+    try:
+        return document, bgstats.parse_export(document)
+    except bgstats.BGStatsError as error:
+        raise ValidationError(str(error), code=error.code) from None
 
 
 class ExportForm(forms.Form):

@@ -345,7 +345,12 @@ def export_plays(*, group: Group, tz: ZoneInfo, me: Any = None) -> dict[str, Any
     people = {r.person_id: r.person for p in plays for r in p.results.all()}
     places = sorted({p.location for p in plays if p.location})
     namespace = uuid_module.uuid5(uuid_module.NAMESPACE_URL, f"questlog:group:{group.pk}")
-    me_person = Person.objects.filter(group=group, user=me).values_list("pk", flat=True).first()
+    # Without an account (a command), nobody is "me": ``user=None`` would pick a guest.
+    me_person = (
+        Person.objects.filter(group=group, user=me).values_list("pk", flat=True).first()
+        if stored_actor(me) is not None
+        else None
+    )
     return bgstats.export_document(
         games=[out_game(g, namespace) for g in sorted(games.values(), key=lambda g: g.pk)],
         players=[
@@ -549,9 +554,14 @@ def start_import(
         document=document,
         time_zone=time_zone,
         total=len(export.plays),
-        matching={str(p.ref): p.suggested for p in preview.players},
+        matching=suggested_matching(preview),
     )
     return play_import, preview
+
+
+def suggested_matching(preview: ImportPreview) -> dict[str, str]:
+    """Who each file player is taken to be when nobody changes the preview's suggestions."""
+    return {str(p.ref): p.suggested for p in preview.players}
 
 
 def confirm_import(*, play_import: PlayImport, matching: dict[str, str]) -> PlayImport:
