@@ -132,6 +132,11 @@ def time_zone(name: str) -> zoneinfo.ZoneInfo:
 def player_line(group: Group, player: playlog.PlayerMatch) -> str:
     """Who the file's player is taken to be, as the preview suggests it."""
     kind, _sep, value = player.suggested.partition(":")
+    if player.anonymous:
+        return _(
+            "Player “%(name)s”: BG Stats’ anonymous player, kept anonymous (not one of the "
+            "group’s people)."
+        ) % {"name": player.name}
     if kind == "person":
         person = Person.objects.get(group=group, pk=int(value))
         return _("Player “%(name)s”: matched to %(person)s of the group.") % {
