@@ -298,7 +298,8 @@ class CatalogGame(models.Model):
 
 class PeopleManager(models.Manager["Person"]):
     """The group's people: every row but the anonymous player's. Every query for people to seat,
-    match, list or count goes through ``Person.objects``; ``Person.rows`` is every row."""
+    match, list or count goes through ``Person.objects``; ``Person.rows`` is every row, for the
+    few places that handle the anonymous player itself (import, statistics)."""
 
     def get_queryset(self) -> models.QuerySet["Person"]:
         return super().get_queryset().filter(anonymous=False)
@@ -325,11 +326,15 @@ class Person(models.Model):
     anonymous = models.BooleanField(default=False, editable=False)
 
     rows = models.Manager()
+    # The default manager: ``group.people``, ``get_object_or_404(Person, …)``, the admin and every
+    # form's choices leave the anonymous player out as well. A play line still reaches its row
+    # (``base_manager_name``); ``dumpdata`` needs ``--all`` to write it.
     objects = PeopleManager()
 
     class Meta:
         ordering = ["name", "pk"]
-        default_manager_name = "rows"
+        default_manager_name = "objects"
+        base_manager_name = "rows"
         constraints = [
             models.UniqueConstraint(
                 Lower("name"),

@@ -57,6 +57,10 @@ def test_a_file_imported_by_the_command_exports_as_the_web_export_does(
     lines = out.splitlines()
     assert "Game “Harbour Lights”: new in the catalog." in lines
     assert "Player “Zoë”: new in the group." in lines
+    assert (
+        "Player “Anonymous player”: BG Stats’ anonymous player, kept anonymous (not one of the "
+        "group’s people)." in lines
+    )
     assert lines[-2:] == ["Added 6 plays.", "Skipped 0 plays the group already has."]
 
     moment = datetime.datetime(2026, 1, 2, 3, 4, 5, tzinfo=datetime.UTC)
