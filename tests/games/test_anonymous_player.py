@@ -21,7 +21,7 @@ from games import bgstats, forms, playlog, playstats
 from games.models import BuiltinGame, Person, Play, PlayerResult
 from games.people import group_people, people_names
 from groups.models import Role
-from tests.factories import MembershipFactory
+from tests.factories import AdventureFactory, MembershipFactory
 from tests.games.playlog_helpers import export_text
 from tests.support.pages import text
 
@@ -251,3 +251,23 @@ def test_the_migration_flags_the_guest_an_earlier_import_made(group):
     assert "Anonymous player" not in people_names(group)
     assert not Person.rows.filter(group=other.group, anonymous=True).exists()
     assert "Anonymous player" in people_names(other.group)  # typed by hand: a person
+
+
+def test_no_table_setup_page_offers_it(group, client, member):
+    """The campaign's attempt log and table setup, Bonfire's and Solsticio's new-game pages: the
+    file's name for the anonymous player appears on none of them, José (a person) where people
+    are offered."""
+    imported(group)
+    adventure = AdventureFactory(group=group, by=member.user)
+    pages = {
+        "campaign attempt log": reverse("campaign:log", args=[group.pk, adventure.pk]),
+        "campaign dashboard": reverse("campaign:dashboard", args=[group.pk, adventure.pk]),
+        "bonfire": reverse("bonfire:games", args=[group.pk]),
+        "solsticio": reverse("solsticio:list", args=[group.pk]),
+        "play log form": reverse("games:log", args=[group.pk]),
+    }
+    for name, url in pages.items():
+        response = client.get(url)
+        assert response.status_code == 200, name
+        assert "Anonymous player" not in text(response), name
+    assert "José" in text(client.get(pages["campaign attempt log"]))
