@@ -166,3 +166,19 @@ def test_an_unknown_time_zone_and_a_missing_file(group, tmp_path):
     assert status == 2
     assert err.startswith(f"Cannot read {tmp_path / 'nowhere.json'}: ")
     nothing_saved(group)
+
+
+def test_a_refusal_is_in_the_language_asked_for(group, export_file):
+    missing = group.pk + 1000
+    status, _out, err = run("export", "--group", missing, "--language", "pt-br")
+    assert (status, err.strip()) == (2, f"Não existe grupo com o id {missing}.")
+    data = export_data()
+    data["plays"][0]["playerScores"] = []
+    status, _out, err = run(
+        "import", "--group", group.pk, "--language", "ca", export_file(json.dumps(data).encode())
+    )
+    with translation.override("ca"):
+        expected = str(bgstats.NO_PLAYERS % {"where": "plays[0]"})
+    assert expected != str(bgstats.NO_PLAYERS % {"where": "plays[0]"})  # Catalan, not English
+    assert (status, err.strip()) == (2, expected)
+    nothing_saved(group)
