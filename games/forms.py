@@ -112,7 +112,8 @@ class LineForm(forms.Form):
     start_player = forms.BooleanField(label=_("Started"), required=False)
     team = forms.CharField(label=_("Team"), max_length=40, required=False)
     # A line of the group's anonymous player, when editing a play that has one: it stays that
-    # player's (its name, "Anonymous", is shown read-only); no form offers it for a new line.
+    # player's (its name, "Anonymous", is shown read-only). Only such a line can be one: posted
+    # for any other line, the flag is ignored and the name is a person's.
     anonymous = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -147,7 +148,7 @@ class LineForm(forms.Form):
             winner=data["winner"],
             start_player=data["start_player"],
             team=data["team"].strip(),
-            anonymous=data["anonymous"],
+            anonymous=bool(data["anonymous"] and self.initial.get("anonymous")),
         )
 
 

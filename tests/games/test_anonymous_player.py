@@ -271,3 +271,19 @@ def test_no_table_setup_page_offers_it(group, client, member):
         assert response.status_code == 200, name
         assert "Anonymous player" not in text(response), name
     assert "José" in text(client.get(pages["campaign attempt log"]))
+
+
+def test_a_forged_anonymous_flag_on_a_new_line_is_ignored(group, client, member):
+    """The log form offers no anonymous line: a flag posted anyway leaves the name a person's."""
+    playlog.ensure_catalog(group=group)
+    game = playlog.builtin_game(group=group, key=BuiltinGame.BONFIRE)
+    data = {
+        "game": game.pk, "played_at": "2025-01-05T18:00", "time_zone": "UTC",
+        "line-TOTAL_FORMS": 1, "line-INITIAL_FORMS": 0, "line-MIN_NUM_FORMS": 0,
+        "line-MAX_NUM_FORMS": forms.MAX_LINES,
+        "line-0-name": "Rui", "line-0-score": "4", "line-0-anonymous": "on",
+    }  # fmt: skip
+    assert client.post(reverse("games:log", args=[group.pk]), data).status_code == 302
+    person = PlayerResult.objects.get(play__group=group).person
+    assert (person.name, person.anonymous) == ("Rui", False)
+    assert not Person.rows.filter(group=group, anonymous=True).exists()
