@@ -287,3 +287,10 @@ def test_a_forged_anonymous_flag_on_a_new_line_is_ignored(group, client, member)
     person = PlayerResult.objects.get(play__group=group).person
     assert (person.name, person.anonymous) == ("Rui", False)
     assert not Person.rows.filter(group=group, anonymous=True).exists()
+
+
+def test_deleting_the_group_deletes_its_anonymous_player(group):
+    imported(group)
+    group.delete()
+    assert not Person.rows.filter(group_id=group.pk).exists()
+    assert not PlayerResult.objects.filter(play__group_id=group.pk).exists()
