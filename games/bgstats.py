@@ -13,7 +13,7 @@ Facts of the format this module holds in one place each:
 - ``playDate`` is ``"YYYY-MM-DD HH:mm:ss"`` in the local time of the device that logged it;
 - ``durationMin`` 0 means unknown; a missing ``locationRefId`` (or 0) means no location;
 - a score is text: ``""`` is no score, otherwise a number or an arithmetic expression;
-- the same player may hold two lines of one play (the anonymous player);
+- the same player may hold two lines of one play (the anonymous player, ``isAnonymous``);
 - a cooperative game's play is won when every player is marked a winner.
 """
 
@@ -40,6 +40,8 @@ MAX_NAME = 120
 MAX_NOTE = 2000
 SOURCE_NAME = "Questlog"
 CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html"
+# BG Stats' own name for its anonymous player: a value of the file, not a text of ours.
+ANONYMOUS_NAME = "Anonymous player"
 
 NOT_EXPORT = gettext_lazy(
     "This file is not a BG Stats export: it has no “games”, “players” and “plays” lists."
@@ -75,6 +77,7 @@ class FileGame:
 class FilePlayer:
     ref: int
     name: str
+    anonymous: bool = False  # BG Stats' anonymous player (``isAnonymous``): nobody in particular
 
 
 @dataclass(frozen=True)
@@ -211,7 +214,11 @@ def read_game(entry: dict[str, Any], where: str, ref: int) -> FileGame:
 
 
 def read_player(entry: dict[str, Any], where: str, ref: int) -> FilePlayer:
-    return FilePlayer(ref=ref, name=read_name(entry, where, ref)[:80])
+    return FilePlayer(
+        ref=ref,
+        name=read_name(entry, where, ref)[:80],
+        anonymous=boolean(entry, "isAnonymous", where),
+    )
 
 
 def reference(
@@ -334,6 +341,7 @@ class OutEntity:
     cooperative: bool = False
     highest_wins: bool = True
     no_points: bool = False
+    anonymous: bool = False
 
 
 def stamp(value: datetime.datetime) -> str:
@@ -387,7 +395,7 @@ def export_document(
     now = stamp(exported_at)
     game_ids, game_rows = numbered(games, now, game_fields)
     player_ids, player_rows = numbered(
-        players, now, lambda _: {"isAnonymous": False, "bggUsername": ""}
+        players, now, lambda player: {"isAnonymous": player.anonymous, "bggUsername": ""}
     )
     location_ids, location_rows = numbered(locations, now, lambda _: {})
     play_rows = []
@@ -431,6 +439,11 @@ def export_document(
         "plays": play_rows,
         "userInfo": user_info,
     }
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """An export document as the text of the file (the download and ``manage.py bgstats``)."""
+    return json.dumps(document, ensure_ascii=False, indent=1)
 
 
 def create_play_link(play: OutPlay, game: OutEntity, names: Mapping[Any, str]) -> str:

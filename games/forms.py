@@ -111,6 +111,15 @@ class LineForm(forms.Form):
     winner = forms.BooleanField(label=_("Winner"), required=False)
     start_player = forms.BooleanField(label=_("Started"), required=False)
     team = forms.CharField(label=_("Team"), max_length=40, required=False)
+    # A line of the group's anonymous player, when editing a play that has one: it stays that
+    # player's (its name, "Anonymous", is shown read-only). Only such a line can be one: posted
+    # for any other line, the flag is ignored and the name is a person's.
+    anonymous = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.initial.get("anonymous"):
+            self.fields["name"].widget.attrs["readonly"] = True
 
     def clean_name(self) -> str:
         """A line left without a name is not a player (``line`` skips it)."""
@@ -139,6 +148,7 @@ class LineForm(forms.Form):
             winner=data["winner"],
             start_player=data["start_player"],
             team=data["team"].strip(),
+            anonymous=bool(data["anonymous"] and self.initial.get("anonymous")),
         )
 
 
@@ -163,11 +173,12 @@ def line_formset(data: Any = None, *, play: Play | None = None, names: Sequence[
     if play is not None:
         initial = [
             {
-                "name": r.person.name,
+                "name": r.person.label,
                 "score": r.score_text or score_text(r.score),
                 "winner": r.winner,
                 "start_player": r.start_player,
                 "team": r.team,
+                "anonymous": r.person.anonymous,
             }
             for r in play.results.all()
         ]
@@ -257,12 +268,18 @@ class ImportForm(forms.Form):
     def clean_file(self) -> tuple[str, str, bgstats.Export]:
         """The file's name, its text and the export it holds."""
         upload = self.cleaned_data["file"]
-        document = read_text_upload(upload, max_bytes=MAX_IMPORT_BYTES)
-        try:
-            export = bgstats.parse_export(document)
-        except bgstats.BGStatsError as error:
-            raise ValidationError(str(error), code=error.code) from None
-        return upload.name, document, export
+        return (upload.name, *read_export(upload))
+
+
+def read_export(upload: Any) -> tuple[str, bgstats.Export]:
+    """The text of an uploaded (or opened) file and the BG Stats export it holds, or a
+    ``ValidationError`` saying why it cannot be imported: the checks of the import page and of
+    ``manage.py bgstats import``."""
+    document = read_text_upload(upload, max_bytes=MAX_IMPORT_BYTES)
+    try:
+        return document, bgstats.parse_export(document)
+    except bgstats.BGStatsError as error:
+        raise ValidationError(str(error), code=error.code) from None
 
 
 class ExportForm(forms.Form):
@@ -274,9 +291,12 @@ class ExportForm(forms.Form):
 def matching_form(
     preview: playlog.ImportPreview, choices: list[tuple[str, str]], data: Any = None
 ) -> forms.Form:
-    """One choice per player of the file: someone new, a person of the group, or a member."""
+    """One choice per player of the file: someone new, a person of the group, or a member. The
+    anonymous player is nobody to choose: it stays the anonymous player."""
     form = forms.Form(data)
     for player in preview.players:
+        if player.anonymous:
+            continue
         form.fields[f"player_{player.ref}"] = forms.ChoiceField(
             label=player.name, choices=choices, initial=player.suggested
         )

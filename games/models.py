@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import AuditRecord
@@ -295,8 +296,23 @@ class CatalogGame(models.Model):
         return self.name
 
 
+class PeopleManager(models.Manager["Person"]):
+    """The group's people: every row but the anonymous player's. Every query for people to seat,
+    match, list or count goes through ``Person.objects``; ``Person.rows`` is every row, for the
+    few places that handle the anonymous player itself (import, statistics)."""
+
+    def get_queryset(self) -> models.QuerySet["Person"]:
+        return super().get_queryset().filter(anonymous=False)
+
+
 class Person(models.Model):
-    """Someone at the group's table: a member (``user``) or a name without an account."""
+    """Someone at the group's table: a member (``user``) or a name without an account.
+
+    One row per group may be BG Stats' anonymous player (``anonymous``): it holds the play lines of
+    players nobody named, keeps the file's name for the export, and is not one of the group's
+    people (``Person.objects`` leaves it out): it is never a seat choice nor counted as a player,
+    and pages show it as "Anonymous" (``label``).
+    """
 
     group = models.ForeignKey("groups.Group", on_delete=models.CASCADE, related_name="people")
     name = models.CharField(_("name"), max_length=80)
@@ -307,20 +323,48 @@ class Person(models.Model):
         blank=True,
         related_name="+",
     )
+    anonymous = models.BooleanField(default=False, editable=False)
+
+    rows = models.Manager()
+    # The default manager: ``group.people``, ``get_object_or_404(Person, …)``, the admin and every
+    # form's choices leave the anonymous player out as well. A play line still reaches its row
+    # (``base_manager_name``); ``dumpdata`` needs ``--all`` to write it.
+    objects = PeopleManager()
 
     class Meta:
         ordering = ["name", "pk"]
+        default_manager_name = "objects"
+        base_manager_name = "rows"
         constraints = [
-            models.UniqueConstraint(Lower("name"), "group", name="one_person_per_name"),
+            models.UniqueConstraint(
+                Lower("name"),
+                "group",
+                condition=models.Q(anonymous=False),
+                name="one_person_per_name",
+            ),
             models.UniqueConstraint(
                 fields=["group", "user"],
                 condition=models.Q(user__isnull=False),
                 name="one_person_per_member",
             ),
+            models.UniqueConstraint(
+                fields=["group"],
+                condition=models.Q(anonymous=True),
+                name="one_anonymous_player_per_group",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(anonymous=False) | models.Q(user__isnull=True),
+                name="anonymous_player_has_no_account",
+            ),
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return str(self.label)
+
+    @property
+    def label(self) -> str:
+        """The name pages show: the person's, or "Anonymous" for the anonymous player."""
+        return gettext("Anonymous") if self.anonymous else self.name
 
 
 class PlaySource(models.TextChoices):

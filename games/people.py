@@ -104,6 +104,19 @@ def person_of_member(*, group: Group, user: Any) -> Person:
     return created(group, user.username, user)
 
 
+def anonymous_player(*, group: Group, name: str) -> Person:
+    """The group's anonymous player (BG Stats' ``isAnonymous``), made on first need with the
+    file's name for it; not one of the group's people (``Person.objects`` leaves it out)."""
+    found = Person.rows.filter(group=group, anonymous=True).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Person.rows.create(group=group, name=name.strip()[:80], anonymous=True)
+    except IntegrityError:  # another import made it meanwhile
+        return Person.rows.get(group=group, anonymous=True)
+
+
 def people_named(*, group: Group, names: Iterable[str]) -> list[Person]:
     """The group's people for names as typed, in order, each once: a name matches a person
     whatever its case, or a member's user name, or becomes a guest."""

@@ -44,7 +44,12 @@ from games.models import (
     PlaySource,
     PlayStatsSnapshot,
 )
-from games.people import members_without_person, person_named, person_of_member
+from games.people import (
+    anonymous_player,
+    members_without_person,
+    person_named,
+    person_of_member,
+)
 from games.scores import score_text
 from groups.models import Group, Membership
 from web.answered import when_answered
@@ -53,6 +58,7 @@ log = logging.getLogger(__name__)
 
 BATCH = 1000
 NEW = "new"
+ANONYMOUS = "anonymous"  # the file's anonymous player: not matched to anyone
 
 CAMPAIGN_PLAY = gettext_lazy("This play is a campaign mission attempt: correct it in the campaign.")
 GAME_EXISTS = gettext_lazy("The catalog already has a game called “%(name)s”.")
@@ -158,6 +164,7 @@ class LineData:
     start_player: bool = False
     team: str = ""
     rank: int | None = None
+    anonymous: bool = False  # the group's anonymous player's line (``name`` is only shown)
 
 
 @dataclass(frozen=True)
@@ -201,17 +208,26 @@ def when(play: Play) -> str:
     return f"{play.played_at:%Y-%m-%d %H:%M}"
 
 
+def line_key(line: LineData) -> str | None:
+    """Lines of one person share a key: their name in any case; ``None``, the anonymous player."""
+    return None if line.anonymous else line.name.strip().lower()
+
+
 def write_lines(play: Play, lines: Sequence[LineData]) -> None:
-    people = {}
+    people: dict[str | None, Person] = {}
     for line in lines:
-        key = line.name.strip().lower()
-        if key not in people:
+        key = line_key(line)
+        if key in people:
+            continue
+        if line.anonymous:
+            people[key] = anonymous_player(group=play.group, name=bgstats.ANONYMOUS_NAME)
+        else:
             people[key] = person_named(group=play.group, name=line.name)
     PlayerResult.objects.bulk_create(
         PlayerResult(
             play=play,
             seat=seat,
-            person=people[line.name.strip().lower()],
+            person=people[line_key(line)],
             score=line.score,
             score_text=line.score_text,
             winner=line.winner,
@@ -345,12 +361,20 @@ def export_plays(*, group: Group, tz: ZoneInfo, me: Any = None) -> dict[str, Any
     people = {r.person_id: r.person for p in plays for r in p.results.all()}
     places = sorted({p.location for p in plays if p.location})
     namespace = uuid_module.uuid5(uuid_module.NAMESPACE_URL, f"questlog:group:{group.pk}")
-    me_person = Person.objects.filter(group=group, user=me).values_list("pk", flat=True).first()
+    # Without an account (a command), nobody is "me": ``user=None`` would pick a guest.
+    me_person = (
+        Person.objects.filter(group=group, user=me).values_list("pk", flat=True).first()
+        if stored_actor(me) is not None
+        else None
+    )
     return bgstats.export_document(
         games=[out_game(g, namespace) for g in sorted(games.values(), key=lambda g: g.pk)],
         players=[
             bgstats.OutEntity(
-                key=p.pk, uuid=str(uuid_module.uuid5(namespace, f"person:{p.pk}")), name=p.name
+                key=p.pk,
+                uuid=str(uuid_module.uuid5(namespace, f"person:{p.pk}")),
+                name=p.name,
+                anonymous=p.anonymous,
             )
             for p in sorted(people.values(), key=lambda p: p.pk)
         ],
@@ -416,7 +440,11 @@ class PlayerMatch:
     ref: int
     name: str
     lines: int
-    suggested: str  # NEW, "person:<id>" or "member:<user id>"
+    suggested: str  # NEW, "person:<id>", "member:<user id>" or ANONYMOUS
+
+    @property
+    def anonymous(self) -> bool:
+        return self.suggested == ANONYMOUS
 
 
 @dataclass
@@ -496,7 +524,12 @@ def preview_import(*, group: Group, export: bgstats.Export) -> ImportPreview:
             if plays_per_game.get(ref)
         ],
         players=[
-            PlayerMatch(ref, p.name, lines_per_player[ref], suggest(p.name, people, members))
+            PlayerMatch(
+                ref,
+                p.name,
+                lines_per_player[ref],
+                ANONYMOUS if p.anonymous else suggest(p.name, people, members),
+            )
             for ref, p in export.players.items()
             if lines_per_player.get(ref)
         ],
@@ -549,9 +582,14 @@ def start_import(
         document=document,
         time_zone=time_zone,
         total=len(export.plays),
-        matching={str(p.ref): p.suggested for p in preview.players},
+        matching=suggested_matching(preview),
     )
     return play_import, preview
+
+
+def suggested_matching(preview: ImportPreview) -> dict[str, str]:
+    """Who each file player is taken to be when nobody changes the preview's suggestions."""
+    return {str(p.ref): p.suggested for p in preview.players}
 
 
 def confirm_import(*, play_import: PlayImport, matching: dict[str, str]) -> PlayImport:
@@ -801,13 +839,17 @@ def resolve_games(group: Group, games: Iterable[bgstats.FileGame]) -> dict[int, 
 def resolve_people(
     group: Group, export: bgstats.Export, matching: dict[str, str]
 ) -> dict[int, Person]:
-    """Each file player as a person of the group, as the importing member matched them."""
+    """Each file player as a person of the group, as the importing member matched them; the
+    file's anonymous player is the group's anonymous player, whatever the matching says."""
     people = {p.pk: p for p in Person.objects.filter(group=group)}
     member_ids = set(Membership.objects.filter(group=group).values_list("user_id", flat=True))
     resolved: dict[int, Person] = {}
     for ref, player in export.players.items():
         choice = matching.get(str(ref), NEW)
         kind, _sep, value = choice.partition(":")
+        if player.anonymous:
+            resolved[ref] = anonymous_player(group=group, name=player.name)
+            continue
         if kind == "person" and value.isdecimal() and int(value) in people:
             resolved[ref] = people[int(value)]
         elif kind == "member" and value.isdecimal() and int(value) in member_ids:

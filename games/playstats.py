@@ -90,6 +90,9 @@ def compute(group_id: int) -> dict[str, Any]:
         )
     }
     names = dict(Person.objects.filter(group_id=group_id).values_list("pk", "name"))
+    anonymous = set(
+        Person.rows.filter(group_id=group_id, anonymous=True).values_list("pk", flat=True)
+    )
     rows = (
         PlayerResult.objects.filter(play__group_id=group_id, play__ignored=False)
         .order_by("play_id", "seat")
@@ -106,11 +109,13 @@ def compute(group_id: int) -> dict[str, Any]:
     current: list[tuple[Any, ...]] = []
     for row in rows.iterator(chunk_size=2000):
         if current and current[0][0] != row[0]:
-            tally_play(current, games, per_game, coop, per_player, per_player_game, pairs)
+            tally_play(
+                current, games, per_game, coop, per_player, per_player_game, pairs, anonymous
+            )
             current = []
         current.append(row)
     if current:
-        tally_play(current, games, per_game, coop, per_player, per_player_game, pairs)
+        tally_play(current, games, per_game, coop, per_player, per_player_game, pairs, anonymous)
     return {
         "games": {
             str(pk): {
@@ -185,6 +190,7 @@ def tally_play(
     per_player: dict[int, Tally],
     per_player_game: dict[tuple[int, int], Tally],
     pairs: dict[tuple[int, int], list[int]],
+    anonymous: set[int],
 ) -> None:
     game_id, group_won = lines[0][1], lines[0][2]
     game = games[game_id]
@@ -193,12 +199,16 @@ def tally_play(
     if cooperative:
         coop[game_id][0] += 1
         coop[game_id][1] += 1 if group_won else 0
-    # One person may hold two lines (the anonymous player): they count once per play, winning
-    # if any of their lines won.
+    # One person may hold two lines: they count once per play, winning if any of their lines
+    # won. Each line of the anonymous player (ids in ``anonymous``) is somebody else at the table
+    # and nobody of the group: it counts in the game's numbers under a key of its own (below 0),
+    # never as a player.
     won: dict[int, bool] = {}
     scores: dict[int, list[float]] = defaultdict(list)
     started: set[int] = set()
-    for _play, _game, _won, person, score, winner, start in lines:
+    for seat, (_play, _game, _won, person, score, winner, start) in enumerate(lines):
+        if person in anonymous:
+            person = -1 - seat
         line_won = bool(group_won) if cooperative else winner
         won[person] = won.get(person, False) or line_won
         if score is not None:
@@ -207,7 +217,9 @@ def tally_play(
             started.add(person)
     if any(won.values()):
         per_game[game_id].wins += 1
-    for person, did_win in won.items():
+    people = sorted(person for person in won if person >= 0)
+    for person in people:
+        did_win = won[person]
         for tally in (per_player[person], per_player_game[person, game_id]):
             tally.plays += 1
             tally.wins += did_win
@@ -217,12 +229,14 @@ def tally_play(
     if not cooperative and started and len(won) > 1:
         chance = 1 / len(won)
         for person in started:
-            for tally in (per_game[game_id], per_player[person], per_player_game[person, game_id]):
+            tallies = [per_game[game_id]]
+            if person >= 0:
+                tallies += [per_player[person], per_player_game[person, game_id]]
+            for tally in tallies:
                 tally.start_plays += 1
                 tally.start_wins += won[person]
                 tally.start_chance += chance
     if not cooperative:
-        people = sorted(won)
         for i, a in enumerate(people):
             for b in people[i + 1 :]:
                 pair = pairs[a, b]

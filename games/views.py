@@ -8,8 +8,6 @@ account's, else the browser's, else UTC).
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -289,7 +287,7 @@ def export(request: HttpRequest, membership: Membership) -> HttpResponse:
     tz = zone(form.cleaned_data["time_zone"])
     document = playlog.export_plays(group=membership.group, tz=tz, me=request.user)
     response = HttpResponse(
-        json.dumps(document, ensure_ascii=False, indent=1),
+        bgstats.dumps(document),
         content_type="application/json; charset=utf-8",
     )
     stamp = timezone.now().astimezone(tz).date().isoformat()

@@ -48,6 +48,9 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     assert "6 plays in the file: 6 new, 0 already in the group." in summary.inner_text()
     assert page.locator(".import-games li").count() == 4
     page.get_by_label("José").select_option(label="lena (member)")
+    # BG Stats' anonymous player is nobody to match: no choice, a sentence saying it stays so.
+    assert page.get_by_label("Anonymous player").count() == 0
+    assert "anonymous player" in page.locator(".import-anonymous").inner_text()
     shot(session, "import-preview")
     page.get_by_role("button", name="Import 6 plays").click()
     page.get_by_text("Imported 6 plays (0 were already here).").wait_for()
@@ -57,6 +60,7 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     page.get_by_role("link", name="See the history").click()
     # The click starts a navigation; a bare count() could still read the page before it.
     expect(page.locator("li.play")).to_have_count(6)
+    expect(page.locator(".line-name", has_text=re.compile("^Anonymous$"))).to_have_count(2)
     shot(session, "history")
     page.get_by_label("Game").select_option(label="Mistwood")
     page.wait_for_url(re.compile(r"game="))
@@ -78,6 +82,8 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     shot(session, "player-statistics")
 
     page.get_by_role("link", name="Log a play").first.click()
+    offered = page.locator("#known-players option").evaluate_all("os => os.map(o => o.value)")
+    assert set(offered) == {"lena", "Müller", "Zoë", "Łukasz"}  # not the anonymous player
     page.get_by_label("Game", exact=True).select_option(label="Harbour Lights")
     page.get_by_label("Duration (minutes)").fill("50")
     page.locator("#id_line-0-score").fill("20+13")

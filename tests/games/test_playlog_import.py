@@ -87,7 +87,9 @@ def test_every_play_is_kept_with_its_exact_players_scores_and_winners():
     teams = plays["6"]
     assert teams["at"] == datetime.datetime(2024, 3, 30, 2, 30, tzinfo=datetime.UTC)
     assert [line[6] for line in teams["lines"]] == ["Rot", "Rot", "Blau", "Blau"]
-    assert Person.objects.filter(group=group).count() == 5
+    # The anonymous player holds its lines but is not one of the group's people.
+    assert Person.objects.filter(group=group).count() == 4
+    assert Person.rows.get(group=group, anonymous=True).name == "Anonymous player"
     assert Play.objects.filter(group=group, source=PlaySource.BGSTATS).count() == 6
 
 
@@ -139,7 +141,7 @@ def test_the_preview_counts_plays_games_players_and_suggests_matches():
     ]  # fmt: skip
     suggested = {p.name: (p.lines, p.suggested) for p in preview.players}
     assert suggested["Müller"] == (2, f"member:{member.user_id}")
-    assert suggested["Anonymous player"] == (2, "new")
+    assert suggested["Anonymous player"] == (2, "anonymous")  # nobody to match it with
     import_file(group)
     again = playlog.preview_import(group=group, export=export)
     assert (again.new, again.already) == (0, 6)
