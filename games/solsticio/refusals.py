@@ -4,7 +4,8 @@
 The engine refuses with ``IllegalMove``: a stable code, an English message for logs and the command
 line, the seed rule (S1–S6) and the params a sentence needs. A page shows the sentence here
 instead, translated, with those params; a tile it names is named as the content pack names it in
-the reader's language (a Spirit's name; an Earth tile has no name but its id, as on the table).
+the reader's language (a Spirit by its name, an Earth tile by its symbol and stars, as the table
+draws it: ``screen.tile_name``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from games.content.solsticio import SolsticioPack
 from games.refusals import Refusal
 from games.rules.solsticio import IllegalMove, State, errors
+from games.solsticio.screen import tile_name
 
 #: ``not-your-turn`` while the Evil Spirit waits to be placed: the sentence says which rule.
 COVER_BY_HOLDER = "cover-by-holder"
@@ -106,8 +108,7 @@ def refusal_text(error: IllegalMove, state: State, pack: SolsticioPack) -> str:
     """The sentence for ``error`` in the active language, its tiles named as ``pack`` names them."""
 
     def name(tile: Any) -> str:
-        spirit = state.setup.content.spirit_index.get(tile) if isinstance(tile, str) else None
-        return str(tile) if spirit is None else pack.spirit_name(spirit.id, spirit.name)
+        return tile_name(tile, state, pack) if isinstance(tile, str) else str(tile)
 
     words: dict[str, Any] = {}
     for key, value in error.params.items():

@@ -7,12 +7,48 @@ to be handed over) sees no hand at all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.content.solsticio import SolsticioPack
 from games.rules.solsticio import State, legal_moves, view_for
+
+
+def earth_tile(tile_id: str, state: State, pack: SolsticioPack) -> dict[str, Any]:
+    """An Earth tile as the table draws it: its symbol's mark and name in the reader's language,
+    its stars and Spirit mark, a short ``name`` for sentences and a ``label`` that reads the whole
+    picture aloud. Never the tile's id: it means nothing to a player."""
+    earth = state.setup.content.earth_index[tile_id]
+    symbol = next((s for s in pack.symbols if s.id == earth.symbol), None)
+    word = str(symbol.name) if symbol else earth.symbol
+    mark = symbol.mark if symbol else ""
+    stars = ngettext("%(count)s star", "%(count)s stars", earth.stars) % {"count": earth.stars}
+    label = _("%(symbol)s tile, %(stars)s") % {"symbol": word, "stars": stars}
+    if earth.spirit:
+        label = _("%(tile)s, with a Spirit mark") % {"tile": label}
+    return {
+        "id": tile_id,
+        "symbol": earth.symbol,
+        "word": word,
+        "mark": mark,
+        "stars": earth.stars,
+        "spirit": earth.spirit,
+        "name": f"{mark} {word} {earth.stars}★".strip(),
+        "label": label,
+    }
+
+
+def tile_name(tile_id: str, state: State, pack: SolsticioPack) -> str:
+    """A tile named in a sentence: a Spirit by its name, an Earth tile by its symbol and stars."""
+    content = state.setup.content
+    if tile_id in content.spirit_index:
+        return pack.spirit_name(tile_id, content.spirit_index[tile_id].name)
+    if tile_id in content.earth_index:
+        return str(earth_tile(tile_id, state, pack)["name"])
+    return tile_id
 
 
 def _place_label(place: list[int]) -> str:
@@ -23,18 +59,11 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
     """The page's data as ``seat`` sees it: status, the choice or tiles to act on, their hand,
     the display and both panoramas."""
     content = state.setup.content
-    marks = {symbol.id: symbol.mark for symbol in pack.symbols}
     due = state.players[state.due]
     view = view_for(state, seat)
 
     def tile(tile_id: str) -> dict[str, Any]:
-        earth = content.earth_index[tile_id]
-        return {
-            "id": tile_id,
-            "mark": marks.get(earth.symbol, ""),
-            "stars": earth.stars,
-            "spirit": earth.spirit,
-        }
+        return earth_tile(tile_id, state, pack)
 
     def spirit(spirit_id: str) -> dict[str, Any]:
         found = content.spirit_index[spirit_id]
@@ -90,7 +119,12 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
         # The tiles of the hand no move offers now (the rest are the buttons to play them).
         "kept": [tile(t) for t in own if t not in offered],
         "plays_a_tile": bool(offered),
-        "prompt": _prompt(view, due, must_pass=any("pass" in m for m in legal_moves(state))),
+        "prompt": _prompt(
+            view,
+            due,
+            must_pass=any("pass" in m for m in legal_moves(state)),
+            name=lambda tile_id: tile_name(tile_id, state, pack),
+        ),
         "actions": actions,
         "display": [
             {"up": [tile(t) for t in place["up"]], "down": place["down"]}
@@ -116,7 +150,7 @@ def _action(move: dict[str, Any], tile: Any, spirit: Any) -> dict[str, Any]:
     if action == "pass":
         entry.update(value="", label=_("Pass"))
     elif action in ("play", "capture"):
-        entry.update(tile=tile(value), label=value)
+        entry.update(tile=tile(value), label=tile(value)["name"])
     elif action in ("rainbow", "block"):
         entry.update(value=f"{value[0]},{value[1]}", label=_place_label(value))
     else:
@@ -124,7 +158,7 @@ def _action(move: dict[str, Any], tile: Any, spirit: Any) -> dict[str, Any]:
     return entry
 
 
-def _prompt(view: dict[str, Any], due: str, *, must_pass: bool) -> str:
+def _prompt(view: dict[str, Any], due: str, *, must_pass: bool, name: Callable[[str], str]) -> str:
     if view["over"]:
         if view["winner"] is None:
             return _("The game is over: a tie.")
@@ -143,4 +177,5 @@ def _prompt(view: dict[str, Any], due: str, *, must_pass: bool) -> str:
             "%(name)s chooses which of the other player's Spirits the Evil Spirit covers (S5)."
         ),
     }
-    return prompts[pending["choice"]] % {"name": due, "tile": pending["tile"]}
+    tile = pending["tile"]
+    return prompts[pending["choice"]] % {"name": due, "tile": name(tile) if tile else tile}

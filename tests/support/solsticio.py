@@ -7,6 +7,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
 from games.rules.solsticio import State, from_json, legal_moves, to_json
 from games.solsticio.refusals import REFUSALS
@@ -77,3 +78,12 @@ def play_to_the_end(client: Any, game: SolsticioGame) -> State:
             break
         assert post_move(client, game, legal_moves(state)[-1]).status_code == 302
     return state
+
+
+def earth_name(tile: str) -> str:
+    """A tile of the sample pack as an English sentence names it (its symbol's mark and name, its
+    stars), read from the pack's own files, never its id."""
+    pack = solsticio_pack()
+    earth = next(e for e in pack.content["earth"] if e["id"] == tile)
+    symbol = next(s for s in pack.symbols if s.id == earth["symbol"])
+    return f"{symbol.mark} {symbol.name.get('en')} {earth['stars']}★"

@@ -132,6 +132,13 @@ def pack_name(spirit: str, language: str) -> str:
     return str(solsticio_pack().names[spirit].get(LANGUAGES[language]))
 
 
+def earth_name(tile: str, language: str) -> str:
+    """An Earth tile as a sentence names it: the mark and name of its symbol in the pack, its stars
+    (every hand-made tile has 1); never its id."""
+    symbol = next(s for s in solsticio_pack().symbols if tile.startswith(s.id))
+    return f"{symbol.mark} {symbol.name.get(LANGUAGES[language])} 1★"
+
+
 @dataclass(frozen=True)
 class Case:
     """A position, a move posted on it, the refusal's code and its words in ``language``."""
@@ -150,14 +157,18 @@ CASES = [
         "not-in-hand",
         three_suns,
         play(ANA, "snow1"),
-        lambda language: {"tile": "snow1", "player": ANA},
+        lambda language: {"tile": earth_name("snow1", language), "player": ANA},
     ),
     Case("must-capture", capture_due, play(ANA, "moon1")),
     Case(
         "not-capturable",
         capture_due,
         choose(ANA, "capture", "moon2"),
-        lambda language: {"tile": "sun1", "target": "moon2", "options": "sun2, sun3"},
+        lambda language: {
+            "tile": earth_name("sun1", language),
+            "target": earth_name("moon2", language),
+            "options": f"{earth_name('sun2', language)}, {earth_name('sun3', language)}",
+        },
     ),
     Case("must-pass", must_pass, play(ANA, "moon1")),
     Case("cannot-pass", three_suns, passes(ANA)),

@@ -3,11 +3,14 @@ through the engine with the page's version, and a refused move changes nothing."
 
 from __future__ import annotations
 
+import re
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
+from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
 from games.rules.solsticio import from_json, legal_moves, new_game, to_json
 from games.solsticio import services
@@ -16,7 +19,13 @@ from games.solsticio.refusals import REFUSALS
 from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
 from tests.games.rules.solsticio.factories import scenario as engine_scenario
 from tests.support.pages import element_attribute, element_text, text
-from tests.support.solsticio import assert_refused, play_to_the_end, post_move, saved_game
+from tests.support.solsticio import (
+    assert_refused,
+    earth_name,
+    play_to_the_end,
+    post_move,
+    saved_game,
+)
 
 
 @pytest.fixture
@@ -84,7 +93,8 @@ def test_a_tile_not_in_hand_changes_nothing(client: Any, game: SolsticioGame, pl
     client.force_login(player)
     assert game.version == 0  # and still after the refused move
     bru_tile = from_json(game.document).hands[1][0]
-    assert_refused(client, game, play(ANA, bru_tile), "not-in-hand", tile=bru_tile, player=ANA)
+    name = earth_name(bru_tile)
+    assert_refused(client, game, play(ANA, bru_tile), "not-in-hand", tile=name, player=ANA)
 
 
 def test_a_stale_move_from_a_second_tab_changes_nothing(
@@ -187,15 +197,15 @@ def test_a_capture_of_a_tile_that_cannot_be_captured_changes_nothing(
     game = saved_game(group, player, state)
     client.force_login(player)
     body = text(client.get(game.get_absolute_url()))
-    assert "Ana captures exactly one tile with sun1 (S1)." in body
+    assert "Ana captures exactly one tile with ☀ Sun 1★ (S1)." in body
     assert_refused(
         client,
         game,
         choose(ANA, "capture", "moon2"),
         "not-capturable",
-        tile="sun1",
-        target="moon2",
-        options="sun2, sun3",
+        tile="☀ Sun 1★",
+        target="☾ Moon 1★",
+        options="☀ Sun 1★, ☀ Sun 1★",
     )
     assert game.document == to_json(state)
 
@@ -230,3 +240,59 @@ def test_the_group_page_says_solsticio_is_played_here(client: Any, group: Any, p
     assert element_attribute(response, "solsticio-games-link", "href") == reverse(
         "solsticio:list", args=[group.pk]
     )
+
+
+class _Reader(HTMLParser):
+    """What a reader sees (text outside scripts and styles) and hears (``aria-label``s)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.seen: list[str] = []
+        self.labels: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.hidden += tag in ("script", "style")
+        label = dict(attrs).get("aria-label")
+        if label:
+            self.labels.append(label)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.hidden -= tag in ("script", "style")
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.seen.append(data)
+
+
+#: How each language reads a tile aloud: its symbol's name and its stars.
+SAID = {
+    "en": lambda name, n: f"{name} tile, {n} star{'' if n == 1 else 's'}",
+    "pt-br": lambda name, n: f"Peça {name}, {n} estrela{'' if n <= 1 else 's'}",
+    "ca": lambda name, n: f"Fitxa {name}, {n} estrell{'a' if n == 1 else 'es'}",
+}
+
+
+@pytest.mark.parametrize("language", list(SAID))
+def test_tiles_are_drawn_and_named_never_shown_by_id(
+    client: Any, game: SolsticioGame, player: Any, language: str
+) -> None:
+    """Issue "game night on a phone": a Solsticio tile shows its symbol's mark and name, its stars
+    and Spirit mark, with an accessible name in the reader's language; its id is nowhere a reader
+    sees or hears it (it stays in the form values the page posts)."""
+    client.force_login(player)
+    reveal = reverse("solsticio:reveal", args=[game.group_id, game.pk])
+    assert client.post(reveal, {"seat": ANA}).status_code == 302
+    response = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language)
+    reader = _Reader()
+    reader.feed(response.content.decode())
+    seen, heard = " ".join(reader.seen), " ".join(reader.labels)
+    pack = solsticio_pack()
+    earth = {tile["id"]: tile for tile in pack.content["earth"]}
+    assert [tile for tile in earth if re.search(rf"\b{re.escape(tile)}\b", seen + heard)] == []
+    symbols = {s.id: s for s in pack.symbols}
+    state = from_json(game.document)
+    for tile in (*state.hands[0], *(t for stack in state.display for t in stack.face_up)):
+        name = symbols[earth[tile]["symbol"]].name.get(language)
+        assert SAID[language](name, earth[tile]["stars"]) in heard
+        assert f"{symbols[earth[tile]['symbol']].mark}" in seen
