@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from accounts import texts
-from campaign import exchange, forms, overview, services
+from campaign import exchange, forms, overview, seats, services
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.replay import replay_attempt
 from campaign.table import services as live
@@ -129,11 +129,13 @@ def live_round(adventure: Adventure) -> dict[str, Any] | None:
 
 @member_view("GET", "POST", play=True)
 def attempt_log(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
+    # The seats of the adventure's last attempt, or none: every member would seat people who
+    # did not play, and their statistics would count a game they never sat at.
+    last = adventure.attempts.order_by("-number").first()
     initial = {
         "number": adventure.attempt_count + 1,
         "mission": adventure.current_mission,
-        # the members who play, by the names the group knows them by (``games.people``)
-        "players": "\n".join(people_names(membership.group, members_only=True)),
+        "players": "\n".join(seats.seated_names(last)),
     }
     form = forms.LogAttemptForm(
         request.POST or None, initial=initial, **attempt_forms_kwargs(adventure, request.user)
@@ -243,11 +245,10 @@ def note_add(
 
 
 def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
-    people = [seat.person.name for seat in attempt.seats.select_related("person")]
     kept = ("mission", "failure_reason", "rounds_played", "played_on", "duration_minutes")
     initial = {name: getattr(attempt, name) for name in kept} | {
         "result": attempt.status,
-        "players": "\n".join(people or attempt.players),  # the people as they are called now
+        "players": "\n".join(seats.seated_names(attempt)),
         "log_version": attempt.adventure.log_version,
     }
     return initial | {f"space_{space}": tile for space, tile in attempt.loadout.items()}
