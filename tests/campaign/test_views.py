@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaign import exchange, forms, names, services
+from campaign import exchange, forms, names, services, views
 from campaign.models import Adventure, MissionAttempt, Note, RevealedSpoiler
 from games import people
 from groups import access, validators
@@ -324,6 +324,11 @@ def test_delete_confirmation_lists_changes_then_recomputes(client, adventure, ow
     url = reverse("campaign:attempt-delete", args=[adventure.group_id, adventure.pk, 1])
     page = client.get(url)
     assert "Next mission: Mission 4 → Mission 1" in text(page)
+    assert "Its notes go with it. Later attempts move down one" in text(page)
+    # a bare POST, without the confirmation page's log version, removes nothing
+    response = client.post(url)
+    assert str(views.CONFIRM_AGAIN) in text(response)
+    assert Adventure.objects.get(pk=adventure.pk).attempt_count == 3
     version = page.context["preview"].log_version
     response = client.post(url, {"log_version": version})
     assert response.status_code == 302
