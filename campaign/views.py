@@ -55,7 +55,7 @@ def member_view(*methods: str, play: bool = False) -> Callable[[access.View], ac
                     adventures, group_id=membership.group_id, pk=kwargs.pop("adventure_id")
                 )
             if "number" in kwargs:
-                attempts = adventure.attempts.select_related("created_by")
+                attempts = adventure.attempts.select_related("created_by").with_mission_try()
                 kwargs["attempt"] = get_object_or_404(attempts, number=kwargs.pop("number"))
                 kwargs["attempt"].adventure = adventure
             return view(request, membership, **kwargs)
@@ -108,7 +108,7 @@ def dashboard(request: HttpRequest, membership: Membership, adventure: Adventure
     context = page_context(
         membership,
         adventure,
-        recent=adventure.attempts.order_by("-number")[:5],
+        recent=adventure.attempts.with_mission_try().order_by("-number")[:5],
         audit=adventure.audit.all()[:8],
         live=live_round(adventure),
         **overview.dashboard(adventure),
@@ -163,7 +163,8 @@ def attempt_log(request: HttpRequest, membership: Membership, adventure: Adventu
 
 def history_page(request: HttpRequest, attempts: Any, context: dict[str, Any]) -> HttpResponse:
     form = forms.HistoryFilterForm(request.GET or None)
-    page = Paginator(form.apply(attempts.select_related("adventure")), PAGE_SIZE).get_page(
+    attempts = attempts.select_related("adventure").with_mission_try()
+    page = Paginator(form.apply(attempts), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
     query = request.GET.copy()
