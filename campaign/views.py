@@ -164,9 +164,7 @@ def attempt_log(request: HttpRequest, membership: Membership, adventure: Adventu
 def history_page(request: HttpRequest, attempts: Any, context: dict[str, Any]) -> HttpResponse:
     form = forms.HistoryFilterForm(request.GET or None)
     attempts = attempts.select_related("adventure").with_mission_try()
-    page = Paginator(form.apply(attempts), PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
+    page = Paginator(form.apply(attempts), PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     context |= {"filters": form, "page": page, "query": query.urlencode()}
