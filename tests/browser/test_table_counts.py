@@ -84,8 +84,8 @@ def test_a_live_mission_records_how_long_it_lasted(table_session, transactional_
     page.goto(reverse("campaign:history", args=[adventure.group_id, adventure.pk]))
     card = page.locator("table.cards tbody tr", has_text="attempt 2 of the adventure")
     expect(card.locator('td[data-label="Duration"]')).to_have_text(f"{minutes} min")
-    first = page.locator("table.cards tbody tr", has_text="attempt 1 of the adventure")
-    expect(first).to_contain_text("30 min")
+    attempt_one = page.locator("table.cards tbody tr", has_text="attempt 1 of the adventure")
+    expect(attempt_one).to_contain_text("30 min")
     assert no_sideways_scroll(page)
     phone.shot("history")
 
