@@ -55,6 +55,8 @@
     const chosen = first ? first.value.trim().toLowerCase() : "";
     if (first && !names.some((name) => name.toLowerCase() === chosen)) first.value = names[0] ?? "";
     showSeats();
+    // as if typed: the correction's preview follows a tap on a chip too
+    area.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   // A button that disappears under the finger would leave the keyboard nowhere: focus moves on.
