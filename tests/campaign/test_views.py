@@ -172,6 +172,11 @@ def test_quick_log_starts_with_no_players_when_nobody_has_played_yet(
     assert element(form, "seat-chips").attributes is not None
     offered = set(re.findall(r'data-seat="([^"]*)"', text(form)))
     assert offered == {owner.username, player.username}
+    # each seated name's chip is named for a screen reader in the reader's language
+    assert 'data-remove="Remove %(name)s"' in text(form)
+    url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
+    for language, remove in [("pt-br", "Remover %(name)s"), ("ca", "Elimina %(name)s")]:
+        assert f'data-remove="{remove}"' in text(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
 
 
 @pytest.mark.django_db
