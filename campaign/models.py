@@ -90,7 +90,7 @@ class AttemptStatus(models.TextChoices):
 
 class MissionAttemptQuerySet(models.QuerySet["MissionAttempt"]):
     def with_mission_try(self) -> "MissionAttemptQuerySet":
-        """Each attempt with ``mission_try``, its try at its mission (``mission_try``)."""
+        """Each attempt with ``mission_try``, its try at its mission (``mission_try()``)."""
         return self.annotate(mission_try=mission_try())
 
 
