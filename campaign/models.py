@@ -7,7 +7,7 @@ tables below the log's and the derived columns) after every change, and nothing 
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -88,6 +88,12 @@ class AttemptStatus(models.TextChoices):
     FAILURE = "failure", _("Failure")
 
 
+class MissionAttemptQuerySet(models.QuerySet["MissionAttempt"]):
+    def with_mission_try(self) -> "MissionAttemptQuerySet":
+        """Each attempt with ``mission_try``, its try at its mission (``mission_try()``)."""
+        return self.annotate(mission_try=mission_try())
+
+
 class MissionAttempt(models.Model):
     """One try at a mission, ``number`` in the adventure's log (1, 2, …): logged with its result
     at once, or driven at the table (open, with ``AttemptMove`` rows and the cached engine
@@ -116,6 +122,8 @@ class MissionAttempt(models.Model):
     created_by = user_link()
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = MissionAttemptQuerySet.as_manager()
 
     class Meta:
         ordering = ["adventure", "number"]
@@ -146,6 +154,24 @@ class MissionAttempt(models.Model):
         return reverse(
             "campaign:attempt", args=[self.adventure.group_id, self.adventure_id, self.number]
         )
+
+
+def mission_try() -> Subquery:
+    """An attempt's try at its mission: the attempts of that mission in its adventure up to and
+    including it, in the adventure's count (``number``), so the first is try 1. ``number`` alone
+    counts every mission: attempt 2 of an adventure may be Mission 2's first try."""
+    tries = (
+        MissionAttempt.objects.filter(
+            adventure=OuterRef("adventure"),
+            mission=OuterRef("mission"),
+            number__lte=OuterRef("number"),
+        )
+        .order_by()
+        .values("adventure")
+        .annotate(tries=Count("pk"))
+        .values("tries")
+    )
+    return Subquery(tries, output_field=models.PositiveIntegerField())
 
 
 class AttemptPlayer(models.Model):

@@ -20,6 +20,15 @@ NOT_A_MEMBER = _("Choose a member of the group.")
 BOTH_PLAYED = _("%(guest)s and %(member)s both played attempt %(number)s of “%(adventure)s”.")
 
 
+def seated_names(attempt: MissionAttempt | None) -> list[str]:
+    """The names at an attempt's seats, in seat order, as the group calls them now (the names as
+    entered for an attempt not linked to people yet); none without an attempt."""
+    if attempt is None:
+        return []
+    people = [seat.person.name for seat in attempt.seats.select_related("person")]
+    return people or list(attempt.players)
+
+
 def link_players(group: Any, attempts: Iterable[MissionAttempt]) -> None:
     """Seat the people of each attempt not linked yet (a new guest for an unknown name); also
     matches the attempts entered before people existed (``manage.py link_players``)."""

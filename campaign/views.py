@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from accounts import texts
-from campaign import exchange, forms, overview, services
+from campaign import exchange, forms, overview, seats, services
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.replay import replay_attempt
 from campaign.table import services as live
@@ -55,7 +55,7 @@ def member_view(*methods: str, play: bool = False) -> Callable[[access.View], ac
                     adventures, group_id=membership.group_id, pk=kwargs.pop("adventure_id")
                 )
             if "number" in kwargs:
-                attempts = adventure.attempts.select_related("created_by")
+                attempts = adventure.attempts.select_related("created_by").with_mission_try()
                 kwargs["attempt"] = get_object_or_404(attempts, number=kwargs.pop("number"))
                 kwargs["attempt"].adventure = adventure
             return view(request, membership, **kwargs)
@@ -108,7 +108,7 @@ def dashboard(request: HttpRequest, membership: Membership, adventure: Adventure
     context = page_context(
         membership,
         adventure,
-        recent=adventure.attempts.order_by("-number")[:5],
+        recent=adventure.attempts.with_mission_try().order_by("-number")[:5],
         audit=adventure.audit.all()[:8],
         live=live_round(adventure),
         **overview.dashboard(adventure),
@@ -129,11 +129,13 @@ def live_round(adventure: Adventure) -> dict[str, Any] | None:
 
 @member_view("GET", "POST", play=True)
 def attempt_log(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
+    # The seats of the adventure's last attempt, or none: every member would seat people who
+    # did not play, and their statistics would count a game they never sat at.
+    last = adventure.attempts.order_by("-number").first()
     initial = {
         "number": adventure.attempt_count + 1,
         "mission": adventure.current_mission,
-        # the members who play, by the names the group knows them by (``games.people``)
-        "players": "\n".join(people_names(membership.group, members_only=True)),
+        "players": "\n".join(seats.seated_names(last)),
     }
     form = forms.LogAttemptForm(
         request.POST or None, initial=initial, **attempt_forms_kwargs(adventure, request.user)
@@ -161,9 +163,8 @@ def attempt_log(request: HttpRequest, membership: Membership, adventure: Adventu
 
 def history_page(request: HttpRequest, attempts: Any, context: dict[str, Any]) -> HttpResponse:
     form = forms.HistoryFilterForm(request.GET or None)
-    page = Paginator(form.apply(attempts.select_related("adventure")), PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
+    attempts = attempts.select_related("adventure").with_mission_try()
+    page = Paginator(form.apply(attempts), PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     context |= {"filters": form, "page": page, "query": query.urlencode()}
@@ -243,11 +244,10 @@ def note_add(
 
 
 def correction_initial(attempt: MissionAttempt) -> dict[str, Any]:
-    people = [seat.person.name for seat in attempt.seats.select_related("person")]
     kept = ("mission", "failure_reason", "rounds_played", "played_on", "duration_minutes")
     initial = {name: getattr(attempt, name) for name in kept} | {
         "result": attempt.status,
-        "players": "\n".join(people or attempt.players),  # the people as they are called now
+        "players": "\n".join(seats.seated_names(attempt)),
         "log_version": attempt.adventure.log_version,
     }
     return initial | {f"space_{space}": tile for space, tile in attempt.loadout.items()}

@@ -133,14 +133,9 @@ def group_people(group: Group) -> list[Person]:
     )
 
 
-def people_names(group: Group, *, members_only: bool = False) -> list[str]:
-    """The names the seat pickers offer; with ``members_only``, the members who play."""
-    people = group_people(group)
-    if members_only:
-        playing = Membership.objects.filter(group=group).exclude(role=Role.VIEWER)
-        users = set(playing.values_list("user", flat=True))
-        people = [p for p in people if p.user_id in users]
-    return [p.name for p in people]
+def people_names(group: Group) -> list[str]:
+    """The names the seat pickers offer: everyone at the group's table."""
+    return [p.name for p in group_people(group)]
 
 
 def save_name(person: Person, name: str) -> Person:

@@ -160,7 +160,8 @@ def play_edit(request: HttpRequest, membership: Membership, play_id: int) -> Htt
 @member_view("GET", "POST", play=True)
 def play_delete(request: HttpRequest, membership: Membership, play_id: int) -> HttpResponse:
     play = play_or_404(membership, play_id)  # a viewer was refused (403) before this 404
-    if request.method == "POST":
+    # Only the confirmation page's POST deletes: a bare POST shows that page again.
+    if request.method == "POST" and "confirm" in request.POST:
         try:
             playlog.delete_play(play=play, by=request.user)
         except playlog.PlayLogError as error:

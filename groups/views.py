@@ -146,19 +146,24 @@ def member_role(request: HttpRequest, membership: Membership, member_id: int) ->
     return redirect(membership.group)
 
 
-@member_view("POST")
+@member_view("GET", "POST")
 def member_remove(request: HttpRequest, membership: Membership, member_id: int) -> HttpResponse:
+    """Remove a member, or leave (one's own membership): a page says what follows, and only its
+    confirmed POST acts, so one stray tap on the group page removes nobody."""
     leaving = membership.pk == member_id
     if not leaving:
         require_owner(membership)
-    member = get_object_or_404(membership.group.memberships, pk=member_id)
-    try:
-        services.remove_member(membership=member)
-    except services.MembershipError as error:
-        messages.error(request, str(error))
+    member = get_object_or_404(membership.group.memberships.select_related("user"), pk=member_id)
+    if request.method == "POST" and "confirm" in request.POST:
+        try:
+            services.remove_member(membership=member)
+        except services.MembershipError as error:
+            messages.error(request, str(error))
+            return redirect(membership.group)
+        if leaving:
+            messages.success(request, LEFT_GROUP)
+            return redirect("groups:list")
+        messages.success(request, MEMBER_REMOVED)
         return redirect(membership.group)
-    if leaving:
-        messages.success(request, LEFT_GROUP)
-        return redirect("groups:list")
-    messages.success(request, MEMBER_REMOVED)
-    return redirect(membership.group)
+    context = {"group": membership.group, "member": member, "leaving": leaving}
+    return render(request, "groups/member_remove.html", context)

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
+from django_htmx.http import trigger_client_event
 
 from campaign.models import Adventure, StatisticsOutbox
 from config.health import SERVICES
@@ -24,9 +25,11 @@ from groups.models import Membership
 from stats import heatmaps, pages, services, triggers
 from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSnapshot
 from web.answered import when_answered
-from web.htmx import is_partial
+from web.htmx import is_partial, partial_template, vary_on_htmx
 
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
+# The event a finished recompute's last poll sends; the group page's figures reload on it.
+RECOMPUTED = "stats-recomputed"
 
 
 def progress_context(membership: Membership, job: RecomputeJob | None) -> dict[str, object]:
@@ -97,6 +100,8 @@ def adventure_stats(
 
 @member_view("GET")
 def group_stats(request: HttpRequest, membership: Membership) -> HttpResponse:
+    """The group's page; its figures alone (``stats-figures``) when a finished recompute asks for
+    them (``progress``'s ``RECOMPUTED`` event), so new numbers show without a reload."""
     group = membership.group
     ours = Q(scope=Scope.GROUP, scope_id=group.pk)
     everyone = Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
@@ -120,7 +125,8 @@ def group_stats(request: HttpRequest, membership: Membership) -> HttpResponse:
         "adventures": adventures,
     }
     context["sections"].insert(0, pages.Section(_("Players and difficulty"), players, "players"))
-    return render(request, "stats/group.html", context)
+    template = partial_template(request, "stats/group.html", "stats-figures")
+    return vary_on_htmx(render(request, template, context))
 
 
 @login_required
@@ -159,4 +165,7 @@ def progress(request: HttpRequest, membership: Membership, job_id: int) -> HttpR
     )
     context = progress_context(membership, job)
     status = 200 if context["polling"] else DONE_POLLING
-    return render(request, "stats/group.html#stats-progress", context, status=status)
+    response = render(request, "stats/group.html#stats-progress", context, status=status)
+    if job.state == JobState.DONE:
+        trigger_client_event(response, RECOMPUTED)  # the figures region fetches its new numbers
+    return response

@@ -55,8 +55,10 @@ def attempt_or_404(
     if stamp_only:
         attempts = attempts.only(*events.STAMP_FIELDS)
     else:
-        attempts = attempts.select_related("adventure__content_pack").defer(
-            "adventure__content_pack__document"
+        attempts = (
+            attempts.select_related("adventure__content_pack")
+            .defer("adventure__content_pack__document")
+            .with_mission_try()
         )
     return get_object_or_404(attempts, adventure_id=adventure_id, number=number)
 

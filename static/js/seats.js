@@ -1,6 +1,7 @@
-// The players of an attempt (table setup, quick log, correction): tap one of the group's people
-// to add a seat; the Automa's face-up cards only show for two players; a refused form brings its
-// first error into view. Works without it.
+// The players of an attempt (table setup, quick log, correction): the seated names show as chips
+// that each remove their seat (a tap, or Enter/Space on the focused chip); tap one of the group's
+// people to add a seat; the Automa's face-up cards only show for two players; a refused form
+// brings its first error into view. Works without it: the names are the lines of the text box.
 (() => {
   "use strict";
 
@@ -17,23 +18,86 @@
     field.hidden = count !== 2 && !field.classList.contains("has-error");
   }
 
-  document.addEventListener("click", (event) => {
-    const button = event.target instanceof Element ? event.target.closest("[data-seat]") : null;
+  // One chip per seated name, and the group's people not seated yet to add.
+  function showSeats() {
     const area = document.getElementById("id_players");
-    if (!button || !area) return;
+    const list = document.getElementById("seat-chips");
+    if (!area || !list) return;
+    const picker = list.closest(".seat-picker");
     const names = seats(area);
-    if (!names.includes(button.dataset.seat)) names.push(button.dataset.seat);
+    list.replaceChildren(
+      ...names.map((name, index) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "chip seated";
+        button.dataset.unseat = String(index);
+        button.setAttribute("aria-label", picker.dataset.remove.replace("%(name)s", name));
+        const mark = document.createElement("span");
+        mark.setAttribute("aria-hidden", "true");
+        mark.textContent = "✕";
+        button.append(name + " ", mark);
+        const item = document.createElement("li");
+        item.append(button);
+        return item;
+      }),
+    );
+    list.hidden = names.length === 0;
+    const seated = new Set(names.map((name) => name.toLowerCase()));
+    for (const add of picker.querySelectorAll("[data-seat]")) {
+      add.hidden = seated.has(add.dataset.seat.toLowerCase());
+    }
+    showAutoma();
+  }
+
+  function write(area, names) {
     area.value = names.join("\n");
     const first = document.getElementById("id_first_player");
-    if (first && !first.value) first.value = names[0];
-    showAutoma();
+    const chosen = first ? first.value.trim().toLowerCase() : "";
+    if (first && !names.some((name) => name.toLowerCase() === chosen)) first.value = names[0] ?? "";
+    showSeats();
+    // as if typed: the correction's preview follows a tap on a chip too
+    area.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // A button that disappears under the finger would leave the keyboard nowhere: focus moves on.
+  function focusFirst(...candidates) {
+    const next = candidates.find((element) => element && !element.hidden);
+    if (next) next.focus();
+  }
+
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const area = document.getElementById("id_players");
+    if (!target || !area) return;
+    const add = target.closest("[data-seat]");
+    const remove = target.closest("[data-unseat]");
+    if (add) {
+      const names = seats(area);
+      const name = add.dataset.seat;
+      if (!names.some((seated) => seated.toLowerCase() === name.toLowerCase())) names.push(name);
+      const following = [...add.parentElement.querySelectorAll("[data-seat]")];
+      write(area, names);
+      const after = following.slice(following.indexOf(add) + 1).concat(following);
+      focusFirst(...after.filter((button) => button !== add), area);
+    } else if (remove) {
+      const index = Number(remove.dataset.unseat);
+      const names = seats(area);
+      const [name] = names.splice(index, 1);
+      write(area, names);
+      const chips = document.querySelectorAll("#seat-chips [data-unseat]");
+      const again = [...document.querySelectorAll("[data-seat]")].find(
+        (button) => button.dataset.seat === name,
+      );
+      focusFirst(chips[index], chips[index - 1], again, area);
+    }
   });
 
   document.addEventListener("input", (event) => {
-    if (event.target instanceof Element && event.target.id === "id_players") showAutoma();
+    if (event.target instanceof Element && event.target.id === "id_players") showSeats();
   });
 
   document.addEventListener("DOMContentLoaded", () => {
+    showSeats();
     showAutoma();
     const error = document.querySelector(".setup-form .has-error, .setup-form .errorlist");
     if (error) error.scrollIntoView({ block: "center" });

@@ -42,7 +42,8 @@ def open_correction(session, adventure):
 
 
 def expect_page_kept(page):
-    expect(page.get_by_role("heading", name="Correct attempt 1")).to_be_visible()
+    heading = "Correct Mission 1 · try 1 · attempt 1 of the adventure"
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
     expect(page.get_by_label("Players")).to_be_visible()
 
 

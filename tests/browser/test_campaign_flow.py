@@ -49,8 +49,9 @@ def test_log_attempts_browse_and_correct(browser_session, transactional_db):
     page.get_by_label("Result").select_option("failure")
     page.wait_for_url(re.compile(r"result=failure"))
     session.shot("history-filtered")
-    assert page.locator("#attempt-history").get_by_role("link", name="Attempt 1").is_visible()
-    assert page.locator("#attempt-history").get_by_role("link", name="Attempt 2").count() == 0
+    history = page.locator("#attempt-history")
+    assert history.get_by_role("link", name="attempt 1 of the adventure").is_visible()
+    assert history.get_by_role("link", name="attempt 2 of the adventure").count() == 0
 
     page.goto(reverse("campaign:reference", args=[group.pk, adventure.pk]))
     session.shot("reference-spoiler-safe")

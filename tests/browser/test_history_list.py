@@ -32,7 +32,7 @@ def test_the_history_list_reads_on_a_phone(browser_session):
     cards = page.locator("table.cards tbody tr")
     expect(cards).to_have_count(25)
     first = cards.first
-    expect(first).to_contain_text("Attempt 30")
+    expect(first).to_contain_text("attempt 30 of the adventure")
     expect(first).to_contain_text("Annabelle-Marguerite, Bartholomew, Cy, Dorothea")
     expect(first).to_contain_text("2025-01-30")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

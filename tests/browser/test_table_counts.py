@@ -82,9 +82,10 @@ def test_a_live_mission_records_how_long_it_lasted(table_session, transactional_
     page.locator("#setup").screenshot(path=phone.shots / "attempt-setup.png")
 
     page.goto(reverse("campaign:history", args=[adventure.group_id, adventure.pk]))
-    card = page.locator("table.cards tbody tr", has_text="Attempt 2")
+    card = page.locator("table.cards tbody tr", has_text="attempt 2 of the adventure")
     expect(card.locator('td[data-label="Duration"]')).to_have_text(f"{minutes} min")
-    expect(page.locator("table.cards tbody tr", has_text="Attempt 1")).to_contain_text("30 min")
+    attempt_one = page.locator("table.cards tbody tr", has_text="attempt 1 of the adventure")
+    expect(attempt_one).to_contain_text("30 min")
     assert no_sideways_scroll(page)
     phone.shot("history")
 

@@ -3,6 +3,7 @@ reject bad input next to the field, and a constant number of queries whatever th
 
 import datetime
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,12 +13,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaign import exchange, forms, names, services
+from campaign import exchange, forms, names, services, views
 from campaign.models import Adventure, MissionAttempt, Note, RevealedSpoiler
 from games import people
 from groups import access, validators
-from tests.factories import log_attempt
-from tests.support.pages import element_text, text
+from tests.factories import AdventureFactory, log_attempt
+from tests.support.pages import element, element_text, text
 from web import uploads
 
 
@@ -144,9 +145,6 @@ def test_new_adventure_rejects_bad_names(client, group, player, name, message):
 def test_quick_log_applies_the_rules_and_shows_what_changed(client, adventure, player):
     client.force_login(player)
     url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
-    form = client.get(url)
-    assert "Ana" not in text(form)  # players default to the members' usernames
-    assert player.username in text(form)
     response = client.post(url, log_form(adventure, note="Close one!"), follow=True)
     assert response.status_code == 200
     page = text(response)
@@ -155,6 +153,47 @@ def test_quick_log_applies_the_rules_and_shows_what_changed(client, adventure, p
     assert "Mission 2 opens." in page
     assert "Close one!" in page
     assert player.username in page  # the note's author
+
+
+def seated(response) -> list[str]:
+    """The names the quick log's Players box holds, one per line."""
+    return element_text(response, "id_players").split()
+
+
+@pytest.mark.django_db
+def test_quick_log_starts_with_no_players_when_nobody_has_played_yet(
+    client, adventure, owner, player
+):
+    """Seating every member would log a 3-player game with the group's 5 people."""
+    client.force_login(player)
+    form = client.get(reverse("campaign:log", args=[adventure.group_id, adventure.pk]))
+    assert seated(form) == []
+    # the group's people stay one tap away, each on a chip that adds a seat
+    assert element(form, "seat-chips").attributes is not None
+    offered = set(re.findall(r'data-seat="([^"]*)"', text(form)))
+    assert offered == {owner.username, player.username}
+    # each seated name's chip is named for a screen reader in the reader's language
+    assert 'data-remove="Remove %(name)s"' in text(form)
+    url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
+    for language, remove in [("pt-br", "Remover %(name)s"), ("ca", "Elimina %(name)s")]:
+        assert f'data-remove="{remove}"' in text(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
+
+
+@pytest.mark.django_db
+def test_quick_log_starts_with_the_seats_of_the_adventures_last_attempt(
+    client, adventure, owner, player
+):
+    log_attempt(adventure, by=owner, players=["Ana", "Ben", "Cy"])
+    log_attempt(adventure, result="failure", by=owner, players=["Cy", "Di"])
+    people.save_name(people.person_named(group=adventure.group, name="Di"), "Dina")
+    client.force_login(player)
+    url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
+    form = client.get(url)
+    # the last attempt's seats in seat order, as the group calls them now; no member added
+    assert seated(form) == ["Cy", "Dina"]
+    other = AdventureFactory(group=adventure.group, by=owner)
+    form = client.get(reverse("campaign:log", args=[adventure.group_id, other.pk]))
+    assert seated(form) == []  # another adventure's seats are not this one's
 
 
 @pytest.mark.django_db
@@ -290,6 +329,11 @@ def test_delete_confirmation_lists_changes_then_recomputes(client, adventure, ow
     url = reverse("campaign:attempt-delete", args=[adventure.group_id, adventure.pk, 1])
     page = client.get(url)
     assert "Next mission: Mission 4 → Mission 1" in text(page)
+    assert "Its notes go with it. Later attempts move down one" in text(page)
+    # a bare POST, without the confirmation page's log version, removes nothing
+    response = client.post(url)
+    assert str(views.CONFIRM_AGAIN) in text(response)
+    assert Adventure.objects.get(pk=adventure.pk).attempt_count == 3
     version = page.context["preview"].log_version
     response = client.post(url, {"log_version": version})
     assert response.status_code == 302

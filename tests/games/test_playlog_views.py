@@ -17,7 +17,7 @@ from games.models import CatalogGame, Person, Play, PlayAudit, PlayImport
 from groups.models import Role
 from tests.factories import GroupFactory, MembershipFactory
 from tests.games.playlog_helpers import export_bytes, export_data, export_text
-from tests.support.pages import text
+from tests.support.pages import element_text, text
 from web import answered
 
 pytestmark = pytest.mark.django_db
@@ -192,11 +192,24 @@ def test_editing_and_deleting_are_audited(group, member, player):
     edit = PlayAudit.objects.get(play=play, action="edit")
     assert edit.actor == player
     assert edit.detail_lines[0].startswith("Before: José: 45 ★; Zoë: 45 ★ (started); Łukasz: —")
-    response = member.post(reverse("games:delete", args=[group.pk, play.pk]))
+    url = reverse("games:delete", args=[group.pk, play.pk])
+    page = member.get(url)
+    assert element_text(page, "what-follows") == (
+        "It leaves the play history and the statistics; the audit trail keeps who played and "
+        "the scores."
+    )
+    # a bare POST, without the confirmation page's answer, shows that page and deletes nothing
+    response = member.post(url)
+    assert response.status_code == 200
+    assert element_text(response, "what-follows") == element_text(page, "what-follows")
+    assert Play.objects.filter(pk=play.pk).exists()
+    assert not PlayAudit.objects.filter(group=group, action="delete").exists()
+    response = member.post(url, {"confirm": "1"})
     assert response.status_code == 302
     assert not Play.objects.filter(pk=play.pk).exists()
     deleted = PlayAudit.objects.get(group=group, action="delete")
     assert deleted.summary.startswith("Harbour Lights, 2025-02-01 19:30 UTC")
+    assert [line.split(":")[0] for line in deleted.detail_lines] == ["José", "Zoë"]
 
 
 def test_adding_a_game_to_the_catalog(group, member):

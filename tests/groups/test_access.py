@@ -84,7 +84,9 @@ def test_viewer_reads_but_cannot_post(client, group, owner, viewer):
 def test_player_cannot_manage_members(client, group, owner, player):
     member = Membership.objects.get(user=owner)
     client.force_login(player)
-    response = client.post(reverse("groups:member-remove", args=[group.pk, member.pk]))
+    url = reverse("groups:member-remove", args=[group.pk, member.pk])
+    assert client.get(url).status_code == 403
+    response = client.post(url, {"confirm": "1"})
     assert response.status_code == 403
     assert Membership.objects.filter(pk=member.pk).exists()
 
@@ -93,7 +95,8 @@ def test_player_cannot_manage_members(client, group, owner, player):
 def test_member_can_leave(client, group, owner, player):
     client.force_login(player)
     mine = Membership.objects.get(user=player)
-    response = client.post(reverse("groups:member-remove", args=[group.pk, mine.pk]))
+    url = reverse("groups:member-remove", args=[group.pk, mine.pk])
+    response = client.post(url, {"confirm": "1"})
     assert response.status_code == 302
     assert not Membership.objects.filter(pk=mine.pk).exists()
 
@@ -102,7 +105,8 @@ def test_member_can_leave(client, group, owner, player):
 def test_last_owner_cannot_leave_or_be_demoted(client, group, owner):
     mine = Membership.objects.get(user=owner)
     client.force_login(owner)
-    response = client.post(reverse("groups:member-remove", args=[group.pk, mine.pk]), follow=True)
+    url = reverse("groups:member-remove", args=[group.pk, mine.pk])
+    response = client.post(url, {"confirm": "1"}, follow=True)
     assert str(services.LAST_OWNER) in text(response)
     assert Membership.objects.filter(pk=mine.pk).exists()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -12,6 +13,7 @@ from campaign.models import StatisticsOutbox
 from stats import services, views
 from stats.models import JobState, RecomputeJob, Scope, StatsSnapshot
 from tests.stats.conftest import record_driven
+from tests.support.pages import element, element_text
 
 
 @pytest.fixture
@@ -131,6 +133,45 @@ def test_recompute_shows_progress_and_stops_polling_when_done(
     assert response.status_code == 286
     assert "every 1s" not in response.text
     assert StatsSnapshot.objects.filter(scope="group", scope_id=group).exists()
+
+
+def test_a_finished_recompute_shows_its_numbers_without_a_reload(
+    db, client_of, played, monkeypatch, settings
+):
+    """Issue 26 point 5: the last poll of a finished recompute tells the page (an htmx event);
+    the page's figures ask for their region again and get the new numbers, nothing else."""
+    workers(monkeypatch, settings, "ok")
+    group = played["group"].pk
+    page = client_of.get(reverse("stats:group", args=[group]))
+    assert element_text(page, "stats-figures").startswith("No statistics yet.")
+    figures = element(page, "stats-figures").attributes
+    assert figures["hx-get"] == reverse("stats:group", args=[group])
+    assert figures["hx-trigger"] == f"{views.RECOMPUTED} from:body"
+    client_of.post(reverse("stats:recompute", args=[group]), headers={"HX-Request": "true"})
+    job = RecomputeJob.objects.get()
+    progress = reverse("stats:progress", args=[group, job.pk])
+    assert "HX-Trigger" not in client_of.get(progress).headers  # still running: no event yet
+    services.run_pending_jobs()
+    done = client_of.get(progress)
+    assert done.status_code == 286
+    assert json.loads(done.headers["HX-Trigger"]) == {views.RECOMPUTED: {}}
+    assert "the numbers below include it" in element_text(done, "stats-job-done")
+    region = client_of.get(reverse("stats:group", args=[group]), headers={"HX-Request": "true"})
+    assert region.text.lstrip().startswith('<div id="stats-figures"')
+    assert "<html" not in region.text
+    assert 'id="stats-progress"' not in region.text
+    assert element_text(region, "stats-figures").startswith("Numbers as of")
+    assert "HX-Request" in region.headers["Vary"]
+
+
+def test_a_failed_recompute_sends_no_new_numbers(db, client_of, played, monkeypatch, settings):
+    workers(monkeypatch, settings, "ok")
+    group = played["group"].pk
+    job = services.request_recompute(scope=Scope.GROUP, scope_id=group)
+    RecomputeJob.objects.filter(pk=job.pk).update(state=JobState.FAILED)
+    response = client_of.get(reverse("stats:progress", args=[group, job.pk]))
+    assert response.status_code == 286
+    assert "HX-Trigger" not in response.headers
 
 
 def test_without_a_broker_the_recompute_runs_after_the_response_to_its_end(

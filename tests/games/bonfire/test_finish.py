@@ -225,7 +225,8 @@ def test_deleting_the_play_keeps_the_finished_game(client, game, player) -> None
     client.force_login(player)
     client.post(finish_url(game), finish_data(game))
     play = Play.objects.get()
-    assert client.post(reverse("games:delete", args=[game.group_id, play.pk])).status_code == 302
+    url = reverse("games:delete", args=[game.group_id, play.pk])
+    assert client.post(url, {"confirm": "1"}).status_code == 302
     game.refresh_from_db()
     assert game.finished_at is not None
     assert game.play is None
