@@ -39,3 +39,14 @@ document.addEventListener("click", async (event) => {
     input.select(); // refused: the link is selected, ready to copy by hand
   }
 });
+
+// Installed on a phone's home screen (docs/install.md): the service worker keeps an offline page in
+// the page's language, shown when a page cannot be reached. It controls the whole site, so it is
+// served from the root. The offline page goes back to the page asked for once the network is back.
+if ("serviceWorker" in navigator) {
+  const language = document.documentElement.lang || "en";
+  navigator.serviceWorker.register("/sw.js?lang=" + encodeURIComponent(language)).catch(() => {});
+}
+if (document.body?.dataset.offline !== undefined) {
+  window.addEventListener("online", () => location.reload());
+}
