@@ -27,8 +27,6 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if (name !== CACHE) await caches.delete(name);
       }
-      // The browser starts a navigation's request while this worker wakes up: no delay added.
-      await self.registration.navigationPreload?.enable();
       await self.clients.claim();
     })(),
   );
@@ -49,10 +47,11 @@ self.addEventListener("fetch", (event) => {
 });
 
 // A page: from the network, as it is (never stored); the offline page when the network fails.
+// No navigation preload: the worker asks for the page itself, a request like the page's own that
+// the tools watching the network (test drivers, the browser's developer tools) see as such.
 async function navigate(event) {
   try {
-    const preloaded = await event.preloadResponse;
-    return preloaded ?? (await fetch(event.request));
+    return await fetch(event.request);
   } catch (error) {
     const offline = await caches.match(OFFLINE, { cacheName: CACHE, ignoreVary: true });
     if (offline) return offline;

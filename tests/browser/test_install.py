@@ -113,7 +113,7 @@ def test_offline_a_page_shows_the_offline_page_in_the_readers_language(
 
     # The network is back: the page comes back by itself.
     phone.context.set_offline(False)
-    page.wait_for_function("document.querySelector('h1')?.textContent.includes('Lua cheia')")
+    page.wait_for_function("() => document.querySelector('h1')?.textContent.includes('Lua cheia')")
     assert page.locator("h1").inner_text() == heading
 
 
@@ -125,7 +125,7 @@ def test_the_offline_page_follows_a_change_of_language(browser_session, transact
     page.goto(reverse("login"))
     controlled_by(page, "pt-br")
     page.get_by_label("Idioma").select_option("ca")  # submits itself (static/js/app.js)
-    page.wait_for_function("document.documentElement.lang === 'ca'")
+    page.wait_for_function("() => document.documentElement.lang === 'ca'")
     controlled_by(page, "ca")
 
     phone.context.set_offline(True)
@@ -133,3 +133,31 @@ def test_the_offline_page_follows_a_change_of_language(browser_session, transact
     assert page.locator("h1").inner_text() == "Sense connexió"
     assert page.get_by_text("La taula tornarà quan torni la xarxa").is_visible()
     phone.shot("offline-ca")
+
+
+def test_online_every_page_and_request_reaches_the_server(browser_session, transactional_db):
+    """The worker answers nothing from its cache while the network works: a page shows what the
+    server says now, and every page and request goes out as it would without a worker (a watcher
+    of the network, like the one the Solsticio duel uses, sees each)."""
+    ana = UserFactory(username="ana")
+    group = Group.objects.create(name="Lua cheia")
+    Membership.objects.create(group=group, user=ana, role=Role.OWNER)
+    group_url = reverse("groups:detail", args=[group.pk])
+    phone = browser_session()
+    page = phone.page
+    log_in(phone, "ana")
+    page.goto(group_url)
+    controlled_by(page, "en")
+
+    seen = []
+
+    def watch(route):
+        seen.append(route.request.url.split("/", 3)[3])
+        route.continue_()
+
+    phone.context.route(re.compile(r"/groups/\d+/$|/healthz$"), watch)
+    Group.objects.filter(pk=group.pk).update(name="Lua nova")
+    page.goto(group_url)
+    assert "Lua nova" in page.locator("h1").inner_text()
+    assert page.evaluate("() => fetch('/healthz').then((r) => r.status)") == 200
+    assert seen == [group_url.lstrip("/"), "healthz"]
