@@ -177,6 +177,7 @@ def test_the_offline_page_says_the_table_comes_back_with_the_network(client, lan
     assert response["Content-Language"] == language
     page = text(response)
     assert f'<html lang="{language}">' in page
+    assert f'<meta name="theme-color" content="{css_colour("ink")}">' in page
     heading, comes_back, try_again = OFFLINE_TEXTS[language]
     assert f"<h1>{heading}</h1>" in page
     assert comes_back in page
