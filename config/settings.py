@@ -254,7 +254,7 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # Views that answer without loading the session or the user (accounts.middleware leaves them be).
 SESSIONLESS_URL_NAMES = [
     f"{game}:{view}" for game in ("table", "solsticio", "bonfire") for view in ("stream", "version")
-]
+] + ["manifest", "service_worker", "offline"]  # the same for everyone (web.install)
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

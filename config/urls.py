@@ -5,6 +5,7 @@ from django.urls import include, path
 from accounts import views as account_views
 from accounts.forms import LoginForm
 from config.health import healthz
+from web import install
 
 urlpatterns = [
     # Every game at the table under its group, one prefix each (its urls.py says the rest), first: a
@@ -17,6 +18,9 @@ urlpatterns = [
     path("groups/<int:group_id>/solsticio/", include("games.solsticio.urls")),
     path("", account_views.home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("manifest.webmanifest", install.manifest, name="manifest"),
+    path("sw.js", install.service_worker, name="service_worker"),
+    path("offline/", install.offline, name="offline"),
     path("accounts/signup/", account_views.signup, name="signup"),
     path("accounts/me/", account_views.account, name="account"),
     path(

@@ -39,3 +39,31 @@ document.addEventListener("click", async (event) => {
     input.select(); // refused: the link is selected, ready to copy by hand
   }
 });
+
+// Installed on a phone's home screen (docs/install.md): the service worker keeps an offline page in
+// the page's language, shown when a page cannot be reached. It controls the whole site, so it is
+// served from the root.
+if ("serviceWorker" in navigator) {
+  const language = document.documentElement.lang || "en";
+  navigator.serviceWorker.register("/sw.js?lang=" + encodeURIComponent(language)).catch(() => {});
+}
+// The offline page, shown in place of the page asked for: back to that page as soon as the server
+// answers again. Asked when the browser reports the network back (which can come a moment before
+// the network works) and every few seconds meanwhile (the network may never have been down: the
+// server may have been out of reach).
+const offline = document.body?.dataset.offline;
+if (offline !== undefined && location.pathname !== offline) {
+  let asking = false;
+  const retry = async () => {
+    if (asking) return;
+    asking = true;
+    try {
+      await fetch(location.href, { method: "HEAD", cache: "no-store" });
+      location.reload();
+    } catch {
+      asking = false; // still out of reach: the next try will tell
+    }
+  };
+  window.addEventListener("online", retry);
+  setInterval(retry, 5000);
+}
