@@ -210,12 +210,8 @@ class HistoryFilterForm(forms.Form):
     player = forms.ModelChoiceField(
         label=_("Player"), queryset=Person.objects.none(), required=False
     )
-    date_from = forms.DateField(
-        label=_("From"), required=False, widget=DateInput()
-    )
-    date_to = forms.DateField(
-        label=_("To"), required=False, widget=DateInput()
-    )
+    date_from = forms.DateField(label=_("From"), required=False, widget=DateInput())
+    date_to = forms.DateField(label=_("To"), required=False, widget=DateInput())
 
     def __init__(self, *args: Any, group_id: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

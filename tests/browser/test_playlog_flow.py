@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from games import playlog
 from games.models import ImportState, Person, Play, PlayImport
@@ -50,7 +50,7 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     page.get_by_label("José").select_option(label="lena (member)")
     shot(session, "import-preview")
     page.get_by_role("button", name="Import 6 plays").click()
-    page.get_by_text("Imported 6 plays (0 were already here).").wait_for()
+    page.get_by_text("Imported 6 plays (0 already here).").wait_for()
     shot(session, "import-done")
     assert Play.objects.filter(group=group).count() == 6
 
@@ -129,7 +129,7 @@ def test_a_stopped_import_offers_to_try_again_on_a_phone(
     assert page.locator("#import-stopped").inner_text().startswith("This import stopped")
     shot(session, "import-stopped")
     page.get_by_role("button", name="Try again").click()
-    page.get_by_text("Imported 6 plays (0 were already here).").wait_for()
+    page.get_by_text("Imported 6 plays (0 already here).").wait_for()
     shot(session, "import-retried")
     assert Play.objects.filter(group=member.group).count() == 6
 
