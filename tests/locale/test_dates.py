@@ -5,18 +5,21 @@ every language (a browser's date input refuses any other value and shows it empt
 
 import datetime
 import re
+from unittest import mock
 
 import pytest
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 
+from accounts.services import BROWSER_TIME_ZONE_COOKIE
 from campaign import forms as campaign_forms
 from campaign.models import AuditEntry, MissionAttempt, Note
+from campaign.views import attempt_forms_kwargs
 from games import playlog
 from games.models import CatalogGame, PlayAudit
 from stats import pages, services
 from stats.models import StatsSnapshot
-from tests.factories import log_attempt
+from tests.factories import AdventureFactory, log_attempt
 from tests.support.pages import text
 
 LANGUAGES = ["en", "pt-br", "ca"]
@@ -29,7 +32,9 @@ WHEN = {
     "pt-br": "2 de dez. de 2026, 21:05",
     "ca": "2 de des. de 2026, 21:05",
 }
-ISO_ON_A_PAGE = re.compile(r">\s*\d{4}-\d{2}-\d{2}")  # an ISO date as a page's text, not an attribute
+ISO_ON_A_PAGE = re.compile(
+    r">\s*\d{4}-\d{2}-\d{2}"
+)  # an ISO date as a page's text, not an attribute
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -66,12 +71,11 @@ def test_catalan_elides_de_before_the_three_months_that_start_with_a_vowel():
 def dated(group, owner):
     """An attempt played on 2 December 2026 with a note, its audit entry, and a play of the play
     log with its audit entry, all at 21:05 UTC that day."""
-    from tests.factories import AdventureFactory
-
     adventure = AdventureFactory(group=group, by=owner)
-    attempt = log_attempt(adventure, by=owner, played_on=PLAYED_ON)
-    Note.objects.create(attempt=attempt, author=owner, author_name=owner.username, words="Close")
-    Note.objects.filter(attempt=attempt).update(created_at=MOMENT)
+    attempt = log_attempt(adventure, by=owner, played_on=PLAYED_ON).attempt
+    Note.objects.create(
+        attempt=attempt, author=owner, author_name=owner.username, text="Close", created_at=MOMENT
+    )
     AuditEntry.objects.filter(adventure=adventure).update(at=MOMENT)
     playlog.ensure_catalog(group=group)
     game = CatalogGame.objects.get(group=group, builtin="bonfire")
@@ -119,7 +123,9 @@ def test_the_campaign_pages_write_dates_the_language_s_way(
 def test_the_play_log_writes_dates_the_language_s_way(client, owner, dated, language, place):
     """The play log, a play's page (its time and its audit trail), the page that deletes it."""
     client.force_login(owner)
-    args = [dated["group"].pk] if place == "games:history" else [dated["group"].pk, dated["play"].pk]
+    args = (
+        [dated["group"].pk] if place == "games:history" else [dated["group"].pk, dated["play"].pk]
+    )
     body = page(client, reverse(place, args=args), language)
     count = 2 if place == "games:play" else 1
     assert body.count(WHEN[language]) == count, place
@@ -174,10 +180,9 @@ def test_the_correction_form_reads_back_the_date_it_shows(owner, dated, language
     is, is the same date (the bug: a Portuguese form rendered 02/12/2026, which the browser
     dropped, and the preview said the date was missing)."""
     attempt = MissionAttempt.objects.get(pk=dated["attempt"].pk)
+    kwargs = attempt_forms_kwargs(attempt.adventure, owner)
     with translation.override(language):
-        form = campaign_forms.AttemptForm(
-            initial={"played_on": attempt.played_on}, pack=dated["adventure"].pack, named={1}
-        )
+        form = campaign_forms.CorrectionForm(initial={"played_on": attempt.played_on}, **kwargs)
         value = form["played_on"].value()
         rendered = str(form["played_on"])
         field = form.fields["played_on"]
@@ -187,13 +192,9 @@ def test_the_correction_form_reads_back_the_date_it_shows(owner, dated, language
 
 def test_the_quick_log_starts_on_today_in_the_reader_s_zone(client, owner, dated):
     """At 23:30 UTC it is already tomorrow in Tokyo."""
-    from accounts.services import BROWSER_TIME_ZONE_COOKIE
-
     client.force_login(owner)
     client.cookies[BROWSER_TIME_ZONE_COOKIE] = "Asia/Tokyo"
     late = datetime.datetime(2026, 12, 2, 23, 30, tzinfo=datetime.UTC)
-    from unittest import mock
-
     with mock.patch("django.utils.timezone.now", return_value=late):
         quick_log = page(client, adventure_url("campaign:log", dated), "pt-br")
     assert 'type="date" name="played_on" value="2026-12-03"' in quick_log
