@@ -209,3 +209,22 @@ def test_the_bonfire_helper_says_its_prices_without_a_bracketed_plural(
     for cost in costs:
         assert cost in body
     assert not re.search(r"\w\((s|es)\)", body)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", ["of 0 plays", "of 1 play ", "of 2 plays"]),
+        ("pt-br", ["de 0 partida ", "de 1 partida ", "de 2 partidas"]),
+        ("ca", ["de 0 partides", "de 1 partida ", "de 2 partides"]),
+    ],
+)
+def test_a_cooperative_game_s_wins_count_its_plays(language, expected):
+    """A game's statistics page: "The group won 1 of 1 play", not "of 1 plays"."""
+
+    def said(n):
+        entry = {"group_wins": min(n, 1), "group_plays": n, "success_rate": 50}
+        start, end = "{% blocktranslate with won=", "{% endblocktranslate %}"
+        return fragment("games/game_stats.html", start, end, entry=entry)
+
+    assert [e in s for e, s in zip(expected, counted(language, said), strict=True)] == [True] * 3
