@@ -153,7 +153,7 @@ def test_a_phone_in_sao_paulo_reads_the_play_log_in_its_own_time(browser_session
     page.goto(reverse("games:history", args=[member.group.pk]))
     history = page.locator("#play-history").inner_text()
     assert "Times in America/Sao_Paulo" in history
-    assert "Jan. 15, 2025, 9 a.m." in history
+    assert "Jan. 15, 2025, 9:00 AM" in history
     shot(session, "history-sao-paulo")
     page.get_by_role("link", name="Log a play").first.click()
     assert page.get_by_label("Time zone").input_value() == "America/Sao_Paulo"

@@ -28,7 +28,7 @@ PLAYED_ON = datetime.date(2026, 12, 2)
 MOMENT = datetime.datetime(2026, 12, 2, 21, 5, tzinfo=datetime.UTC)
 DAY = {"en": "Dec. 2, 2026", "pt-br": "2 de dez. de 2026", "ca": "2 de des. de 2026"}
 WHEN = {
-    "en": "Dec. 2, 2026, 9:05 p.m.",
+    "en": "Dec. 2, 2026, 9:05 PM",
     "pt-br": "2 de dez. de 2026, 21:05",
     "ca": "2 de des. de 2026, 21:05",
 }
@@ -43,7 +43,7 @@ def test_each_language_writes_its_dates_its_own_way(language):
     abbreviated in Portuguese ("maio"), a comma before the time."""
     april, may = datetime.date(2026, 4, 2), datetime.date(2026, 5, 2)
     expected = {
-        "en": ("April 2, 2026", "May 2, 2026", "12/02/2026", "12/02/2026 9:05 p.m."),
+        "en": ("April 2, 2026", "May 2, 2026", "12/02/2026", "12/02/2026 9:05 PM"),
         "pt-br": ("2 de abr. de 2026", "2 de maio de 2026", "02/12/2026", "02/12/2026 21:05"),
         "ca": ("2 d’abr. de 2026", "2 de maig de 2026", "02/12/2026", "02/12/2026 21:05"),
     }
