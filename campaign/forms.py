@@ -21,6 +21,7 @@ from games.people import MAX_PLAYER_NAME, check_player_name
 from games.rules.spirits import campaign as progression
 from groups.validators import validate_no_markup
 from web.uploads import read_json_upload
+from web.widgets import DateInput
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 
@@ -32,7 +33,7 @@ TARGET_NEEDED = _("Choose what this applies to.")
 RESULTS = [(progression.SUCCESS, _("Success")), (progression.FAILURE, _("Failure"))]
 # Each field deep-copies the widget it is given, so these are shared safely.
 TEXTAREA = forms.Textarea(attrs={"rows": 3})
-DATE_INPUT = forms.DateInput(attrs={"type": "date"})
+DATE_INPUT = DateInput()
 
 
 class AdventureForm(forms.ModelForm):

@@ -251,6 +251,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "questlog@localhost")
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("pt-br", _("Português (Brasil)")), ("ca", _("Català"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# DATE_FORMAT and its kin per language (config/formats/<language>/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 # Views that answer without loading the session or the user (accounts.middleware leaves them be).
 SESSIONLESS_URL_NAMES = [
     f"{game}:{view}" for game in ("table", "solsticio", "bonfire") for view in ("stream", "version")

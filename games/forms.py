@@ -20,6 +20,7 @@ from games.people import MAX_PLAYER_NAME, check_player_name
 from games.scores import ScoreError, score_text, score_value
 from groups.validators import validate_no_markup
 from web.uploads import read_text_upload
+from web.widgets import DateInput
 
 MAX_IMPORT_BYTES = 25 * 1024 * 1024
 MAX_LINES = 12
@@ -220,12 +221,8 @@ class HistoryFilterForm(forms.Form):
     player = forms.ModelChoiceField(
         label=_("Player"), queryset=Person.objects.none(), required=False
     )
-    date_from = forms.DateField(
-        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    date_to = forms.DateField(
-        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date_from = forms.DateField(label=_("From"), required=False, widget=DateInput())
+    date_to = forms.DateField(label=_("To"), required=False, widget=DateInput())
 
     def __init__(self, *args: Any, group_id: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -32,4 +32,6 @@ class Refusal:
         missing = set(self.params) - set(params)
         if missing:
             raise KeyError(f"missing parameters: {sorted(missing)}")
-        return str(self.message) % params if self.params else str(self.message)
+        # ``message % params`` (not ``str(message) % params``): a plural message picks its form
+        # from its count among the parameters (``ngettext_lazy(..., "due")``).
+        return str(self.message % params) if self.params else str(self.message)

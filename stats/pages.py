@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
@@ -155,6 +157,11 @@ def heatmap_charts(boards: Sequence[heatmaps.Board]) -> list[BoardCharts]:
     ]
 
 
+def shown_date(iso: str) -> str:
+    """A date the aggregates keep as ``yyyy-mm-dd``, as the reader's language writes it."""
+    return date_format(date.fromisoformat(iso), "DATE_FORMAT")
+
+
 def campaign_charts(data: dict[str, Any], *, scope: str) -> list[Chart]:
     moon = data.get("moon", [])
     series = {
@@ -171,7 +178,7 @@ def campaign_charts(data: dict[str, Any], *, scope: str) -> list[Chart]:
     charts.append(
         step_chart(
             _("Envelopes opened over time"),
-            [e["date"] or _("by hand") for e in envelopes],
+            [shown_date(e["date"]) if e["date"] else _("by hand") for e in envelopes],
             {_("Envelopes opened"): [e["opened"] for e in envelopes]},
             x_name=_("date"),
         )

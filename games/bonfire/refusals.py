@@ -14,9 +14,9 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from games.bonfire.screen import word
+from games.bonfire.screen import action_markers, action_tokens, word
 from games.content.bonfire import default_bonfire_pack
 from games.refusals import Refusal
 from games.rules import bonfire
@@ -65,9 +65,12 @@ BONFIRE_REFUSALS: dict[str, Refusal] = {
         _("The Offering tile %(offering)s is not one of your two face-up ones."), "b4", "offering"
     ),
     errors.WRONG_COUNT: bonfire_refusal(
-        _(
-            "This is your Offering no. %(due)s on %(island)s: pay %(due)s Action tile(s), "
-            "not %(given)s."
+        ngettext_lazy(
+            "This is your Offering no. %(due)s on %(island)s: pay %(due)s Action tile, "
+            "not %(given)s.",
+            "This is your Offering no. %(due)s on %(island)s: pay %(due)s Action tiles, "
+            "not %(given)s.",
+            "due",
         ),
         "b4",
         "due",
@@ -126,8 +129,6 @@ FIELD_LABELS = {
 }
 NEUTRAL_WORD = pgettext_lazy("Bonfire Novice colour", "neutral")
 NOTHING = pgettext_lazy("Bonfire: an empty count", "nothing")
-TOKENS_TEXT = _("%(n)s Action token(s)")
-MARKERS_TEXT = _("%(n)s Action marker(s)")
 
 
 def refusal(error: bonfire.IllegalMove) -> Refusal:
@@ -161,13 +162,13 @@ def shown_params(params: Mapping[str, Any], content: bonfire.Content) -> dict[st
 
 
 def amounts(counts: Mapping[str, int]) -> str:
-    """``2 red, 1 Action token(s)``: counts by name, each name in the reader's language."""
+    """``2 red, 1 Action token``: counts by name, each name in the reader's language."""
     parts = []
     for name, count in counts.items():
         if name == TOKENS:
-            parts.append(str(TOKENS_TEXT) % {"n": count})
+            parts.append(action_tokens(count))
         elif name == MARKERS:
-            parts.append(str(MARKERS_TEXT) % {"n": count})
+            parts.append(action_markers(count))
         else:
             parts.append(f"{count} {word(name)}")
     return ", ".join(parts) or str(NOTHING)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.content.bonfire import default_bonfire_pack
 from games.rules import bonfire
@@ -35,12 +36,22 @@ def word(value: str) -> str:
     return str(WORDS.get(value, value))
 
 
+def action_tokens(count: int) -> str:
+    """``1 Action token``, ``2 Action tokens``: a count of them in the reader's language."""
+    return ngettext("%(n)s Action token", "%(n)s Action tokens", count) % {"n": count}
+
+
+def action_markers(count: int) -> str:
+    """``1 Action marker``, ``2 Action markers``: a count of them in the reader's language."""
+    return ngettext("%(n)s Action marker", "%(n)s Action markers", count) % {"n": count}
+
+
 def gain_text(gain: Gain) -> str:
     parts = [f"{n} {word(c)}" for c, n in gain.tiles.items]
     if gain.tokens:
-        parts.append(str(_("%(n)s Action token(s)") % {"n": gain.tokens}))
+        parts.append(action_tokens(gain.tokens))
     if gain.markers:
-        parts.append(str(_("%(n)s Action marker(s)") % {"n": gain.markers}))
+        parts.append(action_markers(gain.markers))
     parts += [f"{n} {word(r)}" for r, n in gain.resources.items]
     return ", ".join(parts) or "—"
 
@@ -73,12 +84,15 @@ def destiny_grid(
 
 
 def ship_cost_text(state: bonfire.State, player: bonfire.Player, island: str) -> str:
+    """What sailing to ``island`` costs ("2 tokens"), "—" for the island the Ship is at."""
     if player.ship is None:
-        return "1"
-    if player.ship == island:
+        cost = 1
+    elif player.ship == island:
         return "—"
-    steps = distance(state.content, player.ship, island)
-    return str(steps if steps is not None and steps <= 2 else 3)
+    else:
+        steps = distance(state.content, player.ship, island)
+        cost = steps if steps is not None and steps <= 2 else 3
+    return ngettext("%(cost)s token", "%(cost)s tokens", cost) % {"cost": cost}
 
 
 def screen(state: bonfire.State, name: str, *, finished: bool = False) -> dict[str, Any]:

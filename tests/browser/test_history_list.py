@@ -34,7 +34,7 @@ def test_the_history_list_reads_on_a_phone(browser_session):
     first = cards.first
     expect(first).to_contain_text("attempt 30 of the adventure")
     expect(first).to_contain_text("Annabelle-Marguerite, Bartholomew, Cy, Dorothea")
-    expect(first).to_contain_text("2025-01-30")
+    expect(first).to_contain_text("Jan. 30, 2025")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     phone.shot("history-cards")
     first.screenshot(path=phone.shots / "history-first-card.png")

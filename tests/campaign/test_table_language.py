@@ -125,9 +125,9 @@ def test_a_play_log_entry_written_in_catalan_reads_in_portuguese(group, owner):
         )
     entry = PlayAudit.objects.get(group=group)
     with translation.override("pt-br"):
-        assert entry.summary == "3 partidas importadas do BG Stats (2 já estavam aqui)."
+        assert entry.summary == "3 partidas importadas do BG Stats (já estavam aqui: 2)."
     with translation.override("ca"):
-        assert entry.summary == "S’han importat 3 partides de BG Stats (2 ja hi eren)."
+        assert entry.summary == "S’han importat 3 partides de BG Stats (ja hi eren: 2)."
 
 
 def test_switching_language_mid_mission_changes_the_texts_and_keeps_the_game(attempt, owner):

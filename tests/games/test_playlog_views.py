@@ -297,7 +297,7 @@ def test_import_previews_then_imports(group, member, django_capture_on_commit_ca
         response = member.post(response["Location"], data)
     assert response.status_code == 302
     progress = member.get(response["Location"])
-    assert "Imported 6 plays (0 were already here)." in text(progress)
+    assert "Imported 6 plays (0 already here)." in text(progress)
     assert Play.objects.filter(group=group).count() == 6
     polled = member.get(response["Location"], headers={"HX-Request": "true"})
     assert polled.status_code == 286  # htmx stops polling

@@ -179,7 +179,7 @@ def test_move_and_refusal_with_its_rule(client, game, player) -> None:
     assert refused.status_code == 302
     assert refused["Location"] == done["Location"]
     body = text(client.get(refused["Location"]))
-    assert "This costs 3 Action token(s); you have 2 Action token(s)." in body
+    assert "This costs 3 Action tokens; you have 2 Action tokens." in body
     assert "sailing to saltspire" not in body  # the engine's English details stay in its logs
     assert f"{reverse('bonfire:rules', args=[game.group_id])}#B3" in body
     assert BonfireSeat.objects.get(play=game, name="Ana").document["ship"] == "ember"
