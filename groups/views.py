@@ -78,7 +78,8 @@ def group_rename(request: HttpRequest, membership: Membership) -> HttpResponse:
 
 @member_view("GET", "POST", manage=True)
 def group_delete(request: HttpRequest, membership: Membership) -> HttpResponse:
-    if request.method == "POST":
+    """Deleting a group asks first on its own page; only that page's confirmed POST deletes."""
+    if request.method == "POST" and "confirm" in request.POST:
         name = membership.group.name
         services.delete_group(group=membership.group)
         messages.success(request, GROUP_DELETED % {"name": name})

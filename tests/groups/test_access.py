@@ -117,7 +117,12 @@ def test_owner_changes_role_and_deletes_group(client, group, owner, player):
     client.force_login(owner)
     client.post(reverse("groups:member-role", args=[group.pk, member.pk]), {"role": "viewer"})
     assert Membership.objects.get(pk=member.pk).role == Role.VIEWER
+    # A bare POST (a stray tap, a button elsewhere) shows the question again and deletes nothing.
     response = client.post(reverse("groups:delete", args=[group.pk]))
+    assert response.status_code == 200
+    assert "This deletes the group with all its adventures" in text(response)
+    assert Group.objects.filter(pk=group.pk).exists()
+    response = client.post(reverse("groups:delete", args=[group.pk]), {"confirm": "1"})
     assert response.status_code == 302
     assert not Group.objects.filter(pk=group.pk).exists()
 
