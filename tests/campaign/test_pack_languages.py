@@ -44,7 +44,7 @@ def adventure_url(name: str, adventure, *args) -> str:
 
 def test_the_dashboard_shows_the_pack_in_the_readers_language(member, adventure):
     _, text = page(member, adventure_url("dashboard", adventure), "ca")
-    assert "Primera Llum a la Clariana" in text  # Mission 1's name
+    assert "Primera llum a la clariana" in text  # Mission 1's name
     assert "Sobre blanc A" in text
     assert "Sobre negre: lluna plena" in text
     assert "Espai de la Llar" in text  # the Power space unlocked at start
@@ -55,10 +55,10 @@ def test_the_dashboard_shows_the_pack_in_the_readers_language(member, adventure)
 
 def test_the_spoiler_safe_reference_shows_names_in_the_readers_language(member, adventure):
     _, text = page(member, adventure_url("reference", adventure), "pt-BR")
-    assert "Primeira Luz na Clareira" in text  # Mission 1, reached
+    assert "Primeira luz na clareira" in text  # Mission 1, reached
     assert "Envelope preto: quarto crescente" in text
     # Mission 2, not reached: its name stays hidden, in every language
-    assert "O Recado da Raposa" not in text
+    assert "O recado da raposa" not in text
     assert "The Fox's Errand" not in text
 
 
@@ -67,7 +67,7 @@ def test_the_table_names_mission_tiles_never_by_id(member, adventure):
     standing-stone"; both now name the tile from the pack, in the reader's language."""
     setup_url = reverse("table:setup", args=[adventure.group_id, adventure.pk])
     html, text = page(member, setup_url, "pt-BR")
-    assert "Primeira Luz na Clareira" in text
+    assert "Primeira luz na clareira" in text
     assert "Pedra Erguida" in text
     assert not any(tile in text for tile in TILE_IDS)
     attempt = table.begin_mission(

@@ -349,6 +349,6 @@ def test_amounts_name_every_currency() -> None:
     """Action tokens and markers are counted apart from tiles and Resources (seed 000)."""
     with translation.override("pt-br"):
         assert refusals.amounts({"action-tokens": 2, "action-markers": 1, "fish": 1}) == (
-            "2 Ficha(s) de Ação, 1 Marcador(es) de Ação, 1 peixe"
+            "2 Fichas de Ação, 1 Marcador de Ação, 1 peixe"
         )
         assert refusals.amounts({}) == "nada"
