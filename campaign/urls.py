@@ -20,6 +20,7 @@ urlpatterns = [
     path(attempt + "delete/", views.attempt_delete, name="attempt-delete"),
     path(adventure + "overrides/new/", views.override_new, name="override-new"),
     path(adventure + "audit/", views.audit, name="audit"),
+    path(adventure + "journal/", views.journal, name="journal"),
     path(adventure + "reference/", views.reference, name="reference"),
     path(adventure + "reference/reveal/", views.reveal, name="reveal"),
     path(adventure + "export/", views.export, name="export"),

@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 
 from accounts import texts
 from campaign import exchange, forms, overview, seats, services
+from campaign import journal as campaign_journal
 from campaign.models import Adventure, AttemptStatus, MissionAttempt
 from campaign.replay import replay_attempt
 from campaign.table import services as live
@@ -332,6 +333,15 @@ def audit(request: HttpRequest, membership: Membership, adventure: Adventure) ->
     return render(request, "campaign/audit.html", page_context(membership, adventure, page=entries))
 
 
+@member_view("GET")
+def journal(request: HttpRequest, membership: Membership, adventure: Adventure) -> HttpResponse:
+    """The story so far, one chapter per game night (``campaign.journal``)."""
+    context = page_context(
+        membership, adventure, **campaign_journal.journal(adventure, request.user)
+    )
+    return render(request, "campaign/journal.html", context)
+
+
 # --- Reference -----------------------------------------------------------------------------------
 
 
@@ -355,7 +365,9 @@ def reveal(request: HttpRequest, membership: Membership, adventure: Adventure) -
         services.hide_spoiler(user=request.user, adventure=adventure, key=key)
     else:
         services.reveal_spoiler(user=request.user, adventure=adventure, key=key)
-    url = reverse("campaign:reference", args=[adventure.group_id, adventure.pk])
+    # Back to the page the reveal was asked from: the journal, or by default the reference.
+    page = "campaign:journal" if request.POST.get("back") == "journal" else "campaign:reference"
+    url = reverse(page, args=[adventure.group_id, adventure.pk])
     return redirect(f"{url}#{slugify(key)}")
 
 
