@@ -228,3 +228,17 @@ def test_shipped_files_are_named_from_the_project():
 def test_a_language_without_a_document_falls_back_to_english():
     assert documents.reference_for("bonfire", "de").language == "en"
     assert documents.reference_for("bonfire", "ca").language == "ca"
+
+
+def test_the_revoke_rule_quotes_must_follow_from_the_seed():
+    """Seed 003, 'Playing the trick', paragraph 1: the English page quotes the seed's own words
+    (the seed's language), the others translate them."""
+    path = documents.ROOT.parent / "shared" / "seeds" / SEEDS["spirits"]
+    if not path.is_file():
+        pytest.skip(f"the seeds are not beside the checkout ({path})")
+    seed = path.read_text(encoding="utf-8").split("\n\n")
+    must_follow = seed[1].split(". ")[-1].rstrip(".")
+    assert must_follow.startswith("They must follow the colour of the first card played")
+    revoke = load_game("spirits")["en"].rule("revoke")
+    assert revoke is not None
+    assert f"“{must_follow}.”" in revoke.text[0]
