@@ -91,11 +91,10 @@ class Rule:
 
     @property
     def searchable(self) -> str:
-        """Everything a search may match: title, paragraphs and readings."""
-        parts = [self.title, *self.text]
-        for reading in self.readings:
-            parts += [reading.text, reading.function]
-        return "\n".join(parts)
+        """Everything a reader sees of the rule, so everything a search may match: title,
+        paragraphs and the readings' texts (never their functions or tests, which are shown to
+        developers only)."""
+        return "\n".join([self.title, *self.text, *(reading.text for reading in self.readings)])
 
 
 @dataclass(frozen=True)

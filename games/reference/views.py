@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_GET
 
 from games.reference.documents import GAMES, reference_for
@@ -28,5 +28,21 @@ def game(request: HttpRequest, game: str) -> HttpResponse:
     query = form.cleaned_data["q"] if form.is_valid() else ""
     rules = search(reference, query) if query else list(reference.rules)
     template = partial_template(request, "reference/game.html", "rules")
-    context = {"reference": reference, "form": form, "query": query, "rules": rules}
+    context = {
+        "reference": reference,
+        "form": form,
+        "query": query,
+        "rules": rules,
+        "summary": summary(len(rules), query),
+    }
     return vary_on_htmx(render(request, template, context, status=400 if form.errors else 200))
+
+
+def summary(count: int, query: str) -> str:
+    """How many rules match ``query``, in the reader's language; none is said in words, since a
+    language may treat 0 as singular ("0 regra")."""
+    if not count:
+        return gettext("No rule matches “%(query)s”.") % {"query": query}
+    return ngettext(
+        "%(count)s rule matches “%(query)s”.", "%(count)s rules match “%(query)s”.", count
+    ) % {"count": count, "query": query}

@@ -87,7 +87,11 @@ def step_to(content: Content, guardians: tuple[str, ...], step: Step) -> str:
 
 def advance(content: Content, player: Player, steps: Sequence[Step]) -> Player:
     """Pay one Action marker per step and move the Guardians; each Guardian moved forward gains
-    the Resource of the Path tile where its movement ends (none at a Bonfire)."""
+    the Resource of the Path tile where its movement ends (none at a Bonfire).
+
+    Our reading: seed 000, B6 (p. 10) says "one or more" Action markers and "for each step",
+    without a price per step; one marker per step is the price.
+    """
     if not steps:
         raise errors.bad_move(
             "steps", "advance_guardians: steps: advance at least one Guardian one step (B6, p. 10)"

@@ -31,6 +31,9 @@ def track_play(
 
     A seat shown void in a colour that later plays that colour is flagged once, in the round of
     the play that proves it; the void is then forgotten until shown again.
+
+    Our reading: seed 003, 'Playing the trick' says what Must Follow asks, not what a revoke
+    costs; a proven revoke is only flagged: the trick stands and the mission does not fail.
     """
     flag = None
     if (seat, colour) in voids:

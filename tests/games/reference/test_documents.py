@@ -1,6 +1,7 @@
 """The reference documents: every game in every language, every rule cited, refused otherwise."""
 
 import json
+import re
 import shutil
 
 import pytest
@@ -53,8 +54,13 @@ def test_the_languages_match_the_settings(settings):
     assert [code for code, _name in settings.LANGUAGES] == list(LANGUAGES)
 
 
+# A rule that reads a paragraph another rule renders: the revoke, a reading of Must Follow.
+READ_TWICE = {"revoke": (1, 1)}
+
+
 def test_every_paragraph_of_seed_003_is_in_the_reference():
-    """Seed 003, every section (heading) and paragraph: each is cited by exactly one rule."""
+    """Seed 003, every section (heading) and paragraph: each is cited by exactly one rule, but for
+    the revoke, which reads the Must Follow paragraph of 'Playing the trick' again."""
     path = documents.ROOT.parent / "shared" / "seeds" / SEEDS["spirits"]
     if not path.is_file():
         pytest.skip(f"the seeds are not beside the checkout ({path})")
@@ -62,6 +68,9 @@ def test_every_paragraph_of_seed_003_is_in_the_reference():
     headings = [name for name in SPIRITS_SECTIONS if f"\n{name}\n" in f"\n{seed}"]
     assert headings == list(SPIRITS_SECTIONS)
     rules = load_game("spirits")["en"].rules
+    again = {rule.id: (rule.cite.section, *rule.cite.paragraphs) for rule in rules}
+    assert {rule_id: again[rule_id] for rule_id in READ_TWICE} == READ_TWICE
+    rules = [rule for rule in rules if rule.id not in READ_TWICE]
     cited = sorted((rule.cite.section, p) for rule in rules for p in rule.cite.paragraphs)
     wanted = [
         (section, n)
@@ -167,7 +176,10 @@ def test_citations_must_agree_across_languages(folder):
 
 
 def test_readings_must_agree_across_languages(folder):
-    edit(folder, "spirits", "pt-br", lambda d: d["rules"][1]["readings"].clear())
+    def drop_readings(data):
+        next(r for r in data["rules"] if r["id"] == "winning-the-trick")["readings"].clear()
+
+    edit(folder, "spirits", "pt-br", drop_readings)
     with pytest.raises(InvalidReference) as error:
         load_game("spirits", folder)
     assert error.value.entry == "rule winning-the-trick"
@@ -217,3 +229,86 @@ def test_shipped_files_are_named_from_the_project():
 def test_a_language_without_a_document_falls_back_to_english():
     assert documents.reference_for("bonfire", "de").language == "en"
     assert documents.reference_for("bonfire", "ca").language == "ca"
+
+
+def test_the_revoke_rule_quotes_must_follow_from_the_seed():
+    """Seed 003, 'Playing the trick', paragraph 1: the English page quotes the seed's own words
+    (the seed's language), the others translate them."""
+    path = documents.ROOT.parent / "shared" / "seeds" / SEEDS["spirits"]
+    if not path.is_file():
+        pytest.skip(f"the seeds are not beside the checkout ({path})")
+    seed = path.read_text(encoding="utf-8").split("\n\n")
+    must_follow = seed[1].split(". ")[-1].rstrip(".")
+    assert must_follow.startswith("They must follow the colour of the first card played")
+    revoke = load_game("spirits")["en"].rule("revoke")
+    assert revoke is not None
+    assert f"“{must_follow}.”" in revoke.text[0]
+
+
+# The seeds' languages: each seed is quoted in its own language, on that language's page.
+SEED_LANGUAGES = {"spirits": "en", "bonfire": "pt-br", "solsticio": "ca"}
+# Quoted words that are Questlog's own, not the seed's: a reading's name for a case.
+OWN_WORDS = {"neutro", "mateix símbol", "parelles"}
+QUOTE = re.compile(r"[“«]([^”»]+)[”»]")
+
+
+@pytest.mark.parametrize("game", list(SEEDS))
+def test_quotes_of_the_rules_are_the_seed_s_own_words(game):
+    """Seeds 000 (pt), 001 (ca) and 003 (en): every quote on the page in the seed's language is
+    found word for word in the seed (B4's “nessa ilha”, S2's «afegeix-la», Must Follow)."""
+    path = documents.ROOT.parent / "shared" / "seeds" / SEEDS[game]
+    if not path.is_file():
+        pytest.skip(f"the seeds are not beside the checkout ({path})")
+    seed = path.read_text(encoding="utf-8")
+    document = load_game(game)[SEED_LANGUAGES[game]]
+    quotes = [
+        quote.rstrip(".")
+        for rule in document.rules
+        for text in (*rule.text, *(reading.text for reading in rule.readings))
+        for quote in QUOTE.findall(text)
+        if quote not in OWN_WORDS
+    ]
+    assert quotes
+    assert [quote for quote in quotes if quote not in seed] == []
+
+
+@pytest.mark.parametrize(
+    ("game", "rule_id", "language", "says", "not_says"),
+    [
+        # Seed 000, B1 (page 7): "qualquer objeto mostrado quando você cobrir um símbolo dourado
+        # ou amarelo": any object shown, gold or yellow, nothing "printed under".
+        ("bonfire", "b1", "en", "any object shown when you cover a gold or", "printed under"),
+        ("bonfire", "b1", "pt-br", "qualquer objeto mostrado quando você cobrir", "impresso sob"),
+        ("bonfire", "b1", "ca", "qualsevol objecte que es mostri quan cobreixis", "imprès sota"),
+        # Seed 000, B5 (page 11): Neutral Novices "são colocados ao cumprir Tarefas Comuns".
+        ("bonfire", "b5", "en", "Neutral Novices are placed when you fulfil", "come from"),
+        ("bonfire", "b5", "pt-br", "Noviços Neutros são colocados ao cumprir", "vêm de"),
+        ("bonfire", "b5", "ca", "Novicis Neutres es col·loquen en complir", "surten de"),
+        # Seed 001, S1 (page 1): "qualsevol fitxa cap per avall" under the captured tile.
+        ("solsticio", "s1", "en", "any face-down tile under", "and a face-down tile"),
+        ("solsticio", "s1", "pt-br", "qualquer peça virada para baixo", "e uma peça virada"),
+        ("solsticio", "s1", "ca", "qualsevol fitxa cap per avall", "i una fitxa cap per avall"),
+        # Seed 001, S2 (page 1): the second tile is "added" (afegeix-la), the seed says not where.
+        ("solsticio", "s2", "en", "the rules do not say where", "joins the play area too"),
+        ("solsticio", "s2", "pt-br", "as regras não dizem onde", "ela entra na área de jogo"),
+        ("solsticio", "s2", "ca", "les regles no diuen on", "també s’afegeix a la zona"),
+        # Seed 003, 'Mist tokens': "start the next trick with one of their colours, your choice".
+        ("spirits", "mist-tokens", "en", "“your choice”", "the players choose which"),
+        ("spirits", "mist-tokens", "pt-br", "“à sua escolha”", "os jogadores escolhem qual"),
+        ("spirits", "mist-tokens", "ca", "«a la teva elecció»", "els jugadors trien quin"),
+    ],
+)
+def test_the_rules_say_what_the_seed_says(game, rule_id, language, says, not_says):
+    rule = load_game(game)[language].rule(rule_id)
+    assert rule is not None
+    text = " ".join(rule.text)
+    assert says in text
+    assert not_says not in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_readings_use_the_seed_s_terms(language):
+    """Seed 003 has a Decision card and Spirit tiles, never a "Decision tile"."""
+    words = {"en": "Decision tile", "pt-br": "peça de Decisão", "ca": "fitxa de Decisió"}[language]
+    readings = [r.text for rule in load_game("spirits")[language].rules for r in rule.readings]
+    assert not [text for text in readings if words in text]

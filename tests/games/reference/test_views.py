@@ -46,25 +46,99 @@ def test_a_game_page_speaks_the_reader_s_language(language, heading, words):
 
 
 def test_every_rule_has_its_anchor_its_citation_and_its_readings():
+    """The citation in the reader's words: the rulebook's page (seeds 000 and 001 name one) or
+    the section and paragraph (seed 003); the readings' texts, never their functions."""
     _response, html = page("pt-br", reverse("reference:game", args=["bonfire"]))
     assert re.findall(r'<article id="([a-z0-9-]+)"', html) == ["b1", "b2", "b3", "b4", "b5", "b6"]
-    assert "Fonte: 000_ab28fd10a907aaad.txt, parágrafo 4, página 9." in html
-    assert "<code>games.rules.bonfire.tasks.offering_ordinal</code>" in html
+    assert "Do livro de regras: página 9." in html
+    assert "Um espaço do Alto Conselho só recebe um Noviço" in html  # the reading of B5
     _response, html = page("ca", reverse("reference:game", args=["spirits"]))
-    assert "Font: 003_56213531c1d471a6.txt, secció 11, paràgraf 1." in html
-    assert "Font: 003_56213531c1d471a6.txt, secció 6, paràgrafs 1, 3." in html
+    assert "Del reglament: secció 11, paràgraf 1." in html
+    assert "Del reglament: secció 6, paràgrafs 1, 3." in html
     assert "Com ho llegeix Questlog" in html
+    _response, html = page("en", reverse("reference:game", args=["spirits"]))
+    assert "From the rulebook: section 2, paragraphs 1, 2." in html
 
 
-def test_searching_shows_the_matching_rules_and_says_how_many():
+PLAYERS_PAGES = [reverse("reference:index")] + [
+    reverse("reference:game", args=[game]) + query
+    for game in GAMES
+    for query in ("", "?q=trick", "?q=tile")
+]
+DEVELOPER_TEXT = (".txt", "games.rules", "tests/", "test_", "003_", "000_", "001_", "<code>")
+
+
+@pytest.mark.parametrize("language", ["en", "pt-br", "ca"])
+@pytest.mark.parametrize("url", PLAYERS_PAGES)
+def test_no_player_page_names_a_file_a_module_or_a_test(language, url):
+    """Source file names, module paths and test paths are for developers
+    (``docs/reference-trace.md``), never on the players' pages, in any language."""
+    response, html = page(language, url)
+    assert response.status_code == 200
+    for developer in DEVELOPER_TEXT:
+        assert developer not in html, (language, url, developer)
+
+
+def test_the_developers_trace_keeps_files_functions_and_tests():
+    """What the pages no longer show is kept for the team in ``docs/reference-trace.md``,
+    generated from the documents and kept up to date by this test."""
+    from games.reference import trace
+    from games.reference.documents import ROOT
+
+    document = (ROOT / trace.PATH).read_text(encoding="utf-8")
+    assert document == trace.render(), "run: python -m games.reference.trace > " + trace.PATH
+    b4 = "| `b4` B4 · Receiving a Task | `000_ab28fd10a907aaad.txt`, paragraph 4, page 9 |"
+    assert b4 in document
+    revoke = "`games.rules.spirits.revokes.track_play` (`tests/games/rules/spirits/test_revokes.py`"
+    assert revoke in document
+
+
+@pytest.mark.parametrize(
+    ("language", "query", "summary"),
+    [
+        ("en", "Maligne", "No rule matches “Maligne”."),
+        ("en", "Evil", "1 rule matches “Evil”."),
+        ("en", "capture", "{count} rules match “capture”."),
+        ("pt-br", "xyzzy", "Nenhuma regra corresponde a “xyzzy”."),
+        ("pt-br", "Maligno", "1 regra corresponde a “Maligno”."),
+        ("pt-br", "capturar", "{count} regras correspondem a “capturar”."),
+        ("ca", "xyzzy", "Cap regla no coincideix amb «xyzzy»."),
+        ("ca", "Maligne", "1 regla coincideix amb «Maligne»."),
+        ("ca", "capturar", "{count} regles coincideixen amb «capturar»."),
+    ],
+)
+def test_searching_shows_the_matching_rules_and_says_how_many(language, query, summary):
+    """None, one or several, each in words of its own (Portuguese counts 0 as singular, so no
+    rule is said without a number)."""
     url = reverse("reference:game", args=["solsticio"])
-    _response, html = page("ca", f"{url}?q=Maligne")
-    assert re.findall(r'<article id="([a-z0-9-]+)"', html) == ["s5"]
-    assert "1 regla coincideix amb «Maligne»." in html
+    _response, html = page(language, f"{url}?q={query}")
+    count = len(re.findall(r'<article id="', html))
+    assert summary.format(count=count) in html
+    if "{count}" in summary:
+        assert count >= 2
+    elif summary[0] == "1":
+        assert count == 1
+    else:
+        assert count == 0
+
+
+def test_a_search_with_no_result_offers_every_rule():
+    url = reverse("reference:game", args=["solsticio"])
     _response, html = page("pt-br", f"{url}?q=xyzzy")
     assert re.findall(r'<article id="', html) == []
     assert "Nenhuma regra corresponde a “xyzzy”." in html  # not "0 regra corresponde"
     assert "Mostrar todas as regras" in html
+    _response, html = page("ca", f"{url}?q=Maligne")
+    assert re.findall(r'<article id="([a-z0-9-]+)"', html) == ["s5"]
+
+
+def test_the_search_box_finds_word_forms_without_accents():
+    """Seed 000, B5: "novico" finds the Noviço rule on the Portuguese page; seed 003, 'Playing
+    the trick': "renuncia" finds the revoke first."""
+    _response, html = page("pt-br", reverse("reference:game", args=["bonfire"]) + "?q=novico")
+    assert re.findall(r'<article id="([a-z0-9-]+)"', html)[0] == "b5"
+    _response, html = page("pt-br", reverse("reference:game", args=["spirits"]) + "?q=renuncia")
+    assert re.findall(r'<article id="([a-z0-9-]+)"', html)[0] == "revoke"
 
 
 def test_an_htmx_search_answers_with_the_rules_region_only():
@@ -82,7 +156,7 @@ def test_a_query_too_long_is_refused_next_to_the_field():
     assert response.status_code == 400
     assert 'id="id_q_errors"' in html
     assert "Ensure this value has at most 100 characters (it has 101)." in html
-    assert len(re.findall(r'<article id="', html)) == 18
+    assert len(re.findall(r'<article id="', html)) == 19
 
 
 def test_an_unknown_game_is_not_found():
