@@ -15,6 +15,7 @@ from accounts.texts import render, text
 from games.bonfire import refusals, screen, services
 from games.content.bonfire import default_content
 from games.models import BonfireSeat
+from games.reference import views as reference_views
 from games.rules.bonfire import errors
 from games.rules.bonfire.state import MARKERS, TOKENS
 from tests.support.pages import text as page_text
@@ -178,14 +179,7 @@ def test_a_search_of_the_rules_counts_its_results(language, expected):
     """No "0 regra corresponde": none found has a sentence of its own."""
 
     def summary(n):
-        rendered = fragment(
-            "reference/game.html",
-            "{% if rules %}{% blocktranslate count",
-            "{% endif %}",
-            rules=["rule"] * n,
-            query="x",
-        )
-        return " ".join(rendered.split())
+        return reference_views.summary(n, "x")
 
     assert counted(language, summary) == expected
 
