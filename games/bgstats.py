@@ -4,8 +4,9 @@
 database, and raises ``BGStatsError`` (a stable ``code`` and a message naming the place, e.g.
 ``plays[3].gameRefId``) for anything it cannot keep exactly; the JSON itself is read by the guard
 every upload passes (``web.uploads``: depth, numbers, texts the database cannot store).
-``export_document`` writes the shape back from plain rows, and ``create_play_link`` is BG Stats'
-"create play" link for one play.
+Each object read keeps the JSON it came with (``raw``), so that ``export_document``, which writes
+the shape back from plain rows, can start from it and write over only what changed ("Round trip"
+in the doc). ``create_play_link`` is BG Stats' "create play" link for one play.
 
 Facts of the format this module holds in one place each:
 - games, players and locations carry integer ``id``s that plays reference (``gameRefId``,

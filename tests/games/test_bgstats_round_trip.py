@@ -222,3 +222,53 @@ def test_a_renamed_game_changes_its_name_and_date_only():
     assert found[1] == f".games.{uuid}.name: 'Mistwood' → 'Mistwood (2nd ed.)'"
     assert found[0].startswith(f".games.{uuid}.modificationDate: '2024-03-01 10:00:00' → ")
     assert len(found) == 2
+
+
+def test_a_second_file_with_the_same_ids_gets_the_next_ones_and_references_follow():
+    group = imported()
+    other = {
+        "games": [{"id": 1, "uuid": "9A000000-0000-4000-8000-000000000001", "name": "Nightfall"}],
+        "players": [
+            {"id": 1, "uuid": "9B000000-0000-4000-8000-000000000001", "name": "Nadia"},
+            {"id": 2, "uuid": "9B000000-0000-4000-8000-000000000002", "name": "Zoë"},
+        ],
+        "locations": [{"id": 1, "uuid": "9C000000-0000-4000-8000-000000000001", "name": "Attic"}],
+        "plays": [
+            {
+                "uuid": "9D000000-0000-4000-8000-000000000001",
+                "gameRefId": 1,
+                "locationRefId": 1,
+                "playDate": "2024-05-01 20:00:00",
+                "playerScores": [
+                    {"playerRefId": 1, "score": "3"},
+                    {"playerRefId": 2, "score": "5"},
+                ],
+            }
+        ],
+        "tags": [
+            {"id": 1, "name": "weekend", "uuid": "F1000000-0000-4000-8000-000000000001"},
+            {"id": 2, "name": "travel"},
+        ],
+    }
+    export = bgstats.parse_export(json.dumps(other, ensure_ascii=False))
+    matching = playlog.suggested_matching(playlog.preview_import(group=group, export=export))
+    playlog.import_export(group=group, export=export, matching=matching, tz=LISBON, by=None)
+    document = playlog.export_plays(group=group, tz=LISBON)
+    ids = {
+        kind: {e["uuid"]: e["id"] for e in document[kind]}
+        for kind in ("games", "players", "locations")
+    }
+    for kind, found in ids.items():
+        assert len(set(found.values())) == len(found), kind
+    # The first file's objects keep their ids; the second file's take the next free ones.
+    assert ids["games"]["0B7D1C52-6F0E-4D47-9A43-5A4B2A0F6C01"] == 1
+    assert ids["games"]["9A000000-0000-4000-8000-000000000001"] == 9
+    assert ids["players"]["9B000000-0000-4000-8000-000000000001"] == 12
+    assert ids["locations"]["9C000000-0000-4000-8000-000000000001"] == 6
+    play = next(p for p in document["plays"] if p["uuid"].startswith("9D"))
+    zoe = ids["players"]["A1000000-0000-4000-8000-000000000002"]  # matched by name: one person
+    assert (play["gameRefId"], play["locationRefId"]) == (9, 6)
+    assert [s["playerRefId"] for s in play["playerScores"]] == [12, zoe]
+    # Top-level lists gain what they did not have; the first file's "me" is still Zoë.
+    assert [t["name"] for t in document["tags"]] == ["weekend", "travel"]
+    assert document["userInfo"]["meRefId"] == zoe
