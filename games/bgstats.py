@@ -4,8 +4,9 @@
 database, and raises ``BGStatsError`` (a stable ``code`` and a message naming the place, e.g.
 ``plays[3].gameRefId``) for anything it cannot keep exactly; the JSON itself is read by the guard
 every upload passes (``web.uploads``: depth, numbers, texts the database cannot store).
-``export_document`` writes the shape back from plain rows, and ``create_play_link`` is BG Stats'
-"create play" link for one play.
+Each object read keeps the JSON it came with (``raw``), so that ``export_document``, which writes
+the shape back from plain rows, can start from it and write over only what changed ("Round trip"
+in the doc). ``create_play_link`` is BG Stats' "create play" link for one play.
 
 Facts of the format this module holds in one place each:
 - games, players and locations carry integer ``id``s that plays reference (``gameRefId``,
@@ -24,6 +25,7 @@ import json
 import urllib.parse
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as kept
 from decimal import Decimal
 from typing import Any
 
@@ -71,6 +73,7 @@ class FileGame:
     cooperative: bool
     highest_wins: bool
     no_points: bool
+    raw: Mapping[str, Any] = kept(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ class FilePlayer:
     ref: int
     name: str
     anonymous: bool = False  # BG Stats' anonymous player (``isAnonymous``): nobody in particular
+    raw: Mapping[str, Any] = kept(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,8 @@ class FileScore:
     start_player: bool
     rank: int | None
     team: str
+    # The line as the file wrote it (on the way out: as it came in, {} for a line of Questlog).
+    raw: Mapping[str, Any] = kept(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,7 @@ class FilePlay:
     uses_teams: bool
     note: str
     scores: tuple[FileScore, ...]
+    raw: Mapping[str, Any] = kept(default_factory=dict, compare=False, repr=False)  # no lines
 
     def group_won(self, game: FileGame) -> bool | None:
         """A cooperative play is won when every player is a winner; ``None`` if competitive."""
@@ -116,13 +123,18 @@ class Export:
     players: Mapping[int, FilePlayer]
     locations: Mapping[int, str]
     plays: tuple[FilePlay, ...]
+    # What no row of the play log holds, kept for the export: each location as the file wrote
+    # it, and the file's top-level keys but games, players, locations and plays.
+    location_rows: Mapping[int, Mapping[str, Any]] = kept(default_factory=dict)
+    top: Mapping[str, Any] = kept(default_factory=dict)
 
 
 # --- Reading ---------------------------------------------------------------------------------
 
 
 def parse_export(document: str) -> Export:
-    """Read a whole BG Stats export file's text; the keys this format does not use are ignored."""
+    """Read a whole BG Stats export file's text; each object keeps the keys it came with
+    (``raw``), the file's other top-level keys are kept in ``top``."""
     try:
         data = parse_json_text(document)
     except ValidationError as error:
@@ -145,7 +157,17 @@ def parse_export(document: str) -> Export:
         read_play(f"plays[{index}]", play, games, players, locations)
         for index, play in enumerate(data["plays"])
     )
-    return Export(games=games, players=players, locations=locations, plays=plays)
+    return Export(
+        games=games,
+        players=players,
+        locations=locations,
+        plays=plays,
+        location_rows={entry["id"]: entry for entry in locations_list},
+        top={key: value for key, value in data.items() if key not in LISTS},
+    )
+
+
+LISTS = ("games", "players", "locations", "plays")
 
 
 def expected(where: str, what: str) -> BGStatsError:
@@ -210,6 +232,7 @@ def read_game(entry: dict[str, Any], where: str, ref: int) -> FileGame:
         cooperative=boolean(entry, "cooperative", where),
         highest_wins=boolean(entry, "highestWins", where, default=True),
         no_points=boolean(entry, "noPoints", where),
+        raw=entry,
     )
 
 
@@ -218,6 +241,7 @@ def read_player(entry: dict[str, Any], where: str, ref: int) -> FilePlayer:
         ref=ref,
         name=read_name(entry, where, ref)[:80],
         anonymous=boolean(entry, "isAnonymous", where),
+        raw=entry,
     )
 
 
@@ -266,6 +290,7 @@ def read_score(entry: dict[str, Any], where: str, ref: int, uses_teams: bool) ->
         start_player=boolean(entry, "startPlayer", where),
         rank=rank,
         team=text(entry, "team", where, limit=40) if uses_teams else "",
+        raw=entry,
     )
 
 
@@ -309,16 +334,24 @@ def read_play(
         uses_teams=uses_teams,
         note=text(entry, "comments", where, limit=MAX_NOTE),
         scores=tuple(scores),
+        raw={key: value for key, value in entry.items() if key != "playerScores"},
     )
 
 
 # --- Writing ---------------------------------------------------------------------------------
+#
+# An object that came from a file is written back from what it came with (``original``): every
+# key it had, in its form, the uuid as it was and its id if no other object of its kind holds it.
+# Only what Questlog knows and the group changed is written over it, compared by meaning (a score
+# ``45`` and ``"45"`` are the same score), and only then is ``modificationDate`` the time of the
+# change. An object Questlog made gets every key, a uuid in capitals and dates as BG Stats writes
+# them.
 
 
 @dataclass(frozen=True)
 class OutPlay:
     """A play as the export writes it: ``game_key`` names a game of the group, and each line's
-    ``player_ref`` a person of the group."""
+    ``player_ref`` a person of the group; ``original`` is the play as a file brought it in."""
 
     uuid: str
     game_key: object
@@ -330,6 +363,9 @@ class OutPlay:
     uses_teams: bool
     note: str
     lines: tuple[FileScore, ...]
+    created_at: datetime.datetime | None = None
+    edited: bool = False  # saved in Questlog since it came in
+    original: Mapping[str, Any] = kept(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -342,44 +378,240 @@ class OutEntity:
     highest_wins: bool = True
     no_points: bool = False
     anonymous: bool = False
+    original: Mapping[str, Any] = kept(default_factory=dict)
 
 
 def stamp(value: datetime.datetime) -> str:
     return value.strftime(DATE_FORMAT)
 
 
-def numbered(
-    entities: Iterable[OutEntity], now: str, fields: Callable[[OutEntity], dict[str, Any]]
-) -> tuple[dict[object, int], list[dict[str, Any]]]:
-    """The entities' rows, with ids 1, 2, … in the file, and those ids by each entity's key."""
+def new_uuid(value: str) -> str:
+    """A uuid Questlog made, in BG Stats' form (capitals)."""
+    return value.upper()
+
+
+def whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def assign_ids(entities: Iterable[OutEntity]) -> dict[object, int]:
+    """Each entity's id in the file: its original one unless another entity of its kind took it
+    first, else the next ones after the highest."""
     ids: dict[object, int] = {}
+    taken: set[int] = set()
+    later = []
+    for entity in entities:
+        ref = entity.original.get("id")
+        if isinstance(ref, int) and not isinstance(ref, bool) and ref not in taken:
+            ids[entity.key] = ref
+            taken.add(ref)
+        else:
+            later.append(entity)
+    following = max(ids.values(), default=0) + 1
+    for entity in later:
+        ids[entity.key] = following
+        following += 1
+    return ids
+
+
+def cleaned(limit: int) -> Callable[[Any], str]:
+    return lambda value: value.strip()[:limit] if isinstance(value, str) else ""
+
+
+def is_true(value: Any) -> bool:
+    return value is True
+
+
+def not_false(value: Any) -> bool:
+    return value is not False
+
+
+def positive(value: Any) -> int:
+    return value if whole(value) and value > 0 else 0
+
+
+def written_score(value: Any) -> str:
+    """A file's score as the export writes it: what was entered if it is not the plain value."""
+    try:
+        line = read_score({"score": value}, "", 0, uses_teams=False)
+    except BGStatsError:
+        return str(value)
+    return line.score_text or score_text(line.score)
+
+
+# What Questlog knows of each kind of object, by key: how a file's value reads (so that a value
+# is only written over when it means something else).
+GAME_KNOWS: dict[str, Callable[[Any], Any]] = {
+    "name": cleaned(MAX_NAME),
+    "bggId": positive,
+    "cooperative": is_true,
+    "highestWins": not_false,
+    "noPoints": is_true,
+}
+PLAYER_KNOWS: dict[str, Callable[[Any], Any]] = {"name": cleaned(80), "isAnonymous": is_true}
+LOCATION_KNOWS: dict[str, Callable[[Any], Any]] = {"name": cleaned(MAX_NAME)}
+PLAY_KNOWS: dict[str, Callable[[Any], Any]] = {
+    "playDate": lambda value: value,
+    "durationMin": positive,
+    "ignored": is_true,
+    "usesTeams": is_true,
+    "comments": cleaned(MAX_NOTE),
+}
+LINE_KNOWS: dict[str, Callable[[Any], Any]] = {
+    "score": written_score,
+    "winner": is_true,
+    "startPlayer": is_true,
+    "rank": positive,
+}
+
+
+def overlay(
+    row: dict[str, Any], original: Mapping[str, Any], values: Mapping[str, Any], knows: Any
+) -> bool:
+    """Write over ``row`` the values that mean something else than the original's; whether any
+    did."""
+    changed = False
+    for key, value in values.items():
+        if knows[key](original.get(key)) != value:
+            row[key] = value
+            changed = True
+    return changed
+
+
+def entity_rows(
+    entities: Iterable[OutEntity],
+    ids: Mapping[object, int],
+    now: str,
+    values: Callable[[OutEntity], dict[str, Any]],
+    knows: Mapping[str, Callable[[Any], Any]],
+    fresh: Callable[[OutEntity], dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The entities' rows, by id: each original with what changed written over it, or a new one."""
     rows = []
-    for ref, entity in enumerate(entities, start=1):
-        ids[entity.key] = ref
-        rows.append(
-            {
+    for entity in entities:
+        ref = ids[entity.key]
+        if entity.original:
+            row = {**entity.original, "id": ref}
+            if overlay(row, entity.original, values(entity), knows):
+                row["modificationDate"] = now
+        else:
+            row = {
                 "id": ref,
                 "uuid": entity.uuid,
-                "name": entity.name,
-                **fields(entity),
+                **values(entity),
+                **fresh(entity),
                 "modificationDate": now,
             }
-        )
-    return ids, rows
+        rows.append(row)
+    return sorted(rows, key=lambda row: row["id"])
 
 
-def game_fields(game: OutEntity) -> dict[str, Any]:
+def game_values(game: OutEntity) -> dict[str, Any]:
     return {
+        "name": game.name,
         "bggId": game.bgg_id or 0,
-        "bggName": game.name,
-        "bggYear": 0,
         "cooperative": game.cooperative,
         "highestWins": game.highest_wins,
         "noPoints": game.no_points,
+    }
+
+
+def new_game_fields(game: OutEntity) -> dict[str, Any]:
+    return {
+        "bggName": game.name,
+        "bggYear": 0,
         "usesTeams": False,
         "isBaseGame": 1,
         "isExpansion": 0,
     }
+
+
+def original_ids(entities: Iterable[OutEntity]) -> dict[object, Any]:
+    return {entity.key: entity.original.get("id") for entity in entities}
+
+
+@dataclass(frozen=True)
+class Refs:
+    """Each game's, person's and place's id in the file, and the id it had in its own file."""
+
+    games: Mapping[object, int]
+    players: Mapping[object, int]
+    locations: Mapping[object, int]
+    was: Mapping[str, Mapping[object, Any]]
+
+
+def line_row(
+    line: FileScore, seat: int, uses_teams: bool, refs: Refs
+) -> tuple[dict[str, Any], bool]:
+    """A play's line, and whether it differs from the line the file brought in."""
+    values: dict[str, Any] = {
+        "score": line.score_text or score_text(line.score),
+        "winner": line.winner,
+        "startPlayer": line.start_player,
+        "rank": line.rank or 0,
+    }
+    knows = dict(LINE_KNOWS)
+    if uses_teams:
+        values["team"] = line.team
+        knows["team"] = cleaned(40)
+    ref = refs.players[line.player_ref]
+    if not line.raw:
+        return {
+            "playerRefId": ref,
+            **values,
+            "newPlayer": False,
+            "seatOrder": seat,
+        }, True
+    row = {**line.raw, "playerRefId": ref}
+    changed = overlay(row, line.raw, values, knows)
+    return row, changed or refs.was["players"][line.player_ref] != line.raw.get("playerRefId")
+
+
+def play_row(play: OutPlay, refs: Refs) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "playDate": stamp(play.played_at),
+        "durationMin": play.duration_minutes or 0,
+        "ignored": play.ignored,
+        "usesTeams": play.uses_teams,
+        "comments": play.note,
+    }
+    lines = [line_row(line, seat, play.uses_teams, refs) for seat, line in enumerate(play.lines)]
+    location = refs.locations[play.location] if play.location else None
+    if not play.original:
+        row: dict[str, Any] = {
+            "uuid": play.uuid,
+            "gameRefId": refs.games[play.game_key],
+            "playDate": values["playDate"],
+            "entryDate": stamp(play.created_at or play.played_at),
+            "modificationDate": stamp(play.modified_at),
+            "durationMin": values["durationMin"],
+            "ignored": play.ignored,
+            "manualWinner": False,
+            "rounds": 0,
+            "usesTeams": play.uses_teams,
+            "comments": play.note,
+            "playerScores": [line for line, _changed in lines],
+        }
+        if location is not None:
+            row["locationRefId"] = location
+        return row
+    original = play.original
+    row = {**original, "gameRefId": refs.games[play.game_key]}
+    changed = overlay(row, original, values, PLAY_KNOWS) or play.edited
+    changed |= refs.was["games"][play.game_key] != original.get("gameRefId")
+    row["playerScores"] = [line for line, _changed in lines]
+    changed |= any(line_changed for _line, line_changed in lines)
+    had = original.get("locationRefId") or None
+    if location is None:
+        if had is not None:
+            del row["locationRefId"]
+            changed = True
+    else:
+        row["locationRefId"] = location
+        changed |= refs.was["locations"][play.location] != had
+    if changed:
+        row["modificationDate"] = stamp(play.modified_at)
+    return row
 
 
 def export_document(
@@ -390,53 +622,48 @@ def export_document(
     plays: Iterable[OutPlay],
     exported_at: datetime.datetime,
     me: object = None,
+    kept_top: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The BG Stats export shape: integer ids 1, 2, … inside the file, every flag a boolean."""
+    """The BG Stats export shape: the originals with what changed, the new objects after them;
+    ``kept_top`` holds the top-level keys the group's files brought in (``userInfo`` among them),
+    ``me`` the person ``userInfo.meRefId`` names."""
     now = stamp(exported_at)
-    game_ids, game_rows = numbered(games, now, game_fields)
-    player_ids, player_rows = numbered(
-        players, now, lambda player: {"isAnonymous": player.anonymous, "bggUsername": ""}
+    games, players, locations = list(games), list(players), list(locations)
+    refs = Refs(
+        games=assign_ids(games),
+        players=assign_ids(players),
+        locations=assign_ids(locations),
+        was={
+            "games": original_ids(games),
+            "players": original_ids(players),
+            "locations": original_ids(locations),
+        },
     )
-    location_ids, location_rows = numbered(locations, now, lambda _: {})
-    play_rows = []
-    for play in plays:
-        row: dict[str, Any] = {
-            "uuid": play.uuid,
-            "gameRefId": game_ids[play.game_key],
-            "playDate": stamp(play.played_at),
-            "entryDate": stamp(play.played_at),
-            "modificationDate": stamp(play.modified_at),
-            "durationMin": play.duration_minutes or 0,
-            "ignored": play.ignored,
-            "manualWinner": False,
-            "rounds": 0,
-            "usesTeams": play.uses_teams,
-            "comments": play.note,
-            "playerScores": [
-                {
-                    "playerRefId": player_ids[line.player_ref],
-                    "score": line.score_text or score_text(line.score),
-                    "winner": line.winner,
-                    "newPlayer": False,
-                    "startPlayer": line.start_player,
-                    "rank": line.rank or 0,
-                    "seatOrder": seat,
-                    **({"team": line.team} if play.uses_teams else {}),
-                }
-                for seat, line in enumerate(play.lines)
-            ],
-        }
-        if play.location:
-            row["locationRefId"] = location_ids[play.location]
-        play_rows.append(row)
-    user_info: dict[str, Any] = {}
-    if me in player_ids:
-        user_info["meRefId"] = player_ids[me]
+    top = dict(kept_top or {})
+    user_info: dict[str, Any] = dict(top.pop("userInfo", None) or {})
+    user_info.pop("meRefId", None)
+    if me in refs.players:
+        user_info["meRefId"] = refs.players[me]
     return {
-        "games": game_rows,
-        "players": player_rows,
-        "locations": location_rows,
-        "plays": play_rows,
+        **top,
+        "games": entity_rows(games, refs.games, now, game_values, GAME_KNOWS, new_game_fields),
+        "players": entity_rows(
+            players,
+            refs.players,
+            now,
+            lambda player: {"name": player.name, "isAnonymous": player.anonymous},
+            PLAYER_KNOWS,
+            lambda _player: {"bggUsername": ""},
+        ),
+        "locations": entity_rows(
+            locations,
+            refs.locations,
+            now,
+            lambda place: {"name": place.name},
+            LOCATION_KNOWS,
+            lambda _place: {},
+        ),
+        "plays": [play_row(play, refs) for play in plays],
         "userInfo": user_info,
     }
 

@@ -280,6 +280,9 @@ class CatalogGame(models.Model):
     highest_wins = models.BooleanField(_("highest score wins"), default=True)
     no_points = models.BooleanField(_("played without points"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The game as a BG Stats export brought it in, every key kept ({} if it never came from one):
+    # the export starts from it (``docs/formats/bgstats.md``).
+    bgstats = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["name", "pk"]
@@ -324,6 +327,8 @@ class Person(models.Model):
         related_name="+",
     )
     anonymous = models.BooleanField(default=False, editable=False)
+    # The player as a BG Stats export brought it in ({} if none did): the export starts from it.
+    bgstats = models.JSONField(default=dict, blank=True, editable=False)
 
     rows = models.Manager()
     # The default manager: ``group.people``, ``get_object_or_404(Person, …)``, the admin and every
@@ -409,6 +414,9 @@ class Play(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The play as a BG Stats export brought it in, but its ``playerScores`` (each line keeps its
+    # own): {} if it never came from one. The export starts from it.
+    bgstats = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["-played_at", "-pk"]
@@ -451,6 +459,8 @@ class PlayerResult(models.Model):
     start_player = models.BooleanField(_("start player"), default=False)
     rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
     team = models.CharField(_("team"), max_length=40, blank=True)
+    # The line as a BG Stats export brought it in ({} if none did): the export starts from it.
+    bgstats = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["play", "seat"]
@@ -519,6 +529,25 @@ class PlayImport(models.Model):
     @property
     def finished(self) -> bool:
         return self.state in {ImportState.DONE, ImportState.FAILED}
+
+
+class BGStatsKept(models.Model):
+    """What the group's BG Stats imports brought in that no row of the play log holds: the
+    file's top-level keys but its games, players and plays (``challenges``, ``deletedObjects``,
+    ``groups``, ``tags``, ``userInfo``, keys of later versions), its locations by name, and the
+    person the file's ``userInfo.meRefId`` named. The export gives them back
+    (``docs/formats/bgstats.md``)."""
+
+    group = models.OneToOneField("groups.Group", on_delete=models.CASCADE, related_name="+")
+    document = models.JSONField(default=dict, blank=True)
+    locations = models.JSONField(default=list, blank=True)
+    me = models.ForeignKey(
+        Person, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"BG Stats data kept for group {self.group_id}"
 
 
 class PlayStatsSnapshot(models.Model):

@@ -11,6 +11,7 @@ once the transaction commits.
 from __future__ import annotations
 
 import datetime
+import json
 import logging
 import uuid as uuid_module
 from collections.abc import Callable, Iterable, Sequence
@@ -32,6 +33,7 @@ from accounts.actors import stored_actor
 from accounts.texts import Text, text
 from games import bgstats
 from games.models import (
+    BGStatsKept,
     BuiltinGame,
     CatalogGame,
     ImportState,
@@ -213,7 +215,11 @@ def line_key(line: LineData) -> str | None:
     return None if line.anonymous else line.name.strip().lower()
 
 
-def write_lines(play: Play, lines: Sequence[LineData]) -> None:
+def write_lines(
+    play: Play, lines: Sequence[LineData], kept: Sequence[tuple[int, dict[str, Any]]] = ()
+) -> None:
+    """Write a play's lines; ``kept`` are (person, original) of the lines a BG Stats file brought
+    in before an edit: each goes back to the first new line of the same person."""
     people: dict[str | None, Person] = {}
     for line in lines:
         key = line_key(line)
@@ -223,20 +229,28 @@ def write_lines(play: Play, lines: Sequence[LineData]) -> None:
             people[key] = anonymous_player(group=play.group, name=bgstats.ANONYMOUS_NAME)
         else:
             people[key] = person_named(group=play.group, name=line.name)
-    PlayerResult.objects.bulk_create(
-        PlayerResult(
-            play=play,
-            seat=seat,
-            person=people[line_key(line)],
-            score=line.score,
-            score_text=line.score_text,
-            winner=line.winner,
-            start_player=line.start_player,
-            rank=line.rank,
-            team=line.team if play.uses_teams else "",
+    originals = list(kept)
+    rows = []
+    for seat, line in enumerate(lines):
+        person = people[line_key(line)]
+        original = next((o for o in originals if o[0] == person.pk), None)
+        if original is not None:
+            originals.remove(original)
+        rows.append(
+            PlayerResult(
+                play=play,
+                seat=seat,
+                person=person,
+                score=line.score,
+                score_text=line.score_text,
+                winner=line.winner,
+                start_player=line.start_player,
+                rank=line.rank,
+                team=line.team if play.uses_teams else "",
+                bgstats=original[1] if original is not None else {},
+            )
         )
-        for seat, line in enumerate(lines)
-    )
+    PlayerResult.objects.bulk_create(rows)
 
 
 def cooperative_result(data: PlayData) -> bool | None:
@@ -297,8 +311,9 @@ def edit_play(*, play: Play, data: PlayData, by: Any) -> Play:
     for name, value in play_fields(data).items():
         setattr(play, name, value)
     play.save()
+    kept = [(r.person_id, r.bgstats) for r in play.results.all() if r.bgstats]
     play.results.all().delete()
-    write_lines(play, data.lines)
+    write_lines(play, data.lines, kept)
     after = summary_lines(play)
     audit(
         group=play.group,
@@ -355,50 +370,71 @@ def history(group_id: int) -> QuerySet[Play]:
 
 
 def export_plays(*, group: Group, tz: ZoneInfo, me: Any = None) -> dict[str, Any]:
-    """Every play of the group (campaign attempts included) as a BG Stats export."""
+    """Every play of the group (campaign attempts included) as a BG Stats export, with what the
+    group's BG Stats imports brought in (``docs/formats/bgstats.md``): the games, players and
+    places they brought even without a play, and the file's other top-level keys."""
     plays = list(history(group.pk).order_by("played_at", "pk"))
     games = {p.game_id: p.game for p in plays}
+    games.update((g.pk, g) for g in CatalogGame.objects.filter(group=group).exclude(bgstats={}))
     people = {r.person_id: r.person for p in plays for r in p.results.all()}
-    places = sorted({p.location for p in plays if p.location})
+    people.update((p.pk, p) for p in Person.rows.filter(group=group).exclude(bgstats={}))
+    kept = BGStatsKept.objects.filter(group=group).first()
+    places: dict[str, dict[str, Any]] = {}
+    for entry in kept.locations if kept is not None else []:
+        places.setdefault(location_name(entry), entry)
+    for name in sorted({p.location for p in plays if p.location}):
+        places.setdefault(name, {})
     namespace = uuid_module.uuid5(uuid_module.NAMESPACE_URL, f"questlog:group:{group.pk}")
-    # Without an account (a command), nobody is "me": ``user=None`` would pick a guest.
-    me_person = (
-        Person.objects.filter(group=group, user=me).values_list("pk", flat=True).first()
-        if stored_actor(me) is not None
-        else None
-    )
+    me_person: int | None = None
+    if kept is not None and kept.me_id is not None:
+        me_person = kept.me_id
+    elif stored_actor(me) is not None:
+        # Without an account (a command), nobody is "me": ``user=None`` would pick a guest.
+        me_person = Person.objects.filter(group=group, user=me).values_list("pk", flat=True).first()
     return bgstats.export_document(
         games=[out_game(g, namespace) for g in sorted(games.values(), key=lambda g: g.pk)],
         players=[
             bgstats.OutEntity(
                 key=p.pk,
-                uuid=str(uuid_module.uuid5(namespace, f"person:{p.pk}")),
+                uuid=bgstats.new_uuid(str(uuid_module.uuid5(namespace, f"person:{p.pk}"))),
                 name=p.name,
                 anonymous=p.anonymous,
+                original=p.bgstats,
             )
             for p in sorted(people.values(), key=lambda p: p.pk)
         ],
         locations=[
             bgstats.OutEntity(
-                key=name, uuid=str(uuid_module.uuid5(namespace, f"place:{name}")), name=name
+                key=name,
+                uuid=bgstats.new_uuid(str(uuid_module.uuid5(namespace, f"place:{name}"))),
+                name=name,
+                original=original,
             )
-            for name in places
+            for name, original in places.items()
         ],
         plays=[out_play(p, tz) for p in plays],
         exported_at=timezone.now().astimezone(tz),
         me=me_person,
+        kept_top=kept.document if kept is not None else None,
     )
+
+
+def location_name(entry: Any) -> str:
+    """A file location's name as a play of the group holds it."""
+    name = entry.get("name") if isinstance(entry, dict) else None
+    return name.strip()[: bgstats.MAX_NAME][:100] if isinstance(name, str) else ""
 
 
 def out_game(game: CatalogGame, namespace: uuid_module.UUID) -> bgstats.OutEntity:
     return bgstats.OutEntity(
         key=game.pk,
-        uuid=str(uuid_module.uuid5(namespace, f"game:{game.pk}")),
+        uuid=bgstats.new_uuid(str(uuid_module.uuid5(namespace, f"game:{game.pk}"))),
         name=game.name,
         bgg_id=game.bgg_id,
         cooperative=game.cooperative,
         highest_wins=game.highest_wins,
         no_points=game.no_points,
+        original=game.bgstats,
     )
 
 
@@ -408,9 +444,13 @@ def result_fields(line: PlayerResult | bgstats.FileScore) -> dict[str, Any]:
     return {name: getattr(line, name) for name in names}
 
 
+# A play saved this long after it was added was saved again: edited in Questlog.
+EDITED_AFTER = datetime.timedelta(seconds=1)
+
+
 def out_play(play: Play, tz: ZoneInfo) -> bgstats.OutPlay:
     return bgstats.OutPlay(
-        uuid=str(play.uuid),
+        uuid=play.bgstats.get("uuid") or bgstats.new_uuid(str(play.uuid)),
         game_key=play.game_id,
         played_at=play.played_at.astimezone(tz).replace(tzinfo=None),
         modified_at=play.updated_at.astimezone(tz).replace(tzinfo=None),
@@ -420,9 +460,12 @@ def out_play(play: Play, tz: ZoneInfo) -> bgstats.OutPlay:
         uses_teams=play.uses_teams,
         note=play.note,
         lines=tuple(
-            bgstats.FileScore(player_ref=r.person_id, **result_fields(r))
+            bgstats.FileScore(player_ref=r.person_id, **result_fields(r), raw=r.bgstats)
             for r in play.results.all()
         ),
+        created_at=play.created_at.astimezone(tz).replace(tzinfo=None),
+        edited=play.updated_at - play.created_at > EDITED_AFTER,
+        original=play.bgstats,
     )
 
 
@@ -757,6 +800,7 @@ def import_export(
     known = existing_uuids(group, export)
     games = resolve_games(group, export.games.values())
     people = resolve_people(group, export, matching)
+    keep_the_rest(group, export, people)
     fresh: list[tuple[bgstats.FilePlay, Play]] = []
     skipped = 0
     creator = stored_actor(by)
@@ -783,6 +827,7 @@ def import_export(
                     note=play.note,
                     source=PlaySource.BGSTATS,
                     created_by=creator,
+                    bgstats=dict(play.raw),
                 ),
             )
         )
@@ -791,7 +836,13 @@ def import_export(
         chunk = fresh[start : start + BATCH]
         Play.objects.bulk_create([row for _, row in chunk])
         PlayerResult.objects.bulk_create(
-            PlayerResult(play=row, seat=seat, person=people[line.player_ref], **result_fields(line))
+            PlayerResult(
+                play=row,
+                seat=seat,
+                person=people[line.player_ref],
+                **result_fields(line),
+                bgstats=dict(line.raw),
+            )
             for play, row in chunk
             for seat, line in enumerate(play.scores)
         )
@@ -830,10 +881,55 @@ def resolve_games(group: Group, games: Iterable[bgstats.FileGame]) -> dict[int, 
                 cooperative=game.cooperative,
                 highest_wins=game.highest_wins,
                 no_points=game.no_points,
+                bgstats=dict(game.raw),
             )
             catalog[game.name.lower()] = found
         resolved[game.ref] = found
+    keep_originals(CatalogGame, [(resolved[g.ref], g.raw) for g in games])
     return resolved
+
+
+def keep_originals(model: Any, pairs: Iterable[tuple[Any, Any]]) -> None:
+    """Give each row that holds no file's original yet the one it was matched to (one query)."""
+    changed = {}
+    for row, raw in pairs:
+        if not row.bgstats and raw and row.pk not in changed:
+            row.bgstats = dict(raw)
+            changed[row.pk] = row
+    manager = Person.rows if model is Person else model.objects
+    manager.bulk_update(changed.values(), ["bgstats"])
+
+
+def keep_the_rest(group: Group, export: bgstats.Export, people: dict[int, Person]) -> None:
+    """Keep what the file holds that no row does: its other top-level keys (a list gains the
+    entries it did not have, anything else is the latest file's), its locations by name, and the
+    person its ``userInfo.meRefId`` names."""
+    kept, _created = BGStatsKept.objects.select_for_update().get_or_create(group=group)
+    document = dict(kept.document)
+    for key, value in export.top.items():
+        before = document.get(key)
+        if isinstance(before, list) and isinstance(value, list):
+            seen = {canonical(entry) for entry in before}
+            document[key] = before + [e for e in value if canonical(e) not in seen]
+        else:
+            document[key] = value
+    names = {location_name(entry) for entry in kept.locations}
+    locations = list(kept.locations)
+    for entry in export.location_rows.values():
+        if location_name(entry) not in names:
+            names.add(location_name(entry))
+            locations.append(dict(entry))
+    me = export.top.get("userInfo")
+    me_ref = me.get("meRefId") if isinstance(me, dict) else None
+    if isinstance(me_ref, int) and me_ref in people:
+        kept.me = people[me_ref]
+    kept.document = document
+    kept.locations = locations
+    kept.save()
+
+
+def canonical(entry: Any) -> str:
+    return json.dumps(entry, sort_keys=True, ensure_ascii=False)
 
 
 def resolve_people(
@@ -849,6 +945,7 @@ def resolve_people(
         kind, _sep, value = choice.partition(":")
         if player.anonymous:
             resolved[ref] = anonymous_player(group=group, name=player.name)
+            people[resolved[ref].pk] = resolved[ref]
             continue
         if kind == "person" and value.isdecimal() and int(value) in people:
             resolved[ref] = people[int(value)]
@@ -858,6 +955,7 @@ def resolve_people(
         else:
             resolved[ref] = person_named(group=group, name=player.name)
         people[resolved[ref].pk] = resolved[ref]
+    keep_originals(Person, [(resolved[ref], p.raw) for ref, p in export.players.items()])
     return resolved
 
 
