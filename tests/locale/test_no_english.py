@@ -1,0 +1,407 @@
+"""No English on a Portuguese or Catalan page: every page of the project, listed from the URLconf,
+rendered for a member of a group with data in every game (an adventure with an Automa mission,
+rewards, history, the play log, a Bonfire game with a refused move, a Solsticio game, statistics)
+in English, Brazilian Portuguese and Catalan. What a reader sees (the text outside scripts and
+styles, and the ``aria-label``, ``title``, ``placeholder`` and ``alt`` attributes) is compared:
+three words in a row, or a single word the English catalog translates, that read the same on the
+English page and on the other language's page are English left untranslated, unless ``ALLOWED``
+says why (a name, a term every language writes the same way)."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import polib
+import pytest
+from django.conf import settings
+from django.template.base import Template
+from django.urls import reverse
+
+from campaign import services as campaign_services
+from campaign.table import services as table
+from games import playlog
+from games.bonfire import services as bonfire_services
+from games.rules import spirits
+from games.content.bonfire import default_content
+from games.models import BonfireSeat, CatalogGame
+from games.solsticio import services as solsticio_services
+from groups.models import Membership, Role
+from stats import services as stats_services
+from stats.models import Scope
+from tests.campaign.table_helpers import RIVER
+from tests.factories import AdventureFactory, GroupFactory, MembershipFactory, log_attempt
+from tests.games.rules.solsticio.factories import ANA, BRU
+from tests.support.counts import report
+from tests.support.seats import TableClient
+from tests.support.world import Route, routes, url_for
+
+LANGUAGES = ("pt-br", "ca")
+CATALOGS = {"pt-br": "pt_BR", "ca": "ca"}
+ROOT = Path(settings.BASE_DIR)
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+# URL patterns that are no page a person reads, each with the reason it is not crawled.
+SKIPPED = {
+    # Downloads: a file, not a page.
+    "campaign:export": "a JSON download",
+    "campaign:group-export": "a JSON download",
+    "games:export": "a CSV download",
+    "manifest": "the web app manifest (JSON)",
+    "service_worker": "the service worker (JavaScript)",
+    "healthz": "a health check for the load balancer",
+    # Event streams and their version probes: read by scripts, never shown.
+    "table:stream": "a server-sent event stream",
+    "table:version": "a version number for the page's script",
+    "bonfire:stream": "a server-sent event stream",
+    "bonfire:version": "a version number for the page's script",
+    "solsticio:stream": "a server-sent event stream",
+    "solsticio:version": "a version number for the page's script",
+    # POST only: a GET answers 405 and shows nothing.
+    "table:move": "POST only",
+    "table:undo": "POST only",
+    "table:abandon": "POST only",
+    "table:seat": "POST only",
+    "bonfire:finish": "POST only",
+    "bonfire:undo": "POST only",
+    "bonfire:abandon": "POST only",
+    "bonfire:seat-bind": "POST only",
+    "bonfire:move": "POST only",
+    "solsticio:move": "POST only",
+    "solsticio:undo": "POST only",
+    "solsticio:abandon": "POST only",
+    "solsticio:reveal": "POST only",
+    "solsticio:open": "POST only",
+    "campaign:note-add": "POST only",
+    "campaign:reveal": "POST only",
+    "games:stats-recompute": "POST only",
+    "stats:recompute": "POST only",
+    "games:import-retry": "POST only",
+    "groups:invite-create": "POST only",
+    "groups:rename": "POST only (the form is on the group's page)",
+    "groups:invite-revoke": "POST only",
+    "groups:member-role": "POST only",
+    "set_language": "POST only (the language switcher)",
+    "logout": "POST only",
+    # Pages that need what the crawl cannot make without a file or an e-mail.
+    "games:import-preview": "needs an uploaded BG Stats file (tests/games/test_playlog_import.py)",
+    "games:import-progress": "needs an uploaded BG Stats file (tests/games/test_playlog_import.py)",
+    "password_reset_confirm": "needs a token from an e-mail",
+    "groups:join": "a link for someone not in the group yet",
+}
+# Django's own admin is English-only by design of this project's staff pages.
+SKIPPED_PREFIXES = {"admin:": "the staff's admin, in Django's own catalogs"}
+
+# Texts that read the same in every language, each with why. Matched against a whole text of the
+# page or, for single words, a word.
+ALLOWED = {
+    # Names: of the product, the games, the people of the crawl.
+    "Questlog": "the product's name",
+    "Bonfire": "a game's name, kept in every language (docs/glossary.md)",
+    "Solsticio": "a game's name, kept in every language (docs/glossary.md)",
+    "BG Stats": "another app's name",
+    "Ana": "a player's name",
+    "Ben": "a player's name",
+    "Bru": "a player's name",
+    "Automa": "the game's word for the robot player, kept in every language (docs/glossary.md)",
+    "Kakapo": "a component's name, kept in every language (docs/glossary.md)",
+    "JSON": "a file format's name",
+    "questlog-adventure": "a file format's name (docs/formats/)",
+}
+# Texts allowed on one page only, or on any page (``None``): a pattern and why.
+ALLOWED_ON = {
+    None: [
+        (r"[A-Z][A-Za-z_]+(/[A-Za-z_+-]+)+", "a time zone's IANA name, as browsers know it"),
+    ],
+    "bonfire:games": [
+        (
+            r"\{.*\}",
+            "the content JSON of Bonfire's new-game form, which the group edits: being reworked "
+            "(games/bonfire/forms.py)",
+        ),
+        (
+            r"(blue|green|orange|purple|red|yellow|fish|herbs|stone|wood)",
+            "Bonfire's new-game form labels its supply fields by the content's ids: being "
+            "reworked (games/bonfire/forms.py)",
+        ),
+    ],
+    "reference:game": [
+        (
+            r"games\.rules\.[\w.]+",
+            "the rules reference's developer text: being reworked (games/reference/)",
+        ),
+        (r"tests/[\w/]+\.py", "the rules reference's developer text: being reworked"),
+    ],
+}
+# Words each language writes as English does, though the catalog translates them elsewhere.
+SAME_WORD = {"pt-br": {"link": "Portuguese says “link” too (“link de convite”)"}, "ca": {}}
+
+
+@dataclass
+class Crawl:
+    owner: Any
+    values: dict[str, Any]
+    unreadable: list[tuple[str, str, int]] = field(default_factory=list)
+
+
+def make_group() -> Crawl:
+    """A group with data in every game, its owner signed in for the crawl."""
+    group = GroupFactory(name="Zeta")
+    owner = MembershipFactory(group=group, role=Role.OWNER).user
+    player = MembershipFactory(group=group, role=Role.PLAYER)
+    adventure = AdventureFactory(group=group, name="Alfa", by=owner)
+    # History with rewards: missions 1 and 2 won (mission 2 gives a Totem), a failure with a note.
+    log_attempt(adventure, by=owner, players=["Ana", "Ben"])
+    log_attempt(adventure, by=owner, players=["Ana", "Ben"])
+    log_attempt(adventure, result="failure", by=owner, players=["Ana", "Ben"])
+    campaign_services.add_note(
+        attempt=adventure.attempts.get(number=3), author=owner, text="Uau!"
+    )
+    campaign_services.add_override(
+        adventure=adventure, kind="open-envelope", target="A", reason="Ok.", by=owner
+    )
+    # The Automa's mission at the table: two players and the Automa's four face-up cards.
+    attempt = table.begin_mission(
+        adventure=adventure,
+        by=owner,
+        players=["Ana", "Ben"],
+        first_player="Ana",
+        trump="blue",
+        automa_river=RIVER,
+    )
+    # Ana and Ben play a card each: the Automa's turn, its face-up cards to choose from.
+    while table.state_of(attempt).phase != "automa":
+        attempt.refresh_from_db()
+        move = spirits.legal_moves(table.state_of(attempt))[0]
+        table.submit_move(attempt=attempt, move=move, version=attempt.version, by=owner)
+    attempt.refresh_from_db()
+    # The play log: a game of the catalog played by hand (the attempts are plays of their own).
+    playlog.ensure_catalog(group=group)
+    game = CatalogGame.objects.get(group=group, builtin="bonfire")
+    import datetime
+
+    from django.utils import timezone
+
+    play = playlog.log_play(
+        group=group,
+        data=playlog.PlayData(
+            game=game,
+            played_at=timezone.now() - datetime.timedelta(days=1),
+            lines=[
+                playlog.LineData(name="Ana", score=12, winner=True),
+                playlog.LineData(name="Ben", score=9),
+            ],
+        ),
+        by=owner,
+    )
+    # Bonfire, with a refused move kept for the seat's page.
+    bonfire = bonfire_services.start_play(
+        group=group, by=owner, name="Zeta 2", players=["Ana", "Ben"], content=default_content()
+    )
+    seats = [BonfireSeat.objects.get(play=bonfire, name=name) for name in ("Ana", "Ben")]
+    # Solsticio.
+    solsticio = solsticio_services.start_solsticio_game(
+        group=group, players=(ANA, BRU), seed=7, by=owner
+    )
+    # Statistics, and a recompute job of them (its progress page).
+    stats_services.drain_outbox()
+    job = stats_services.request_recompute(scope=Scope.GROUP, scope_id=group.pk)
+    values = {
+        "group_id": group.pk,
+        "adventure_id": adventure.pk,
+        "number": attempt.number,
+        "play_id": play.pk,
+        "member_id": player.pk,
+        "invite_id": 0,
+        "game_id": solsticio.pk,
+        "game": "bonfire",
+        "pk": game.pk,
+        "seats": seats,
+        "job_id": job.pk,
+    }
+    return Crawl(owner=owner, values=values)
+
+
+class Visible(HTMLParser):
+    """The texts a reader sees: each text node outside scripts and styles, and the attributes
+    read aloud or shown on hover or in an empty field."""
+
+    ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+    HIDDEN = {"script", "style", "template"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        for name, value in attrs:
+            if name in self.ATTRIBUTES and value and value.strip():
+                self.texts.append(" ".join(value.split()))
+        if tag == "input" and dict(attrs).get("type") in {"submit", "button"}:
+            value = dict(attrs).get("value")
+            if value:
+                self.texts.append(" ".join(value.split()))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN and self.hidden:
+            self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden and data.strip():
+            self.texts.append(" ".join(data.split()))
+
+
+def visible(body: str) -> list[str]:
+    parser = Visible()
+    parser.feed(body)
+    parser.close()
+    return parser.texts
+
+
+WORD = re.compile(r"[^\W\d_][\w’'·-]*")
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text)
+
+
+def without_allowed(text: str) -> str:
+    for name in sorted(ALLOWED, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " · ", text)
+    return text
+
+
+def runs(text: str) -> set[tuple[str, ...]]:
+    """Each run of three words in a row (a name of ``ALLOWED`` breaks a run)."""
+    found = set()
+    for part in re.split(r"[·:;()\[\]{}|/«»“”\"]", without_allowed(text)):
+        found.update(zip(*(words(part)[i:] for i in range(3)), strict=False))
+    return found
+
+
+def translated_words(language: str) -> set[str]:
+    """The single words (three letters or more) of the English catalog that ``language`` writes
+    otherwise."""
+    catalog = polib.pofile(str(ROOT / "locale" / CATALOGS[language] / "LC_MESSAGES" / "django.po"))
+    found = set()
+    for entry in catalog:
+        if entry.msgid_plural or not entry.msgstr or entry.obsolete:
+            continue
+        word = entry.msgid.casefold()
+        if re.fullmatch(r"[a-z]{3,}", word) and entry.msgstr.casefold() != word:
+            found.add(word)
+    return found - {name.casefold() for name in ALLOWED} - set(SAME_WORD[language])
+
+
+def allowed_on(route: str, text: str) -> bool:
+    patterns = ALLOWED_ON[None] + ALLOWED_ON.get(route, [])
+    return any(re.fullmatch(pattern, text) for pattern, _ in patterns)
+
+
+def english_left(
+    route: str, english: list[str], other: list[str], catalog_words: set[str]
+) -> list[tuple[str, str]]:
+    """The texts of ``other`` that show something of ``english`` unchanged, and what."""
+    english = [t for t in english if not allowed_on(route, t)]
+    english_runs = set().union(*map(runs, english)) if english else set()
+    english_words = {w.casefold() for text in english for w in words(without_allowed(text))}
+    left = []
+    for text in other:
+        if allowed_on(route, text):
+            continue
+        same_runs = runs(text) & english_runs
+        same_words = {
+            w
+            for w in map(str.casefold, words(without_allowed(text)))
+            if w in catalog_words and w in english_words
+        }
+        if same_runs or same_words:
+            same = sorted(" ".join(run) for run in same_runs) + sorted(same_words)
+            left.append((text, ", ".join(same)))
+    return left
+
+
+def crawl_urls(crawl: Crawl) -> list[tuple[str, str]]:
+    """Each page to read: its route's name and URL, the Bonfire seats' pages for each seat."""
+    urls = []
+    for route in routes():
+        if route.name in SKIPPED or any(route.name.startswith(p) for p in SKIPPED_PREFIXES):
+            continue
+        values = crawl.values
+        if route.name.startswith("bonfire:"):  # ``play_id`` names a Bonfire game there
+            values = {**values, "play_id": values["seats"][0].play_id}
+        if route.name == "bonfire:seat":
+            for seat in values["seats"]:
+                urls.append((route.name, url_for(route, {**values, "seat_id": seat.pk})))
+            continue
+        url = url_for(route, values)
+        assert url is not None, f"{route.name}: no value for its parameters; add one or skip it"
+        urls.append((route.name, url))
+    return urls
+
+
+def refuse_bonfire_moves(client: TableClient, crawl: Crawl, language: str) -> None:
+    """Two refused moves, each kept for its seat's page: Ana places a Destiny tile outside her
+    Destiny Area (B1), Ben ends Ana's turn."""
+    ana, ben = crawl.values["seats"]
+    refused = [
+        (ana, {"kind": "place_destiny", "end": "top", "row": 0, "col": 0}),
+        (ben, {"kind": "end_turn"}),
+    ]
+    for seat, move in refused:
+        url = reverse("bonfire:move", args=[seat.play.group_id, seat.play_id, seat.pk])
+        response = client.post(url, {"version": 0, **move}, HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 302
+
+
+def page_texts(
+    client: TableClient, crawl: Crawl, language: str
+) -> dict[str, tuple[str, list[str]]]:
+    """What each page shows in ``language``, by URL, with its route's name."""
+    found = {}
+    refuse_bonfire_moves(client, crawl, language)
+    for name, url in crawl_urls(crawl):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+        if response.status_code not in {200, 286, 302}:  # 286: a finished job's last answer
+            crawl.unreadable.append((name, url, response.status_code))
+            continue
+        if response.status_code == 302 or "html" not in response.get("Content-Type", ""):
+            continue
+        found[url] = (name, visible(response.content.decode()))
+    return found
+
+
+@pytest.fixture
+def untimed_templates(monkeypatch):
+    """Templates rendered as in production: the test environment's instrumented render, which
+    copies every context for ``response.context`` (unused here), doubles the crawl's time."""
+    monkeypatch.setattr(Template, "_render", lambda self, context: self.nodelist.render(context))
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("untimed_templates")
+def test_no_english_on_a_portuguese_or_catalan_page():
+    started = time.monotonic()
+    crawl = make_group()
+    client = TableClient()
+    client.force_login(crawl.owner)
+    english = page_texts(client, crawl, "en")
+    assert crawl.unreadable == [], "pages that did not answer: skip them with a reason, or fix"
+    problems = []
+    for language in LANGUAGES:
+        catalog_words = translated_words(language)
+        pages = page_texts(client, crawl, language)
+        assert set(pages) == set(english)
+        for url, (route, texts) in pages.items():
+            for left, same in english_left(route, english[url][1], texts, catalog_words):
+                problems.append(f"{language} {url}: [{same}] {left[:160]}")
+    seconds = time.monotonic() - started
+    assert problems == [], f"{len(problems)} English texts:\n" + "\n".join(problems)
+    report("no English", f"{len(english)} pages × 3 languages in {seconds:.1f} s, 0 English")
