@@ -9,6 +9,7 @@ says why (a name, a term every language writes the same way)."""
 
 from __future__ import annotations
 
+import datetime
 import re
 import time
 from dataclasses import dataclass, field
@@ -21,16 +22,18 @@ import pytest
 from django.conf import settings
 from django.template.base import Template
 from django.urls import reverse
+from django.utils import timezone
 
 from campaign import services as campaign_services
 from campaign.table import services as table
 from games import playlog
 from games.bonfire import services as bonfire_services
-from games.rules import spirits
 from games.content.bonfire import default_content
-from games.models import BonfireSeat, CatalogGame
+from games.models import BonfireSeat, CatalogGame, Person
+from games.reference.documents import GAMES
+from games.rules import spirits
 from games.solsticio import services as solsticio_services
-from groups.models import Membership, Role
+from groups.models import Role
 from stats import services as stats_services
 from stats.models import Scope
 from tests.campaign.table_helpers import RIVER
@@ -38,7 +41,7 @@ from tests.factories import AdventureFactory, GroupFactory, MembershipFactory, l
 from tests.games.rules.solsticio.factories import ANA, BRU
 from tests.support.counts import report
 from tests.support.seats import TableClient
-from tests.support.world import Route, routes, url_for
+from tests.support.world import routes, url_for
 
 LANGUAGES = ("pt-br", "ca")
 CATALOGS = {"pt-br": "pt_BR", "ca": "ca"}
@@ -138,13 +141,32 @@ ALLOWED_ON = {
     ],
 }
 # Words each language writes as English does, though the catalog translates them elsewhere.
-SAME_WORD = {"pt-br": {"link": "Portuguese says “link” too (“link de convite”)"}, "ca": {}}
+SAME_WORD = {
+    "pt-br": {
+        "link": "Portuguese says “link” too (“link de convite”)",
+        "move": "a Portuguese verb too (“um passo move um Guardião”)",
+    },
+    "ca": {},
+}
+
+
+# What the English pages show of the data made: the crawl reads what it claims to.
+CRAWLED = {
+    "Automa plays this card",  # the table in the Automa's turn, its face-up cards
+    "Totem: unlocks a Power space on the board.",  # the rewards (the adventure's reference)
+    "Row 0, column 0 is outside your Destiny Area.",  # Bonfire's refusals, B1
+    "It is Ana’s turn.",
+    "This move is not understood: check “From the supply's”.",
+    "Questlog sample campaign",  # the campaign game in the play log, by its pack's name
+}
 
 
 @dataclass
 class Crawl:
     owner: Any
     values: dict[str, Any]
+    variants: dict[str, list[dict[str, Any]]]
+    seats: list[BonfireSeat]
     unreadable: list[tuple[str, str, int]] = field(default_factory=list)
 
 
@@ -158,9 +180,7 @@ def make_group() -> Crawl:
     log_attempt(adventure, by=owner, players=["Ana", "Ben"])
     log_attempt(adventure, by=owner, players=["Ana", "Ben"])
     log_attempt(adventure, result="failure", by=owner, players=["Ana", "Ben"])
-    campaign_services.add_note(
-        attempt=adventure.attempts.get(number=3), author=owner, text="Uau!"
-    )
+    campaign_services.add_note(attempt=adventure.attempts.get(number=3), author=owner, text="Uau!")
     campaign_services.add_override(
         adventure=adventure, kind="open-envelope", target="A", reason="Ok.", by=owner
     )
@@ -182,10 +202,6 @@ def make_group() -> Crawl:
     # The play log: a game of the catalog played by hand (the attempts are plays of their own).
     playlog.ensure_catalog(group=group)
     game = CatalogGame.objects.get(group=group, builtin="bonfire")
-    import datetime
-
-    from django.utils import timezone
-
     play = playlog.log_play(
         group=group,
         data=playlog.PlayData(
@@ -200,9 +216,13 @@ def make_group() -> Crawl:
     )
     # Bonfire, with a refused move kept for the seat's page.
     bonfire = bonfire_services.start_play(
-        group=group, by=owner, name="Zeta 2", players=["Ana", "Ben"], content=default_content()
+        group=group,
+        by=owner,
+        name="Zeta 2",
+        players=["Ana", "Ben", "Cy"],
+        content=default_content(),
     )
-    seats = [BonfireSeat.objects.get(play=bonfire, name=name) for name in ("Ana", "Ben")]
+    seats = [BonfireSeat.objects.get(play=bonfire, name=name) for name in ("Ana", "Ben", "Cy")]
     # Solsticio.
     solsticio = solsticio_services.start_solsticio_game(
         group=group, players=(ANA, BRU), seed=7, by=owner
@@ -216,14 +236,28 @@ def make_group() -> Crawl:
         "number": attempt.number,
         "play_id": play.pk,
         "member_id": player.pk,
-        "invite_id": 0,
         "game_id": solsticio.pk,
-        "game": "bonfire",
-        "pk": game.pk,
-        "seats": seats,
         "job_id": job.pk,
     }
-    return Crawl(owner=owner, values=values)
+    campaign_game = CatalogGame.objects.get(group=group, builtin="campaign")
+    # Routes read more than once, each time with these values instead.
+    variants = {
+        # The attempts: won with a reward, failed with a note; the one at the table is open.
+        **{
+            f"campaign:{name}": [{"number": 2}, {"number": 3}]
+            for name in ("attempt", "attempt-edit", "attempt-delete")
+        },
+        "games:game-stats": [{"pk": game.pk}, {"pk": campaign_game.pk}],
+        "games:player-stats": [{"pk": Person.objects.get(group=group, name="Ana").pk}],
+        "reference:game": [{"game": name} for name in GAMES],
+        # ``play_id`` names a Bonfire game there; a seat's page for each seat.
+        **{
+            f"bonfire:{name}": [{"play_id": bonfire.pk}]
+            for name in ("games", "rules", "play", "finish", "undo", "abandon", "seat-bind")
+        },
+        "bonfire:seat": [{"play_id": bonfire.pk, "seat_id": seat.pk} for seat in seats],
+    }
+    return Crawl(owner=owner, values=values, variants=variants, seats=seats)
 
 
 class Visible(HTMLParser):
@@ -329,31 +363,26 @@ def english_left(
 
 
 def crawl_urls(crawl: Crawl) -> list[tuple[str, str]]:
-    """Each page to read: its route's name and URL, the Bonfire seats' pages for each seat."""
+    """Each page to read: its route's name and URL."""
     urls = []
     for route in routes():
         if route.name in SKIPPED or any(route.name.startswith(p) for p in SKIPPED_PREFIXES):
             continue
-        values = crawl.values
-        if route.name.startswith("bonfire:"):  # ``play_id`` names a Bonfire game there
-            values = {**values, "play_id": values["seats"][0].play_id}
-        if route.name == "bonfire:seat":
-            for seat in values["seats"]:
-                urls.append((route.name, url_for(route, {**values, "seat_id": seat.pk})))
-            continue
-        url = url_for(route, values)
-        assert url is not None, f"{route.name}: no value for its parameters; add one or skip it"
-        urls.append((route.name, url))
+        for variant in crawl.variants.get(route.name, [{}]):
+            url = url_for(route, {**crawl.values, **variant})
+            assert url is not None, f"{route.name}: no value for its parameters: add one or skip it"
+            urls.append((route.name, url))
     return urls
 
 
 def refuse_bonfire_moves(client: TableClient, crawl: Crawl, language: str) -> None:
-    """Two refused moves, each kept for its seat's page: Ana places a Destiny tile outside her
-    Destiny Area (B1), Ben ends Ana's turn."""
-    ana, ben = crawl.values["seats"]
+    """Three refused moves, each kept for its seat's page: Ana places a Destiny tile outside her
+    Destiny Area (B1), Ben ends Ana's turn, Cy sends a placement without its fields."""
+    ana, ben, cy = crawl.seats
     refused = [
         (ana, {"kind": "place_destiny", "end": "top", "row": 0, "col": 0}),
         (ben, {"kind": "end_turn"}),
+        (cy, {"kind": "place_destiny"}),
     ]
     for seat, move in refused:
         url = reverse("bonfire:move", args=[seat.play.group_id, seat.play_id, seat.pk])
@@ -378,6 +407,22 @@ def page_texts(
     return found
 
 
+@pytest.mark.parametrize(
+    ("english", "other", "left"),
+    [
+        ("Totem: unlocks a Power space.", "Totem: unlocks a Power space.", "unlocks a Power"),
+        ("Save the name", "Desa el nom", ""),
+        ("Move", "Move", "move"),  # a word the catalog translates
+        ("Reading: Ana, Ben and Cy", "Leitura: Ana, Ben e Cy", ""),  # names break a run
+        ("Europe/Lisbon", "Europe/Lisbon", ""),  # ALLOWED_ON
+    ],
+)
+def test_english_left_on_a_page_is_found(english, other, left):
+    found = english_left("x", [english], [other], translated_words("ca"))
+    assert bool(found) == bool(left)
+    assert all(left in same for _, same in found)
+
+
 @pytest.fixture
 def untimed_templates(monkeypatch):
     """Templates rendered as in production: the test environment's instrumented render, which
@@ -394,6 +439,8 @@ def test_no_english_on_a_portuguese_or_catalan_page():
     client.force_login(crawl.owner)
     english = page_texts(client, crawl, "en")
     assert crawl.unreadable == [], "pages that did not answer: skip them with a reason, or fix"
+    shown = {text for _, texts in english.values() for text in texts}
+    assert shown >= CRAWLED, f"the crawl misses what it is meant to read: {CRAWLED - shown}"
     problems = []
     for language in LANGUAGES:
         catalog_words = translated_words(language)

@@ -341,7 +341,7 @@ def test_a_version_that_is_no_number_is_refused_naming_the_field(client, game, p
     seat = BonfireSeat.objects.get(play=game, name="Ana")
     url = reverse("bonfire:move", args=[game.group_id, game.pk, seat.pk])
     page = refused_page(client, url, {"version": "zero", "kind": "end_turn"}, "en")
-    assert "version: Enter a whole number." in text(page)
+    assert "Version: Enter a whole number." in text(page)
     assert BonfireSeat.objects.get(pk=seat.pk).version == 0
 
 
@@ -349,6 +349,6 @@ def test_amounts_name_every_currency() -> None:
     """Action tokens and markers are counted apart from tiles and Resources (seed 000)."""
     with translation.override("pt-br"):
         assert refusals.amounts({"action-tokens": 2, "action-markers": 1, "fish": 1}) == (
-            "2 Ficha(s) de Ação, 1 Marcador(es) de Ação, 1 peixe"
+            "2 Fichas de Ação, 1 Marcador de Ação, 1 peixe"
         )
         assert refusals.amounts({}) == "nada"
