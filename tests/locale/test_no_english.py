@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from campaign import services as campaign_services
 from campaign.table import services as table
-from games import playlog
+from games import playlog, playstats
 from games.bonfire import services as bonfire_services
 from games.content.bonfire import default_content
 from games.models import BonfireSeat, CatalogGame, Person
@@ -158,6 +158,7 @@ CRAWLED = {
     "It is Ana’s turn.",
     "This move is not understood: check “From the supply's”.",
     "Questlog sample campaign",  # the campaign game in the play log, by its pack's name
+    "Plays of each game",  # the play log's statistics
 }
 
 
@@ -227,8 +228,9 @@ def make_group() -> Crawl:
     solsticio = solsticio_services.start_solsticio_game(
         group=group, players=(ANA, BRU), seed=7, by=owner
     )
-    # Statistics, and a recompute job of them (its progress page).
+    # Statistics (the campaign's, the play log's), and a recompute job (its progress page).
     stats_services.drain_outbox()
+    playstats.recompute(group_id=group.pk)
     job = stats_services.request_recompute(scope=Scope.GROUP, scope_id=group.pk)
     values = {
         "group_id": group.pk,
