@@ -176,6 +176,9 @@ def make_group() -> Crawl:
     group = GroupFactory(name="Zeta")
     owner = MembershipFactory(group=group, role=Role.OWNER).user
     player = MembershipFactory(group=group, role=Role.PLAYER)
+    for user, name in ((owner, "marta"), (player.user, "joana")):  # no English in a name
+        user.username = name
+        user.save(update_fields=["username"])
     adventure = AdventureFactory(group=group, name="Alfa", by=owner)
     # History with rewards: missions 1 and 2 won (mission 2 gives a Totem), a failure with a note.
     log_attempt(adventure, by=owner, players=["Ana", "Ben"])
@@ -194,7 +197,12 @@ def make_group() -> Crawl:
         trump="blue",
         automa_river=RIVER,
     )
-    # Ana and Ben play a card each: the Automa's turn, its face-up cards to choose from.
+    # Ana plays a card and takes it back (the audit names the card); then Ana and Ben play a card
+    # each: the Automa's turn, its face-up cards to choose from.
+    move = spirits.legal_moves(table.state_of(attempt))[0]
+    table.submit_move(attempt=attempt, move=move, version=attempt.version, by=owner)
+    attempt.refresh_from_db()
+    table.undo_last_move(attempt=attempt, version=attempt.version, by=owner)
     while table.state_of(attempt).phase != "automa":
         attempt.refresh_from_db()
         move = spirits.legal_moves(table.state_of(attempt))[0]
@@ -301,11 +309,19 @@ def visible(body: str) -> list[str]:
     return parser.texts
 
 
-WORD = re.compile(r"[^\W\d_][\w’'·-]*")
+TOKEN = re.compile(r"[\w’'·-]+")
+# A word: letters, with apostrophes, Catalan's ela geminada and hyphens inside; an id such as
+# ``blue-3`` reads as the word "blue"; a token with other digits (a file's name) is no word.
+WORD = re.compile(r"([^\W\d_]+(?:[’'·-][^\W\d_]+)*)(?:-\d+)?")
+
+
+def tokens(text: str) -> list[str | None]:
+    """The text's tokens in order: each word, or None for a token that is no word."""
+    return [m.group(1) if (m := WORD.fullmatch(t)) else None for t in TOKEN.findall(text)]
 
 
 def words(text: str) -> list[str]:
-    return WORD.findall(text)
+    return [word for word in tokens(text) if word]
 
 
 def without_allowed(text: str) -> str:
@@ -318,7 +334,9 @@ def runs(text: str) -> set[tuple[str, ...]]:
     """Each run of three words in a row (a name of ``ALLOWED`` breaks a run)."""
     found = set()
     for part in re.split(r"[·:;()\[\]{}|/«»“”\"]", without_allowed(text)):
-        found.update(zip(*(words(part)[i:] for i in range(3)), strict=False))
+        found.update(
+            run for run in zip(*(tokens(part)[i:] for i in range(3)), strict=False) if all(run)
+        )
     return found
 
 
