@@ -387,6 +387,9 @@ def english_left(
     return left
 
 
+NOT_FOUND = "not found"
+
+
 def crawl_urls(crawl: Crawl) -> list[tuple[str, str]]:
     """Each page to read: its route's name and URL."""
     urls = []
@@ -397,6 +400,8 @@ def crawl_urls(crawl: Crawl) -> list[tuple[str, str]]:
             url = url_for(route, {**crawl.values, **variant})
             assert url is not None, f"{route.name}: no value for its parameters: add one or skip it"
             urls.append((route.name, url))
+    # The page a reader meets at a URL that names nothing (404).
+    urls.append((NOT_FOUND, reverse("groups:detail", args=[crawl.values["group_id"] + 1000])))
     return urls
 
 
@@ -432,7 +437,8 @@ def page_texts(
     refuse_a_solsticio_move(client, crawl, language)
     for name, url in crawl_urls(crawl):
         response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
-        if response.status_code not in {200, 286, 302}:  # 286: a finished job's last answer
+        expected = {404} if name == NOT_FOUND else {200, 286, 302}  # 286: a job's last answer
+        if response.status_code not in expected:
             crawl.unreadable.append((name, url, response.status_code))
             continue
         if response.status_code == 302 or "html" not in response.get("Content-Type", ""):
