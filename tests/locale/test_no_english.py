@@ -388,6 +388,7 @@ def english_left(
 
 
 NOT_FOUND = "not found"
+SIGNED_OUT = ("home", "login", "signup", "password_reset")
 
 
 def crawl_urls(crawl: Crawl) -> list[tuple[str, str]]:
@@ -444,6 +445,15 @@ def page_texts(
         if response.status_code == 302 or "html" not in response.get("Content-Type", ""):
             continue
         found[url] = (name, visible(response.content.decode()))
+    # The pages someone not signed in reads: the welcome, signing up, logging in.
+    visitor = TableClient()
+    for name in SIGNED_OUT:
+        url = reverse(name)
+        response = visitor.get(url, HTTP_ACCEPT_LANGUAGE=language)
+        if response.status_code != 200:
+            crawl.unreadable.append((name, url, response.status_code))
+            continue
+        found[f"{url} (signed out)"] = (name, visible(response.content.decode()))
     return found
 
 
