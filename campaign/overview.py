@@ -20,14 +20,17 @@ from campaign.models import Adventure, ComponentKind, RevealedSpoiler
 from games.content import Pack
 from games.rules.spirits.campaign import SUCCESS, mission_rounds
 
+# What each kind of reward does: the rules' own (seed 003), the same for every pack.
 REWARD_TEXT = {
-    "totem": "Totem: unlocks a Power space on the board.",
-    "castle": (
+    "totem": gettext_lazy("Totem: unlocks a Power space on the board."),
+    "castle": gettext_lazy(
         "Castle: gives a Power token, kept until the end of the adventure and usable in every "
         "mission."
     ),
-    "white-envelope": "White Envelope: open the white envelope of that letter (a Power tile).",
-    "holo-liana": "Purified Holo Liana: reduces the difficulty of Mission 22.",
+    "white-envelope": gettext_lazy(
+        "White Envelope: open the white envelope of that letter (a Power tile)."
+    ),
+    "holo-liana": gettext_lazy("Purified Holo Liana: reduces the difficulty of Mission 22."),
 }
 OPENS_TEXT = {
     "reward": gettext_lazy("a mission's White Envelope reward"),

@@ -137,15 +137,16 @@ class Outcome:
 # --- Reading the log -----------------------------------------------------------------------------
 
 
-def target_name(pack: Pack, kind: str, target: str) -> str:
-    """What a manual override names, by its pack name (never its id)."""
+def target_name(pack: Pack, kind: str, target: str) -> str | dict[str, str]:
+    """What a manual override names, by its pack name (never its id), kept in each of the pack's
+    languages so that the stored line reads in its reader's (``Text.to_json``)."""
     lookups = {
         progression.OPEN_ENVELOPE: pack.envelope,
         progression.UNLOCK_SPACE: pack.power_space,
         progression.GAIN_TOKEN: pack.power_token,
     }
     try:
-        return str(lookups[kind](target).name) if kind in lookups else target
+        return lookups[kind](target).name.to_json() if kind in lookups else target
     except KeyError:
         return target
 

@@ -154,12 +154,40 @@ def cells_text(cells: Any) -> str:
     return " ".join(f"{r},{c}" for r, c in cells or [])
 
 
-def describe_move(payload: Mapping[str, Any]) -> Text:
-    """A move at the table in a few words, for the audit trail: a code and what it names."""
+Named = str | dict[str, str]
+
+
+def colour_name(setup: Mapping[str, Any] | None, colour: str) -> Named:
+    """A colour of the attempt's ``setup`` by the pack's name, in each of its languages (a stored
+    text reads in its reader's); its id when the setup does not name it."""
+    entry = ((setup or {}).get("colours") or {}).get(colour) or {}
+    name = entry.get("name")
+    return name if isinstance(name, str | dict) and name else colour
+
+
+def card_name(setup: Mapping[str, Any] | None, card_id: str) -> Named:
+    """A Spirit card of the attempt's ``setup`` as the table shows it (``Azul 3``), in each of
+    the pack's languages; its id when the setup does not hold it."""
+    card = ((setup or {}).get("cards") or {}).get(card_id) or {}
+    if "colour" not in card or "value" not in card:
+        return card_id
+    colour = colour_name(setup, card["colour"])
+    if colour == card["colour"]:
+        return card_id
+    if isinstance(colour, str):
+        return f"{colour} {card['value']}"
+    return {language: f"{words} {card['value']}" for language, words in colour.items()}
+
+
+def describe_move(payload: Mapping[str, Any], setup: Mapping[str, Any] | None = None) -> Text:
+    """A move at the table in a few words, for the audit trail: a code and what it names (cards
+    and colours by the names of the attempt's ``setup``, when given)."""
     if "play" in payload:
-        return text("move:play", card=payload["play"])
+        return text("move:play", card=card_name(setup, payload["play"]))
     if "automa" in payload:
         card, refill = payload.get("card"), payload.get("refill")
+        card = card_name(setup, card) if card else card
+        refill = card_name(setup, refill) if refill else refill
         if card and refill:
             return text("move:automa-refill", card=card, refill=refill)
         if refill:
@@ -170,11 +198,11 @@ def describe_move(payload: Mapping[str, Any]) -> Text:
     if "discard" in payload:
         return text("move:discard", seat=payload.get("seat") or "")
     if "mist_colour" in payload:
-        return text("move:mist-colour", colour=payload["mist_colour"])
-    return describe_power(payload)
+        return text("move:mist-colour", colour=colour_name(setup, payload["mist_colour"]))
+    return describe_power(payload, setup)
 
 
-def describe_power(payload: Mapping[str, Any]) -> Text:
+def describe_power(payload: Mapping[str, Any], setup: Mapping[str, Any] | None = None) -> Text:
     """A Power move in a few words (``describe_move``)."""
     power = payload.get("power")
     row, col = payload.get("cell") or ["?", "?"]
@@ -184,7 +212,7 @@ def describe_power(payload: Mapping[str, Any]) -> Text:
     if power == spirits.ANY_COLOUR_EDGE:
         return text("move:any-colour-edge", side=payload.get("side") or "", row=row, col=col)
     if power == spirits.CHOOSE_TRUMP:
-        return text("move:choose-trump", colour=payload.get("colour") or "")
+        return text("move:choose-trump", colour=colour_name(setup, payload.get("colour") or ""))
     if power == spirits.QUIET_TOKEN:
         return text("move:quiet-token", row=row, col=col)
     if power == spirits.IGNORE_MUST_FOLLOW and payload.get("seat"):

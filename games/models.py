@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import AuditRecord
-from games.content import Pack, pack_from_json
+from games.content import Pack, default_pack, pack_from_json
 from games.content.texts import FALLBACK, text_from_json
 
 
@@ -296,6 +296,22 @@ class CatalogGame(models.Model):
         ]
 
     def __str__(self) -> str:
+        return self.shown_name
+
+    @property
+    def shown_name(self) -> str:
+        """The name a reader sees: the campaign game by its content pack's name, in the reader's
+        language (``name`` keeps one name for the catalog's unique names and imported files)."""
+        if self.builtin == BuiltinGame.CAMPAIGN:
+            return str(default_pack().info.name)
+        return self.name
+
+    @property
+    def stored_name(self) -> str | dict[str, str]:
+        """The name inside a stored text (``accounts.texts``): the campaign game's in each of its
+        pack's languages, so that the line reads in its reader's."""
+        if self.builtin == BuiltinGame.CAMPAIGN:
+            return default_pack().info.name.to_json()
         return self.name
 
 

@@ -203,7 +203,7 @@ def audit(
 
 def describe(play: Play, lines: Sequence[LineData]) -> Text:
     names = ", ".join(line.name for line in lines)
-    return text("play:summary", game=play.game.name, when=when(play), names=names)
+    return text("play:summary", game=play.game.stored_name, when=when(play), names=names)
 
 
 def when(play: Play) -> str:
@@ -334,7 +334,7 @@ def delete_play(*, play: Play, by: Any) -> None:
     if play.source == PlaySource.CAMPAIGN:
         raise PlayLogError(str(CAMPAIGN_PLAY), code="campaign-play")
     lines = summary_lines(play)
-    summary = text("play:deleted", game=play.game.name, when=when(play))
+    summary = text("play:deleted", game=play.game.stored_name, when=when(play))
     group = play.group
     play.delete()
     audit(

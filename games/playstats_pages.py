@@ -16,6 +16,29 @@ def number(value: float | None) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def with_shown_names(data: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """The snapshot ``data`` with the games of ``names`` (by id) called by those names: a snapshot
+    keeps the catalog's name, the campaign game is shown by its pack's name in the reader's
+    language (``CatalogGame.shown_name``)."""
+    if not names:
+        return data
+    games = {
+        pk: {**entry, "name": names.get(pk, entry.get("name"))}
+        for pk, entry in data.get("games", {}).items()
+    }
+    players = {
+        pk: {
+            **entry,
+            "games": [
+                {**game, "name": names.get(str(game.get("id")), game.get("name"))}
+                for game in entry.get("games", [])
+            ],
+        }
+        for pk, entry in data.get("players", {}).items()
+    }
+    return {**data, "games": games, "players": players}
+
+
 def overview(data: dict[str, Any]) -> dict[str, Any]:
     """The statistics front page: plays per game, and each player's plays and win rate."""
     games = [{"id": pk, **entry} for pk, entry in data.get("games", {}).items()]

@@ -29,7 +29,15 @@ from games.forms import (
     play_initial,
     zone,
 )
-from games.models import CatalogGame, ImportState, Person, Play, PlayImport, PlayStatsSnapshot
+from games.models import (
+    BuiltinGame,
+    CatalogGame,
+    ImportState,
+    Person,
+    Play,
+    PlayImport,
+    PlayStatsSnapshot,
+)
 from groups.access import member_view, require_player
 from groups.models import Membership
 from web.htmx import is_partial, partial_template, vary_on_htmx
@@ -307,7 +315,9 @@ def snapshot_of(group_id: int) -> PlayStatsSnapshot | None:
 @member_view("GET")
 def stats(request: HttpRequest, membership: Membership) -> HttpResponse:
     snapshot = snapshot_of(membership.group_id)
-    data = snapshot.data if snapshot else {}
+    data = playstats_pages.with_shown_names(
+        snapshot.data if snapshot else {}, shown_names(membership.group_id)
+    )
     context = {
         "group": membership.group,
         "membership": membership,
@@ -315,6 +325,12 @@ def stats(request: HttpRequest, membership: Membership) -> HttpResponse:
         **playstats_pages.overview(data),
     }
     return render(request, "games/stats.html", context)
+
+
+def shown_names(group_id: int) -> dict[str, str]:
+    """The group's games whose shown name is not their catalog name, by id (as text)."""
+    games = CatalogGame.objects.filter(group_id=group_id, builtin=BuiltinGame.CAMPAIGN)
+    return {str(game.pk): game.shown_name for game in games}
 
 
 STATS_PAGES = {
@@ -330,7 +346,10 @@ def entry_stats(request: HttpRequest, membership: Membership, kind: str, pk: int
     model, template, charts = STATS_PAGES[kind]
     subject = get_object_or_404(model, group_id=membership.group_id, pk=pk)
     snapshot = snapshot_of(membership.group_id)
-    entry = (snapshot.data if snapshot else {}).get(kind, {}).get(str(pk))
+    data = playstats_pages.with_shown_names(
+        snapshot.data if snapshot else {}, shown_names(membership.group_id)
+    )
+    entry = data.get(kind, {}).get(str(pk))
     context = {
         "group": membership.group,
         "membership": membership,

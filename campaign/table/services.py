@@ -320,7 +320,7 @@ def undo_last_move(
     after = replay_attempt(attempt)
     undone = seats.change(seats.UNDO, who or actor_name(by), move=move.payload)
     store(attempt, after, version=attempt.version + 1, change=undone)
-    what = describe_move(move.payload)
+    what = describe_move(move.payload, attempt.setup)
     summary = text(
         "move-undone", seq=move.seq, number=attempt.number, mission=attempt.mission, move=what
     )

@@ -126,6 +126,13 @@ FIELD_LABELS = {
     "task": _("Common Task"),
     "council": _("High Council space"),
     "space": _("Task space"),
+    "row": _("Row"),
+    "col": _("Column"),
+    "index": pgettext_lazy("Bonfire: a face-up Path token's place", "Path token"),
+    "guardian": pgettext_lazy("Bonfire: the Guardian a step moves", "Guardian"),
+    "portal": pgettext_lazy("Bonfire: a step through a Portal", "Portal"),
+    "kind": _("Move"),
+    "version": _("Version"),
 }
 NEUTRAL_WORD = pgettext_lazy("Bonfire Novice colour", "neutral")
 NOTHING = pgettext_lazy("Bonfire: an empty count", "nothing")

@@ -320,7 +320,7 @@ def move(request: HttpRequest, membership: Membership, play_id: int, seat_id: in
         refused(request, player, refusal.code, refusal.message)
     except Incomplete as incomplete:
         field = next(iter(incomplete.fields), "kind")
-        headline = refusals.BONFIRE_REFUSALS[BAD_MOVE].render(field=field)
+        headline = refusals.BONFIRE_REFUSALS[BAD_MOVE].render(field=field_label(form, field))
         refused(request, player, "form", headline, incomplete.details)
     except services.GameFinished as late:
         refused(request, player, "finished", str(late))
@@ -369,13 +369,24 @@ def write(request: HttpRequest, membership: Membership, play_id: int, kind: str)
     return redirect("bonfire:play", membership.group_id, game.pk)
 
 
+def field_label(form: MoveForm, name: str) -> str:
+    """A move form's field as the reader knows it (``row`` is "Row", ``guardian_2`` a
+    "Guardian"), in the reader's language; never the field's name in the code."""
+    field = form.fields.get(name)
+    label = refusals.FIELD_LABELS.get(name) or (field.label if field is not None else None)
+    if not label:
+        label = refusals.FIELD_LABELS.get(name.split("_")[0])
+    return str(label) if label else name
+
+
 class Incomplete(Exception):
     """A move form missing what its kind needs: its errors, as the page lists them."""
 
     def __init__(self, form: MoveForm) -> None:
         self.fields = [field for field in form.errors if field != "__all__"]
         self.details = " ".join(
-            f"{'' if field == '__all__' else field + ': '}{' '.join(str(e) for e in errors)}"
+            f"{'' if field == '__all__' else field_label(form, field) + ': '}"
+            f"{' '.join(str(e) for e in errors)}"
             for field, errors in form.errors.items()
         )
         super().__init__(self.details)

@@ -7,8 +7,12 @@ from html import unescape
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
+from campaign import services
 from campaign.table import services as table
+from games import playstats
+from games.models import Play
 from groups.models import Role
 from tests.factories import AdventureFactory, MembershipFactory, log_attempt
 
@@ -158,3 +162,63 @@ def test_a_finished_adventures_table_setup_refuses_in_the_readers_language(membe
         table.begin_mission(adventure=adventure, by=member.user, players=["Ana", "Ben", "Cy"],
                             first_player="Ana")  # fmt: skip
     assert str(refused.value) == "Esta aventura terminou: a Missão 22 foi cumprida."
+
+
+def test_an_override_written_in_english_names_its_envelope_in_the_readers_language(
+    member, adventure
+):
+    """The audit line of an override keeps the envelope's name in each of the pack's languages."""
+    with translation.override("en"):
+        services.add_override(
+            adventure=adventure, kind="open-envelope", target="A", reason="ok", by=member.user
+        )
+    for language, name in (("pt-BR", "Envelope branco A"), ("ca", "Sobre blanc A")):
+        _, text = page(member, adventure_url("audit", adventure), language)
+        assert f"{name}: ok" in text
+        assert "White envelope A" not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "rewards"),
+    [
+        ("pt-BR", ["Totem: desbloqueia um espaço de Poder no tabuleiro."]),
+        ("ca", ["Tòtem: desbloqueja un espai de Poder del tauler."]),
+    ],
+)
+def test_the_rewards_say_what_they_do_in_the_readers_language(member, adventure, language, rewards):
+    """Seed 003, "Rewards": a Totem unlocks a Power space, a Castle gives a Power token, a White
+    Envelope opens the envelope of its letter."""
+    _, text = page(member, adventure_url("reference", adventure), language)
+    for reward in rewards:
+        assert reward in text
+    assert "unlocks a Power space" not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "name"),
+    [
+        ("en", "Questlog sample campaign"),
+        ("pt-BR", "Campanha de exemplo do Questlog"),
+        ("ca", "Campanya d’exemple de Questlog"),
+    ],
+)
+def test_the_play_log_names_the_campaign_game_by_its_pack_in_the_readers_language(
+    member, adventure, language, name
+):
+    """An attempt is a play of the campaign game: the play log, its filter, the play's page, the
+    catalog and the statistics call it by the pack's name, never "Questlog campaign"."""
+    log_attempt(adventure, by=member.user)
+    group = adventure.group
+    playstats.recompute(group_id=group.pk)
+    play = Play.objects.get(group=group)
+    urls = [
+        reverse("games:history", args=[group.pk]),
+        reverse("games:play", args=[group.pk, play.pk]),
+        reverse("games:catalog", args=[group.pk]),
+        reverse("games:stats", args=[group.pk]),
+        reverse("games:game-stats", args=[group.pk, play.game_id]),
+    ]
+    for url in urls:
+        _, text = page(member, url, language)
+        assert name in text, url
+        assert "Questlog campaign" not in text, url

@@ -156,7 +156,7 @@ def test_undo_marks_the_last_move_undone_replays_and_audits(attempt, member):
     assert undone.undone_at is not None
     assert undone.undone_by == member.user
     entry = AuditEntry.objects.filter(adventure=attempt.adventure).first()
-    assert entry.summary == "Undid move 2 of attempt 1 (Mission 1): played blue-5."
+    assert entry.summary == "Undid move 2 of attempt 1 (Mission 1): played Blue 5."
     assert entry.action == AuditAction.UNDO
     # the next move takes the next sequence number: the log keeps what happened
     move(attempt, {"play": "blue-4"}, member.user)

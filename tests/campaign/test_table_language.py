@@ -105,13 +105,14 @@ def test_an_undo_written_in_catalan_reads_in_portuguese(attempt, owner, player):
     catalan.post(url(attempt, "undo"), {"version": 1}, **HTMX)
     entry = AuditEntry.objects.get(adventure=attempt.adventure, action="undo")
     assert entry.code == "move-undone"
-    assert entry.params["move"] == {"code": "move:play", "params": {"card": "blue-3"}}
+    blue_3 = {"en": "Blue 3", "pt-BR": "Azul 3", "ca": "Blau 3"}  # never the card's id
+    assert entry.params["move"] == {"code": "move:play", "params": {"card": blue_3}}
     adventure = attempt.adventure
     audit_url = reverse("campaign:audit", args=[adventure.group_id, adventure.pk])
     read = element(brazilian.get(audit_url).content.decode(), f"entry-{entry.pk}")
-    assert read == "Desfez a jogada 1 da tentativa 1 (Missão 1): jogou blue-3."
+    assert read == "Desfez a jogada 1 da tentativa 1 (Missão 1): jogou Azul 3."
     in_catalan = element(catalan.get(audit_url).content.decode(), f"entry-{entry.pk}")
-    assert in_catalan == "Ha desfet la jugada 1 de l’intent 1 (Missió 1): ha jugat blue-3."
+    assert in_catalan == "Ha desfet la jugada 1 de l’intent 1 (Missió 1): ha jugat Blau 3."
 
 
 def test_a_play_log_entry_written_in_catalan_reads_in_portuguese(group, owner):

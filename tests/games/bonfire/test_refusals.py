@@ -17,7 +17,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games.bonfire import refusals, services
+from games.bonfire import forms, refusals, services
 from games.content.bonfire import default_content
 from games.models import BonfirePlay, BonfireSeat
 from games.rules import bonfire
@@ -341,7 +341,7 @@ def test_a_version_that_is_no_number_is_refused_naming_the_field(client, game, p
     seat = BonfireSeat.objects.get(play=game, name="Ana")
     url = reverse("bonfire:move", args=[game.group_id, game.pk, seat.pk])
     page = refused_page(client, url, {"version": "zero", "kind": "end_turn"}, "en")
-    assert "version: Enter a whole number." in text(page)
+    assert "Version: Enter a whole number." in text(page)
     assert BonfireSeat.objects.get(pk=seat.pk).version == 0
 
 
@@ -352,3 +352,23 @@ def test_amounts_name_every_currency() -> None:
             "2 Fichas de Ação, 1 Marcador de Ação, 1 peixe"
         )
         assert refusals.amounts({}) == "nada"
+
+
+@pytest.mark.parametrize("language", ["en", "pt-br", "ca"])
+def test_a_move_missing_its_fields_names_them_as_the_form_labels_them(
+    client, game, player, language
+) -> None:
+    """A placement sent without its end, row and column: the page names each by its label in the
+    reader's language, never by the field's name in the code ("row", "col")."""
+    client.force_login(player)
+    seat = BonfireSeat.objects.get(play=game, name="Ana")
+    url = reverse("bonfire:move", args=[game.group_id, game.pk, seat.pk])
+    page = text(refused_page(client, url, {"version": 0, "kind": "place_destiny"}, language))
+    with translation.override(language):
+        labels = [str(forms.MoveForm.base_fields[name].label) for name in ("end", "row", "col")]
+        needed = str(forms.REQUIRED_FOR_MOVE)
+        headline = refusals.BONFIRE_REFUSALS["bad-move"].render(field=labels[0])
+    assert headline in page
+    assert " ".join(f"{label}: {needed}" for label in labels) in page
+    assert "row:" not in page
+    assert "col:" not in page
