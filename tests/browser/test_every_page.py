@@ -31,6 +31,7 @@ from tests.browser import table_driver as driver
 from tests.campaign import table_helpers
 from tests.factories import PASSWORD, AdventureFactory
 from tests.games.playlog_helpers import FIXTURE
+from tests.support.fixtures import OUTPUT
 from tests.support.targets import COLLECT, Target, too_small
 from tests.support.world import Route, build_world, ids_made_by_the_owner, routes, url_for
 
@@ -68,7 +69,7 @@ AXE_RUN = "o => axe.run(document, {resultTypes: ['violations'], ...o}).then(r =>
 # same markup and colours and only their words change, so every page is checked with the rules
 # whose outcome words can change: the page's language, the names of controls, images and
 # regions, and the regions a longer text makes scroll. Running every rule in all three languages
-# measured 54 to 67 s of axe-core alone on two cores, this about a quarter of it.
+# measured 54 to 67 s of axe-core alone on two busy cores; this takes about a quarter of that.
 FULL_AXE_LANGUAGE = "en"
 RULES_WORDS_CAN_CHANGE = [
     "html-has-lang", "html-lang-valid", "html-xml-lang-mismatch", "valid-lang", "document-title",
@@ -79,9 +80,10 @@ RULES_WORDS_CAN_CHANGE = [
 ]  # fmt: skip
 
 
-def member_with_everything() -> tuple[Any, dict[str, Any]]:
-    """The owner of a group with data in every game, and the values of the URLs' parameters
-    (by ``route:param``, ``namespace:param`` or ``param``, the most precise first)."""
+def member_with_everything() -> tuple[Any, dict[str, Any], list[str]]:
+    """The owner of a group with data in every game, the values of the URLs' parameters (by
+    ``route:param``, ``namespace:param`` or ``param``, the most precise first), and the URLs of
+    pages the URLconf names once but that show another state worth a visit."""
     world = build_world()
     group, owner = world.group, world.owner
     owner.username = "ana"
@@ -113,8 +115,6 @@ def member_with_everything() -> tuple[Any, dict[str, Any]]:
     values.update({
         "table:adventure_id": placing.pk,
         "table:number": attempt.number,
-        # The first adventure's open mission, in its card phase, is visited too (``EXTRA``).
-        "extra": [reverse("table:table", args=[group.pk, world.adventure.pk, open_attempt.number])],
         "bonfire:play_id": play.pk,
         "seat_id": BonfireSeat.objects.filter(play=play).first().pk,
         "game_id": game.pk,
@@ -129,7 +129,9 @@ def member_with_everything() -> tuple[Any, dict[str, Any]]:
         "groups:join:token": Invite.objects.get(pk=values["invite_id"]).token,  # an active one
     })  # fmt: skip
     assert PlayImport.objects.filter(group=group).count() == 2
-    return owner, values
+    # The first adventure's open mission, in its card phase (the table's other screen).
+    cards = reverse("table:table", args=[group.pk, world.adventure.pk, open_attempt.number])
+    return owner, values, [cards]
 
 
 def page_urls(values: dict[str, Any]) -> list[str]:
@@ -148,7 +150,7 @@ def page_urls(values: dict[str, Any]) -> list[str]:
         url = url_for(Route(route.name, route.params), precise)
         assert url is not None, f"no URL for {route.name}"
         urls.append(url)
-    return urls + values["extra"]
+    return urls
 
 
 def log_in(session: Any, username: str) -> None:
@@ -161,6 +163,8 @@ def log_in(session: Any, username: str) -> None:
     page.wait_for_url(re.compile(r"/groups/$"))
 
 
+# Where a language's time goes (loading pages, measuring targets, axe-core, screenshots), printed
+# with it: the suite's time is scarce.
 TIMES: dict[str, float] = {}
 
 
@@ -195,8 +199,8 @@ def check_page(session: Any, url: str, language: str) -> list[str]:
 
 def test_every_page_has_thumb_sized_targets_and_passes_axe(table_session: Any) -> None:
     """On uvicorn (``table_session``): the table's and the games' pages hold event streams."""
-    owner, values = member_with_everything()
-    urls = page_urls(values)
+    owner, values, other_states = member_with_everything()
+    urls = page_urls(values) + other_states
     problems: dict[str, list[str]] = {}
     for language, locale in LANGUAGES.items():
         started = time.monotonic()
@@ -234,6 +238,6 @@ def test_every_page_has_thumb_sized_targets_and_passes_axe(table_session: Any) -
         session.context.close()
     report = "\n".join(f"{page}\n  " + "\n  ".join(found) for page, found in problems.items())
     print(report)
-    Path("test-output").mkdir(exist_ok=True)
-    Path("test-output/every-page.txt").write_text(report + "\n", encoding="utf-8")
+    OUTPUT.mkdir(exist_ok=True)
+    (OUTPUT / "every-page.txt").write_text(report + "\n", encoding="utf-8")
     assert problems == {}, report
