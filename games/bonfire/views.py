@@ -12,6 +12,7 @@ changed); a reload never posts it again.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -254,7 +255,7 @@ def seat_page(
         "play": game,
         "seat": fresh,
         "colours": state.content.colours,
-        "screen": screen(state, seat.name, finished=game.over),
+        "screen": screen(state, seat.name, finished=game.over, **placing(request)),
         "cost": cost,
         "plans": [p.as_dict() for p in services.payment_preview(fresh, cost)] if cost else None,
         "refusal": seats.take_refusal(request, seat_key(fresh)),
@@ -269,6 +270,20 @@ def seat_page(
     }
     template = partial_template(request, SEAT_PAGE, "table")
     return vary_on_htmx(render(request, template, context, status=status))
+
+
+def placing(request: HttpRequest) -> dict[str, Any]:
+    """The Destiny tile being placed (``end``) and the cell tapped for it (``row``, ``col``), as
+    a tap on the drawn Destiny Area asks for them; anything else is ignored."""
+    chosen: dict[str, Any] = {}
+    if request.method != "GET":
+        return chosen
+    if (end := request.GET.get("end", "")) in ("top", "bottom"):
+        chosen["end"] = end
+    row, col = request.GET.get("row", ""), request.GET.get("col", "")
+    if row.isdecimal() and col.isdecimal() and len(row) < 3 and len(col) < 3:
+        chosen["cell"] = (int(row), int(col))
+    return chosen
 
 
 def live_urls(request: HttpRequest, membership: Membership, seat: BonfireSeat) -> dict[str, str]:

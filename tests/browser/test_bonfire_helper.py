@@ -69,16 +69,24 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     assert page.get_by_text("Your turn.").is_visible()
     session.shot("helper-start")
 
-    # B1: off the Destiny Area, then next to the start tile.
-    destiny = move_form(page, "destiny", {"Row": "0", "Column": "0"})
-    reason = refused(session, destiny, "Place the tile", "refused-off-area")
-    assert "Row 0, column 0 is outside your Destiny Area." in reason
-    assert "[0, 0]" not in reason  # the engine's English details stay in its logs
-    assert page.locator(".refusal").get_by_role("link", name="Rule B1").is_visible()
-    destiny = move_form(page, "destiny", {"Row": "2", "Column": "3"})
-    destiny.get_by_role("button", name="Place the tile").click()
+    # B1 by touch: a cell not next to a placed tile, then one next to the start tile, each
+    # previewed before anything is placed.
+    page.get_by_role("link", name="Row 0, column 1", exact=True).click()
+    preview = page.locator("#destiny-preview")
+    preview.locator(".refusal").wait_for()
+    reason = preview.inner_text()
+    assert "Row 0, column 1 is not next to a placed Destiny tile." in reason
+    assert "[0, 1]" not in reason  # the engine's English details stay in its logs
+    assert preview.get_by_role("link", name="Rule B1").is_visible()
+    assert preview.get_by_role("button", name="Place the tile").count() == 0
+    session.shot("refused-not-adjacent")
+    page.get_by_role("link", name="Row 2, column 3", exact=True).click()
+    page.locator("#destiny-gain").wait_for()
+    assert "green" in page.locator("#destiny-gain").inner_text()
+    assert page.locator("#my-destiny .cell.placed").count() == 1  # only previewed
+    preview.get_by_role("button", name="Place the tile").click()
     page.get_by_text("Done: Place a Destiny tile.").wait_for()
-    assert page.locator("#my-destiny td.placed").count() == 2
+    assert page.locator("#my-destiny .cell.placed").count() == 2
     session.shot("destiny-placed")
 
     # B2: purple is lacking: 1 yellow or any 2 tiles; 3 purple cannot be paid.
@@ -175,8 +183,8 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     assert page.locator("#moves").count() == 0
     assert page.locator("#my-tokens").inner_text() == "0"  # the board is still shown
     # Nothing is placed any more: the Destiny Area draws no free (dashed) cell.
-    assert page.locator("#my-destiny td.placed").count() >= 1
-    dashed = page.locator("#my-destiny td").evaluate_all(
+    assert page.locator("#my-destiny .cell.placed").count() >= 1
+    dashed = page.locator("#my-destiny .cell").evaluate_all(
         "cells => cells.filter(c => getComputedStyle(c).borderTopStyle === 'dashed').length"
     )
     assert dashed == 0
