@@ -26,6 +26,7 @@ from games.bonfire.forms import MOVE_KINDS, BonfireStartForm, FinishForm, MoveFo
 from games.bonfire.screen import screen
 from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
+from games.people import people_names
 from games.rules import bonfire
 from games.rules.common import BAD_MOVE
 from groups.access import member_view, require_player
@@ -91,7 +92,9 @@ def announcement_of(game: BonfirePlay) -> str:
 
 @member_view("GET", "POST")
 def games(request: HttpRequest, membership: Membership) -> HttpResponse:
-    """The group's Bonfire games, newest first, and a form to start one.
+    """The group's Bonfire games, newest first, and a form to start one: the players tapped
+    from the group's people in seat order, one starting supply for all (the pack's filled in),
+    the content as an advanced option.
 
     The form holds the content pack's content, or with ``?content_from=<game>`` the content one of
     the group's own games started with: a group edits its Bonfire content when it starts a game,
@@ -107,6 +110,7 @@ def games(request: HttpRequest, membership: Membership) -> HttpResponse:
         request.POST or None,
         supply=default_supply(),
         content=content,
+        people=people_names(membership.group) if membership.can_play else (),
         initial={"content": json.dumps(content, indent=1, ensure_ascii=False)},
     )
     if request.method == "POST":
@@ -117,7 +121,7 @@ def games(request: HttpRequest, membership: Membership) -> HttpResponse:
                     group=membership.group,
                     by=request.user,
                     name=form.cleaned_data["name"],
-                    players=form.players(),
+                    players=form.seated(),
                     content=form.cleaned_data["content"],
                     supplies=form.supplies(),
                 )

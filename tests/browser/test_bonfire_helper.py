@@ -1,4 +1,4 @@
-"""A Bonfire game at the table on a phone (360 px): a starting supply changed on the start form,
+"""A Bonfire game at the table on a phone (360 px): the starting supply changed on the start form,
 each rule B1-B6 through the helper's page, each refusal's reason seen, then the game finished
 and its play found in the play log. Screenshots of each step go to test-output/screenshots/."""
 
@@ -46,20 +46,19 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     group, session = owner_on_group_page(browser_session, "ana")
     page = session.page
     page.get_by_role("link", name="Bonfire turn helper").click()
-    page.locator("#id_seat-1-name").fill("Ana")
-    page.locator("#id_seat-2-name").fill("Ben")
-    # Ben starts with one Action token more than the pack's sample supply; a bad count first.
-    ben = page.locator("#seat-2")
-    ben.get_by_text("Starting supply").click()
-    assert ben.get_by_label("Action tokens").input_value() == "3"
-    ben.get_by_label("Action tokens").fill("-1")
+    page.locator("#id_players").fill("Ana\nBen")  # typed: the names as the table says them
+    # Everyone starts with one wood more than the pack's sample supply; a bad count first.
+    supply = page.locator("#supply")
+    assert supply.get_by_label("wood").input_value() == "2"
+    supply.get_by_label("wood").fill("-1")
     page.get_by_role("button", name="Start the game").click()
-    assert page.locator("#id_seat-2-tokens_errors").inner_text() == (
+    assert page.locator("#id_resources_wood_errors").inner_text() == (
         "Ensure this value is greater than or equal to 0."
     )
-    assert page.locator("#seat-2 details.supply").get_attribute("open") is not None
+    assert page.locator("#id_players").input_value() == "Ana\nBen"  # kept as typed
     session.shot("start-refused-supply")
-    page.locator("#id_seat-2-tokens").fill("4")
+    page.locator("#id_resources_wood").fill("3")
+    page.locator("#id_resources_wood").blur()  # the phone's keyboard put away
     session.shot("start-form")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/bonfire/\d+/$"))
@@ -152,7 +151,7 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     session.shot("turn-ended")
     ana = BonfireSeat.objects.get(name="Ana")
     assert ana.document["markers"] == 3  # 2 + 1 (Ember Rock) + 2 (Hearth) - 2 steps
-    assert BonfireSeat.objects.get(name="Ben").document["tokens"] == 4
+    assert BonfireSeat.objects.get(name="Ben").document["resources"]["wood"] == 3
 
     # The end of the game: final scores, the play in the play log, the helper read-only.
     page.get_by_role("link", name="Bonfire night").click()
