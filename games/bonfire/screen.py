@@ -64,7 +64,7 @@ def mark(value: str) -> str:
 def marked(value: str) -> SafeString:
     """A colour or a resource drawn: its mark (hidden from screen readers) and its word."""
     return format_html(
-        '<span class="mark m-{}" aria-hidden="true">{}</span> {}', value, mark(value), word(value)
+        '<span class="mark" aria-hidden="true">{}</span> {}', mark(value), word(value)
     )
 
 
@@ -242,7 +242,11 @@ def screen(
         "just_moved": state.just_moved and state.current.name == name,
         "tiles": [(c, player.tiles.get(c)) for c in content.colours],
         "resources": [(r, player.resources.get(r)) for r in content.resources],
-        "face_up": player.face_up(),
+        "face_up": [
+            {"id": o, "number": i + 1, "resource": content.offering(o).resource}
+            for i, o in enumerate(player.face_up())
+        ],
+        "path_tokens": [token_names.get(t, t) for t in player.path_tokens],
         "hidden_offerings": max(0, len(player.offerings) - 2),
         "tasks": [
             {
@@ -255,12 +259,19 @@ def screen(
             for i, slot in enumerate(player.tasks)
         ],
         "guardians": [
-            {"number": i + 1, "space": space, "portal": _portal(content, space)}
+            {
+                "number": i + 1,
+                "space": space,
+                "where": space_name(content, space),
+                "portal": _portal(content, space),
+            }
             for i, space in enumerate(player.guardians)
         ],
         "path": [
             {
                 "tile": tile,
+                "name": space_name(content, tile.id),
+                "portal": space_name(content, tile.portal) if tile.portal else "",
                 "guardian": player.guardians.index(tile.id) + 1
                 if tile.id in player.guardians
                 else None,
@@ -304,6 +315,18 @@ def screen(
         ],
         "ship": island_name(content, player.ship),
     }
+
+
+def space_name(content: bonfire.Content, space: str) -> str:
+    """A Guardian's space as the seed names it: a Path tile or a Bonfire, by its number along
+    the board (never its id)."""
+    index = content.path_index(space)
+    if index is not None:
+        return str(_("Path tile %(n)s") % {"n": index + 1})
+    bonfires = [b.id for b in content.bonfires]
+    if space in bonfires:
+        return str(_("Bonfire %(n)s") % {"n": bonfires.index(space) + 1})
+    return space
 
 
 def island_name(content: bonfire.Content, ident: str | None) -> str:

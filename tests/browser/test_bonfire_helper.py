@@ -143,7 +143,7 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     guardians = move_form(page, "guardians", {"Step 1": "2", "Step 2": "2"})
     guardians.get_by_role("button", name=re.compile("^Advance")).click()
     page.get_by_text("Done: Advance Guardians.").wait_for()
-    assert page.locator("#my-guardians").inner_text() == "G1: g1 · G2: g4"
+    assert page.locator("#my-guardians").inner_text() == "G1: Path tile 1 · G2: Path tile 4"
     session.shot("guardians-advanced")
 
     page.get_by_role("button", name="End my turn").click()

@@ -16,6 +16,7 @@ from games.bonfire.screen import destiny_placement, gain_between, mark, word
 from games.content.bonfire import default_content
 from games.models import BonfireSeat
 from games.rules import bonfire
+from tests.support.bonfire_ids import ids_shown
 from tests.support.pages import by_id, element, has_id, text
 from tests.support.seats import bind
 
@@ -144,3 +145,27 @@ def test_a_device_that_does_not_play_for_her_cannot_tap(client, game, viewer) ->
     page = client.get(seat_url(game, "Ana"), {"row": 2, "col": 3})
     assert "data-legal" not in text(page)
     assert not has_id(page, "destiny-preview")
+
+
+def visible_text(page) -> str:
+    """What a reader sees: the body without its tags, scripts, styles and attributes."""
+    body = text(page).split("<body", 1)[1]
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", body)
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "ca"])
+def test_a_players_page_shows_no_id(client, game, player, language) -> None:
+    """Islands, tiles, Offerings, Path tiles, Guardians, Bonfires, colours and resources are
+    named in the reader's language, never by the content's ids."""
+    at_the_table(client, player, game)
+    url = seat_url(game, "Ana")
+    client.post(
+        seat_url(game, "Ana", "move"),
+        {"version": 0, "kind": "place_destiny", "end": "top", "row": 2, "col": 3},
+    )
+    client.post(seat_url(game, "Ana", "move"), {"version": 1, "kind": "build_path", "index": 1})
+    page = client.get(url, {"row": 2, "col": 4}, HTTP_ACCEPT_LANGUAGE=language)
+    assert has_id(page, "destiny-gain")
+    assert ids_shown(visible_text(page)) == set()
+    assert ids_shown(visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language))) == set()
