@@ -169,3 +169,27 @@ def test_a_players_page_shows_no_id(client, game, player, language) -> None:
     assert has_id(page, "destiny-gain")
     assert ids_shown(visible_text(page)) == set()
     assert ids_shown(visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language))) == set()
+
+
+def test_an_island_is_tapped_to_sail_there(client, game, player) -> None:
+    """Seed 000, p. 8 (B3): the first Ship move costs 1 Action token to any island; each island
+    drawn offers "Sail here" with its cost, and the Ship's island is marked and offers none."""
+    at_the_table(client, player, game)
+    url = seat_url(game, "Ana")
+    page = client.get(url)
+    islands = default_content()["islands"]
+    for number in range(1, len(islands) + 1):
+        assert "Sail here (1 token(s))" in by_id(page, f"island-{number}")
+    body = text(page)
+    form = re.search(r'<form [^>]*class="inline sail">.*?</form>', body, flags=re.S)
+    assert form is not None
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(0)))
+    assert fields["kind"] == "move_ship"
+    assert fields["to"] == islands[0]["id"]
+    done = client.post(seat_url(game, "Ana", "move"), fields)
+    assert done.status_code == 302
+    assert BonfireSeat.objects.get(play=game, name="Ana").document["ship"] == islands[0]["id"]
+    page = client.get(url)
+    assert "Your Ship" in by_id(page, "island-1")
+    assert "Sail here" not in by_id(page, "island-1")
+    assert "Sail here (1 token(s))" in by_id(page, "island-2")  # one route away: 1 token
