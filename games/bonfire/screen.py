@@ -301,6 +301,7 @@ def screen(
             {"number": i + 1, "token": token_names.get(t, t), "cost": 1 if i < CHEAP else 2}
             for i, t in enumerate(state.path_display[:FACE_UP])
         ],
+        "offers": [] if finished else offers(state, name),
         "council": [
             {"space": s, "bonus": gain_text(s.bonus), "novices": state.novices_on(s.id)}
             for s in content.council
@@ -315,6 +316,26 @@ def screen(
         ],
         "ship": island_name(content, player.ship),
     }
+
+
+def offers(state: bonfire.State, name: str) -> list[dict[str, Any]]:
+    """Receiving a Task (B4) by a tap: each way the engine takes now, for ``name`` on their turn
+    with the Ship at an island: the face-up Offering given and the Action tiles paid."""
+    if state.current.name != name:
+        return []
+    content = state.content
+    face_up = list(state.player(name).face_up())
+    return [
+        {
+            "island": move["island"],
+            "offering": move["offering"],
+            "number": face_up.index(move["offering"]) + 1,
+            "resource": content.offering(move["offering"]).resource,
+            "tiles": sorted(move["tiles"].items()),
+        }
+        for move in bonfire.legal_moves(state)
+        if move["kind"] == "take_task"
+    ]
 
 
 def space_name(content: bonfire.Content, space: str) -> str:

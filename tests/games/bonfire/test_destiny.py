@@ -193,3 +193,26 @@ def test_an_island_is_tapped_to_sail_there(client, game, player) -> None:
     assert "Your Ship" in by_id(page, "island-1")
     assert "Sail here" not in by_id(page, "island-1")
     assert "Sail here (1 token(s))" in by_id(page, "island-2")  # one route away: 1 token
+
+
+def test_an_offering_is_tapped_to_receive_a_task(client, game, player) -> None:
+    """Seed 000, p. 9 (B4): at the Ship's island, a face-up Offering and 1 Action tile for the
+    first Offering there; each way the engine takes is one button, its Offering and tiles said
+    in words."""
+    at_the_table(client, player, game)
+    url = seat_url(game, "Ana")
+    assert not has_id(client.get(url), "my-offers")  # the Ship is at no island yet
+    client.post(seat_url(game, "Ana", "move"), {"version": 0, "kind": "move_ship", "to": "ember"})
+    page = client.get(url)
+    offers = by_id(page, "my-offers")
+    state = state_of(game)
+    ways = [m for m in bonfire.legal_moves(state) if m["kind"] == "take_task"]
+    assert offers.count(" · paying ") == len(ways) == 2
+    assert "Offering 1. ≈ fish · paying 1 ★ yellow" in offers
+    form = re.search(r'<div id="my-offers".*?<form [^>]*>(.*?)</form>', text(page), flags=re.S)
+    assert form is not None
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(1)))
+    assert client.post(seat_url(game, "Ana", "move"), fields).status_code == 302
+    ana = BonfireSeat.objects.get(play=game, name="Ana").document
+    assert any(ana["tasks"])
+    assert "o01" not in ana["offerings"][:2]
