@@ -1,9 +1,10 @@
-"""Forms of the Bonfire turn helper: starting a game (each seat's name and starting supply), one
+"""Forms of the Bonfire turn helper: starting a game (its players and their starting supply), one
 move of the engine's move shape, and finishing the game with each player's final score."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,6 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from games.bonfire.screen import word
 from games.bonfire.services import FinalScore
 from games.content.bonfire import StartingSupply
 from games.models import BonfireSeat
@@ -23,8 +25,9 @@ GUARDIAN_STEPS = 3
 MOST_SUPPLY = 99
 
 NO_PLAYERS = _("Enter the name of at least one player.")
+TOO_MANY_PLAYERS = _("A game has at most %(most)s players.")
 PLAYERS_UNIQUE = _("Each player needs a different name.")
-NOT_IN_CONTENT = _("The content above has no %(kind)s “%(name)s”: leave it at 0 or add it there.")
+NOT_IN_CONTENT = _("The content has no %(kind)s “%(name)s”: leave it at 0 or add it there.")
 SCORE_NEEDED = _("Enter this player's final score.")
 COUNT_NEEDED = _("Enter a number (0 for none).")
 BAD_FINAL_SCORE = _("Type a number or a sum such as 12+7+3.")
@@ -63,102 +66,33 @@ def supply_count(label: Any) -> forms.IntegerField:
         label=label,
         min_value=0,
         max_value=MOST_SUPPLY,
-        required=False,  # only a seat with a player needs its counts (``SeatStartForm.clean``)
+        error_messages={"required": COUNT_NEEDED},
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
 
-class SeatStartForm(forms.Form):
-    """One seat: the player's name and starting supply, from the content pack's sample supply.
+def player_names(value: str) -> list[str]:
+    """The names of a players' box: one a line (commas work too), in seat order."""
+    return [name.strip() for name in re.split(r"[\n,]", value) if name.strip()]
+
+
+class BonfireStartForm(forms.Form):
+    """A new game as the table sets it up: its name; its players, in seat order (the first one
+    starts), tapped from the group's people (``people``) or typed; every player's starting
+    supply, the content pack's filled in; and, for a group's own components, the content itself
+    (JSON, the pack's unless changed).
 
     The seed's three currencies stay apart: Action tiles by colour, Action tokens, Action markers
     (and Resources by kind)."""
 
-    name = forms.CharField(label=_("Name"), max_length=MAX_PLAYER_NAME, required=False)
-
-    def __init__(
-        self,
-        *args: Any,
-        supply: StartingSupply,
-        colours: Sequence[str],
-        resources: Sequence[str],
-        **kwargs: Any,
-    ) -> None:
-        kwargs.setdefault(
-            "initial",
-            {
-                **{f"tiles_{c}": supply.tiles.get(c, 0) for c in colours},
-                "tokens": supply.tokens,
-                "markers": supply.markers,
-                **{f"resources_{r}": supply.resources.get(r, 0) for r in resources},
-            },
-        )
-        super().__init__(*args, **kwargs)
-        self.colours = tuple(colours)
-        self.resources = tuple(resources)
-        for colour in colours:
-            self.fields[f"tiles_{colour}"] = supply_count(colour)
-        self.fields["tokens"] = supply_count(_("Action tokens"))
-        self.fields["markers"] = supply_count(_("Action markers"))
-        for resource in resources:
-            self.fields[f"resources_{resource}"] = supply_count(resource)
-
-    def clean_name(self) -> str:
-        """A seat left without a name is not played."""
-        name = str(self.cleaned_data["name"]).strip()
-        return check_player_name(name) if name else ""
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if data.get("name"):
-            for field in self.fields:
-                if field != "name" and field not in self.errors and data.get(field) is None:
-                    self.add_error(field, ValidationError(COUNT_NEEDED, code="required"))
-        return data
-
-    def tile_fields(self) -> list[forms.BoundField]:
-        return [self[f"tiles_{c}"] for c in self.colours]
-
-    def resource_fields(self) -> list[forms.BoundField]:
-        return [self[f"resources_{r}"] for r in self.resources]
-
-    def check_against(self, content: Mapping[str, Any]) -> None:
-        """A count of a colour or resource the posted content does not have is refused there."""
-        for kind, key, label in (
-            ("colours", "tiles", _("Action tile colour")),
-            ("resources", "resources", _("Resource")),
-        ):
-            known = set(content.get(kind) or ())
-            for name in getattr(self, kind):
-                field = f"{key}_{name}"
-                if self.cleaned_data.get(field) and name not in known:
-                    self.add_error(
-                        field,
-                        ValidationError(
-                            NOT_IN_CONTENT,
-                            code="not-in-content",
-                            params={"kind": label, "name": name},
-                        ),
-                    )
-
-    def supply(self) -> dict[str, Any]:
-        """The seat's starting supply as ``bonfire-scenario/1`` player fields."""
-        data = self.cleaned_data
-        return {
-            "tiles": {c: data[f"tiles_{c}"] for c in self.colours if data[f"tiles_{c}"]},
-            "tokens": data["tokens"],
-            "markers": data["markers"],
-            "resources": {
-                r: data[f"resources_{r}"] for r in self.resources if data[f"resources_{r}"]
-            },
-        }
-
-
-class BonfireStartForm(forms.Form):
-    """The game's name and content, and one ``SeatStartForm`` per seat (``seats``, prefixed
-    ``seat-1`` … ``seat-6``); a seat left without a name is not played."""
-
     name = forms.CharField(label=_("Name"), max_length=80, initial=_("Bonfire night"))
+    players = forms.CharField(
+        label=_("Players, in seat order"),
+        max_length=MOST_PLAYERS * (MAX_PLAYER_NAME + 1),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One name per line: the first one starts, then the others in this order."),
+        error_messages={"required": NO_PLAYERS},
+    )
     content = forms.CharField(
         label=_("Content (JSON)"),
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
@@ -166,46 +100,44 @@ class BonfireStartForm(forms.Form):
     )
 
     def __init__(
-        self, data: Any = None, *, supply: StartingSupply, content: Mapping[str, Any], **kwargs: Any
+        self,
+        data: Any = None,
+        *,
+        supply: StartingSupply,
+        content: Mapping[str, Any],
+        people: Sequence[str] = (),
+        **kwargs: Any,
     ) -> None:
+        kwargs.setdefault("initial", {})
+        kwargs["initial"] = {
+            **{f"tiles_{c}": supply.tiles.get(c, 0) for c in content["colours"]},
+            "tokens": supply.tokens,
+            "markers": supply.markers,
+            **{f"resources_{r}": supply.resources.get(r, 0) for r in content["resources"]},
+            **kwargs["initial"],
+        }
         super().__init__(data, **kwargs)
-        self.seats = [
-            SeatStartForm(
-                data,
-                prefix=f"seat-{n}",
-                supply=supply,
-                colours=content["colours"],
-                resources=content["resources"],
-            )
-            for n in range(1, MOST_PLAYERS + 1)
-        ]
+        self.people = list(people)
+        self.colours = tuple(content["colours"])
+        self.resources = tuple(content["resources"])
+        for colour in self.colours:
+            self.fields[f"tiles_{colour}"] = supply_count(word(colour))
+        self.fields["tokens"] = supply_count(_("Action tokens"))
+        self.fields["markers"] = supply_count(_("Action markers"))
+        for resource in self.resources:
+            self.fields[f"resources_{resource}"] = supply_count(word(resource))
+        self.order_fields(["name", "players"])
 
-    def is_valid(self) -> bool:
-        # Every seat is validated, so each shows its own messages.
-        seats_valid = [seat.is_valid() for seat in self.seats]
-        if not (super().is_valid() and all(seats_valid)):
-            return False
-        named = [seat for seat in self.seats if seat.cleaned_data["name"]]
-        if not named:
-            self.add_error(None, ValidationError(NO_PLAYERS, code="no-players"))
-        seen: set[str] = set()
-        for seat in named:
-            name = seat.cleaned_data["name"]
-            if name.lower() in seen:
-                seat.add_error("name", ValidationError(PLAYERS_UNIQUE, code="unique"))
-            seen.add(name.lower())
-            seat.check_against(self.cleaned_data["content"])
-        return not self.errors and not any(seat.errors for seat in self.seats)
-
-    @property
-    def has_errors(self) -> bool:
-        return bool(self.errors) or any(seat.errors for seat in self.seats)
-
-    def players(self) -> list[str]:
-        return [s.cleaned_data["name"] for s in self.seats if s.cleaned_data["name"]]
-
-    def supplies(self) -> list[dict[str, Any]]:
-        return [s.supply() for s in self.seats if s.cleaned_data["name"]]
+    def clean_players(self) -> list[str]:
+        names = [check_player_name(name) for name in player_names(self.cleaned_data["players"])]
+        if not names:
+            raise ValidationError(NO_PLAYERS, code="no-players")
+        if len(names) > MOST_PLAYERS:
+            raise ValidationError(TOO_MANY_PLAYERS, code="too-many", params={"most": MOST_PLAYERS})
+        folded = [name.lower() for name in names]
+        if len(set(folded)) != len(folded):
+            raise ValidationError(PLAYERS_UNIQUE, code="unique")
+        return names
 
     def clean_content(self) -> dict[str, Any]:
         try:
@@ -219,6 +151,62 @@ class BonfireStartForm(forms.Form):
                 CONTENT_INVALID, code="content", params={"detail": error.message}
             ) from None
         return dict(data)
+
+    def clean(self) -> dict[str, Any]:
+        """A count of a colour or resource the posted content does not have is refused there."""
+        data = super().clean() or {}
+        content = data.get("content")
+        if not isinstance(content, dict):
+            return data
+        for kind, key, label in (
+            ("colours", "tiles", _("Action tile colour")),
+            ("resources", "resources", _("Resource")),
+        ):
+            known = set(content.get(kind) or ())
+            for name in getattr(self, kind):
+                field = f"{key}_{name}"
+                if data.get(field) and name not in known:
+                    self.add_error(
+                        field,
+                        ValidationError(
+                            NOT_IN_CONTENT,
+                            code="not-in-content",
+                            params={"kind": label, "name": word(name)},
+                        ),
+                    )
+        return data
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors)
+
+    def tile_fields(self) -> list[tuple[str, forms.BoundField]]:
+        return [(c, self[f"tiles_{c}"]) for c in self.colours]
+
+    def resource_fields(self) -> list[tuple[str, forms.BoundField]]:
+        return [(r, self[f"resources_{r}"]) for r in self.resources]
+
+    def supply_has_errors(self) -> bool:
+        return any(f not in ("name", "players", "content") for f in self.errors)
+
+    def supply(self) -> dict[str, Any]:
+        """Every player's starting supply as ``bonfire-scenario/1`` player fields."""
+        data = self.cleaned_data
+        return {
+            "tiles": {c: data[f"tiles_{c}"] for c in self.colours if data[f"tiles_{c}"]},
+            "tokens": data["tokens"],
+            "markers": data["markers"],
+            "resources": {
+                r: data[f"resources_{r}"] for r in self.resources if data[f"resources_{r}"]
+            },
+        }
+
+    def seated(self) -> list[str]:
+        """The players' names in seat order."""
+        return list(self.cleaned_data["players"])
+
+    def supplies(self) -> list[dict[str, Any]]:
+        return [self.supply() for _ in self.seated()]
 
 
 def _count() -> forms.IntegerField:

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.content.bonfire import default_bonfire_pack
 from games.rules import bonfire
 from games.rules.bonfire.content import Gain
-from games.rules.bonfire.destiny import free_cells
+from games.rules.bonfire.counts import Counts
+from games.rules.bonfire.destiny import BOTTOM, ENDS, TOP, free_cells
+from games.rules.bonfire.reading import Cell
 from games.rules.bonfire.ship import CHEAP, FACE_UP, distance
 from games.rules.bonfire.tasks import fulfilled
 
@@ -31,6 +35,23 @@ WORDS = {
 }
 
 
+# Each colour and resource of the sample pack also has a mark of its own, so that a tile or a
+# resource reads without telling colours apart; a group's own colour or resource gets a dot.
+MARKS = {
+    "blue": "◆",
+    "green": "▲",
+    "orange": "●",
+    "purple": "■",
+    "red": "♥",
+    "yellow": "★",
+    "fish": "≈",
+    "herbs": "♣",
+    "stone": "▣",
+    "wood": "▥",
+}
+OTHER_MARK = "•"
+
+
 def word(value: str) -> str:
     """A colour or a resource of the content, in the reader's language when it is the sample's."""
     return str(WORDS.get(value, value))
@@ -46,6 +67,18 @@ def action_markers(count: int) -> str:
     return ngettext("%(n)s Action marker", "%(n)s Action markers", count) % {"n": count}
 
 
+def mark(value: str) -> str:
+    """The mark drawn beside a colour's or a resource's word."""
+    return MARKS.get(value, OTHER_MARK)
+
+
+def marked(value: str) -> SafeString:
+    """A colour or a resource drawn: its mark (hidden from screen readers) and its word."""
+    return format_html(
+        '<span class="mark" aria-hidden="true">{}</span> {}', mark(value), word(value)
+    )
+
+
 def gain_text(gain: Gain) -> str:
     parts = [f"{n} {word(c)}" for c, n in gain.tiles.items]
     if gain.tokens:
@@ -56,26 +89,133 @@ def gain_text(gain: Gain) -> str:
     return ", ".join(parts) or "—"
 
 
+def gain_between(before: bonfire.Player, after: bonfire.Player) -> Gain:
+    """What ``after`` holds more than ``before``, in the seed's separate currencies."""
+
+    def more(old: Counts, new: Counts) -> Counts:
+        return Counts.of((name, new.get(name) - old.get(name)) for name in new.names())
+
+    return Gain(
+        tiles=more(before.tiles, after.tiles),
+        tokens=after.tokens - before.tokens,
+        markers=after.markers - before.markers,
+        resources=more(before.resources, after.resources),
+    )
+
+
+def drawn_tile(content: bonfire.Content, tile_id: str) -> dict[str, Any]:
+    """A Destiny tile as drawn: its symbol and the three Action tiles it shows, each a colour's
+    mark and word (never its id)."""
+    tile = content.destiny_tile(tile_id)
+    return {
+        "symbol": tile.symbol,
+        "actions": list(tile.actions),
+        "label": str(
+            _("Destiny tile: %(symbol)s symbol, gains %(actions)s")
+            % {
+                "symbol": word(tile.symbol),
+                "actions": ", ".join(word(colour) for colour in tile.actions),
+            }
+        ),
+    }
+
+
+def destiny_placement(
+    state: bonfire.State,
+    name: str,
+    *,
+    end: str = TOP,
+    cell: Cell | None = None,
+    finished: bool = False,
+) -> dict[str, Any]:
+    """Placing a Destiny tile (B1) by touch: the top and bottom tiles of ``name``'s supply, the
+    cells where the engine takes the chosen one now (its legal moves), and for a tapped ``cell``
+    what placing it there gains or why the engine refuses it (the move applied to the state,
+    which is immutable: nothing is saved)."""
+    from games.bonfire import refusals  # its sentences name things with this module's words
+
+    content = state.content
+    player = state.player(name)
+    end = end if end in ENDS else TOP
+    supply = player.destiny_supply
+    ends = []
+    if supply and not finished:
+        ends = [
+            {"end": TOP, "tile": drawn_tile(content, supply[0])},
+            {"end": BOTTOM, "tile": drawn_tile(content, supply[-1])},
+        ]
+    legal: set[Cell] = set()
+    if ends and state.current.name == name:
+        legal = {
+            (move["cell"][0], move["cell"][1])
+            for move in bonfire.legal_moves(state)
+            if move["kind"] == "place_destiny" and move["end"] == end
+        }
+    preview: dict[str, Any] | None = None
+    if cell is not None and ends:
+        move = {"kind": "place_destiny", "player": name, "end": end, "cell": list(cell)}
+        preview = {"row": cell[0], "col": cell[1], "end": end}
+        try:
+            after = bonfire.apply(state, move)
+        except bonfire.IllegalMove as error:
+            preview["refusal"] = refusals.sentence(error, content)
+            preview["rule"] = error.rule
+        else:
+            preview["gain"] = gain_parts(gain_between(player, after.player(name)))
+    return {
+        "end": end,
+        "ends": ends,
+        "grid": destiny_grid(state, player, legal=legal, chosen=cell, finished=finished),
+        "preview": preview,
+    }
+
+
+def gain_parts(gain: Gain) -> list[dict[str, Any]]:
+    """A gain as drawn pieces: Action tiles and Resources by their mark and word, Action tokens
+    and markers by count."""
+    parts: list[dict[str, Any]] = [
+        {"count": n, "thing": colour, "kind": "tile"} for colour, n in gain.tiles.items
+    ]
+    if gain.tokens:
+        parts.append({"count": gain.tokens, "kind": "tokens"})
+    if gain.markers:
+        parts.append({"count": gain.markers, "kind": "markers"})
+    parts += [{"count": n, "thing": r, "kind": "resource"} for r, n in gain.resources.items]
+    return parts
+
+
 def destiny_grid(
-    state: bonfire.State, player: bonfire.Player, *, finished: bool = False
+    state: bonfire.State,
+    player: bonfire.Player,
+    *,
+    legal: set[Cell] | None = None,
+    chosen: Cell | None = None,
+    finished: bool = False,
 ) -> list[list[dict[str, Any]]]:
-    """The Destiny Area as rows of cells, numbered from 0 like the engine's cells; a finished
-    game's area offers no free cell (nothing is placed any more)."""
+    """The Destiny Area as rows of cells, numbered from 0 like the engine's cells: each placed
+    tile drawn, each gold symbol with what covering it gives, the cells where the chosen tile
+    may go now (``legal``) and the tapped one (``chosen``); a finished game's area offers no
+    free cell (nothing is placed any more)."""
     content = state.content
     area = content.destiny_area
     rows = [r for r, _ in area.cells]
     cols = [c for _, c in area.cells]
     placed = dict(player.destiny)
     free = set() if finished else set(free_cells(content, player))
+    legal = legal or set()
     return [
         [
             {
                 "row": r,
                 "col": c,
                 "in_area": (r, c) in area.cells,
-                "tile": content.destiny_tile(placed[(r, c)]) if (r, c) in placed else None,
-                "gold": area.gold_at((r, c)) is not None and (r, c) not in placed,
+                "tile": drawn_tile(content, placed[(r, c)]) if (r, c) in placed else None,
+                "gold": gain_text(gold)
+                if (gold := area.gold_at((r, c))) is not None and (r, c) not in placed
+                else "",
                 "free": (r, c) in free,
+                "legal": (r, c) in legal,
+                "chosen": (r, c) == chosen,
             }
             for c in range(min(cols), max(cols) + 1)
         ]
@@ -95,8 +235,16 @@ def ship_cost_text(state: bonfire.State, player: bonfire.Player, island: str) ->
     return ngettext("%(cost)s token", "%(cost)s tokens", cost) % {"cost": cost}
 
 
-def screen(state: bonfire.State, name: str, *, finished: bool = False) -> dict[str, Any]:
-    """Everything the helper page shows for player ``name`` (``finished``: no move is offered)."""
+def screen(
+    state: bonfire.State,
+    name: str,
+    *,
+    finished: bool = False,
+    end: str = TOP,
+    cell: Cell | None = None,
+) -> dict[str, Any]:
+    """Everything the helper page shows for player ``name`` (``finished``: no move is offered);
+    ``end`` and ``cell``: the Destiny tile being placed and the cell tapped for it."""
     content = default_bonfire_pack().localised(state.content)  # the pack's names, translated
     player = state.player(name)
     bonfires = content.bonfires
@@ -108,7 +256,11 @@ def screen(state: bonfire.State, name: str, *, finished: bool = False) -> dict[s
         "just_moved": state.just_moved and state.current.name == name,
         "tiles": [(c, player.tiles.get(c)) for c in content.colours],
         "resources": [(r, player.resources.get(r)) for r in content.resources],
-        "face_up": player.face_up(),
+        "face_up": [
+            {"id": o, "number": i + 1, "resource": content.offering(o).resource}
+            for i, o in enumerate(player.face_up())
+        ],
+        "path_tokens": [token_names.get(t, t) for t in player.path_tokens],
         "hidden_offerings": max(0, len(player.offerings) - 2),
         "tasks": [
             {
@@ -121,19 +273,26 @@ def screen(state: bonfire.State, name: str, *, finished: bool = False) -> dict[s
             for i, slot in enumerate(player.tasks)
         ],
         "guardians": [
-            {"number": i + 1, "space": space, "portal": _portal(content, space)}
+            {
+                "number": i + 1,
+                "space": space,
+                "where": space_name(content, space),
+                "portal": _portal(content, space),
+            }
             for i, space in enumerate(player.guardians)
         ],
         "path": [
             {
                 "tile": tile,
+                "name": space_name(content, tile.id),
+                "portal": space_name(content, tile.portal) if tile.portal else "",
                 "guardian": player.guardians.index(tile.id) + 1
                 if tile.id in player.guardians
                 else None,
             }
             for tile in content.guardian_path
         ],
-        "destiny": destiny_grid(state, player, finished=finished),
+        "destiny": destiny_placement(state, name, end=end, cell=cell, finished=finished),
         "destiny_top": player.destiny_supply[0] if player.destiny_supply else None,
         "destiny_bottom": player.destiny_supply[-1] if player.destiny_supply else None,
         "islands": [
@@ -156,6 +315,7 @@ def screen(state: bonfire.State, name: str, *, finished: bool = False) -> dict[s
             {"number": i + 1, "token": token_names.get(t, t), "cost": 1 if i < CHEAP else 2}
             for i, t in enumerate(state.path_display[:FACE_UP])
         ],
+        "offers": [] if finished else offers(state, name),
         "council": [
             {"space": s, "bonus": gain_text(s.bonus), "novices": state.novices_on(s.id)}
             for s in content.council
@@ -170,6 +330,38 @@ def screen(state: bonfire.State, name: str, *, finished: bool = False) -> dict[s
         ],
         "ship": island_name(content, player.ship),
     }
+
+
+def offers(state: bonfire.State, name: str) -> list[dict[str, Any]]:
+    """Receiving a Task (B4) by a tap: each way the engine takes now, for ``name`` on their turn
+    with the Ship at an island: the face-up Offering given and the Action tiles paid."""
+    if state.current.name != name:
+        return []
+    content = state.content
+    face_up = list(state.player(name).face_up())
+    return [
+        {
+            "island": move["island"],
+            "offering": move["offering"],
+            "number": face_up.index(move["offering"]) + 1,
+            "resource": content.offering(move["offering"]).resource,
+            "tiles": sorted(move["tiles"].items()),
+        }
+        for move in bonfire.legal_moves(state)
+        if move["kind"] == "take_task"
+    ]
+
+
+def space_name(content: bonfire.Content, space: str) -> str:
+    """A Guardian's space as the seed names it: a Path tile or a Bonfire, by its number along
+    the board (never its id)."""
+    index = content.path_index(space)
+    if index is not None:
+        return str(_("Path tile %(n)s") % {"n": index + 1})
+    bonfires = [b.id for b in content.bonfires]
+    if space in bonfires:
+        return str(_("Bonfire %(n)s") % {"n": bonfires.index(space) + 1})
+    return space
 
 
 def island_name(content: bonfire.Content, ident: str | None) -> str:

@@ -12,6 +12,7 @@ changed); a reload never posts it again.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -25,6 +26,7 @@ from games.bonfire.forms import MOVE_KINDS, BonfireStartForm, FinishForm, MoveFo
 from games.bonfire.screen import screen
 from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
+from games.people import people_names
 from games.rules import bonfire
 from games.rules.common import BAD_MOVE
 from groups.access import member_view, require_player
@@ -90,7 +92,9 @@ def announcement_of(game: BonfirePlay) -> str:
 
 @member_view("GET", "POST")
 def games(request: HttpRequest, membership: Membership) -> HttpResponse:
-    """The group's Bonfire games, newest first, and a form to start one.
+    """The group's Bonfire games, newest first, and a form to start one: the players tapped
+    from the group's people in seat order, one starting supply for all (the pack's filled in),
+    the content as an advanced option.
 
     The form holds the content pack's content, or with ``?content_from=<game>`` the content one of
     the group's own games started with: a group edits its Bonfire content when it starts a game,
@@ -106,6 +110,7 @@ def games(request: HttpRequest, membership: Membership) -> HttpResponse:
         request.POST or None,
         supply=default_supply(),
         content=content,
+        people=people_names(membership.group) if membership.can_play else (),
         initial={"content": json.dumps(content, indent=1, ensure_ascii=False)},
     )
     if request.method == "POST":
@@ -116,7 +121,7 @@ def games(request: HttpRequest, membership: Membership) -> HttpResponse:
                     group=membership.group,
                     by=request.user,
                     name=form.cleaned_data["name"],
-                    players=form.players(),
+                    players=form.seated(),
                     content=form.cleaned_data["content"],
                     supplies=form.supplies(),
                 )
@@ -254,7 +259,7 @@ def seat_page(
         "play": game,
         "seat": fresh,
         "colours": state.content.colours,
-        "screen": screen(state, seat.name, finished=game.over),
+        "screen": screen(state, seat.name, finished=game.over, **placing(request)),
         "cost": cost,
         "plans": [p.as_dict() for p in services.payment_preview(fresh, cost)] if cost else None,
         "refusal": seats.take_refusal(request, seat_key(fresh)),
@@ -269,6 +274,20 @@ def seat_page(
     }
     template = partial_template(request, SEAT_PAGE, "table")
     return vary_on_htmx(render(request, template, context, status=status))
+
+
+def placing(request: HttpRequest) -> dict[str, Any]:
+    """The Destiny tile being placed (``end``) and the cell tapped for it (``row``, ``col``), as
+    a tap on the drawn Destiny Area asks for them; anything else is ignored."""
+    chosen: dict[str, Any] = {}
+    if request.method != "GET":
+        return chosen
+    if (end := request.GET.get("end", "")) in ("top", "bottom"):
+        chosen["end"] = end
+    row, col = request.GET.get("row", ""), request.GET.get("col", "")
+    if row.isdecimal() and col.isdecimal() and len(row) < 3 and len(col) < 3:
+        chosen["cell"] = (int(row), int(col))
+    return chosen
 
 
 def live_urls(request: HttpRequest, membership: Membership, seat: BonfireSeat) -> dict[str, str]:

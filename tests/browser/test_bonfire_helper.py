@@ -1,4 +1,4 @@
-"""A Bonfire game at the table on a phone (360 px): a starting supply changed on the start form,
+"""A Bonfire game at the table on a phone (360 px): the starting supply changed on the start form,
 each rule B1-B6 through the helper's page, each refusal's reason seen, then the game finished
 and its play found in the play log. Screenshots of each step go to test-output/screenshots/."""
 
@@ -46,20 +46,19 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     group, session = owner_on_group_page(browser_session, "ana")
     page = session.page
     page.get_by_role("link", name="Bonfire turn helper").click()
-    page.locator("#id_seat-1-name").fill("Ana")
-    page.locator("#id_seat-2-name").fill("Ben")
-    # Ben starts with one Action token more than the pack's sample supply; a bad count first.
-    ben = page.locator("#seat-2")
-    ben.get_by_text("Starting supply").click()
-    assert ben.get_by_label("Action tokens").input_value() == "3"
-    ben.get_by_label("Action tokens").fill("-1")
+    page.locator("#id_players").fill("Ana\nBen")  # typed: the names as the table says them
+    # Everyone starts with one wood more than the pack's sample supply; a bad count first.
+    supply = page.locator("#supply")
+    assert supply.get_by_label("wood").input_value() == "2"
+    supply.get_by_label("wood").fill("-1")
     page.get_by_role("button", name="Start the game").click()
-    assert page.locator("#id_seat-2-tokens_errors").inner_text() == (
+    assert page.locator("#id_resources_wood_errors").inner_text() == (
         "Ensure this value is greater than or equal to 0."
     )
-    assert page.locator("#seat-2 details.supply").get_attribute("open") is not None
+    assert page.locator("#id_players").input_value() == "Ana\nBen"  # kept as typed
     session.shot("start-refused-supply")
-    page.locator("#id_seat-2-tokens").fill("4")
+    page.locator("#id_resources_wood").fill("3")
+    page.locator("#id_resources_wood").blur()  # the phone's keyboard put away
     session.shot("start-form")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/bonfire/\d+/$"))
@@ -69,16 +68,24 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     assert page.get_by_text("Your turn.").is_visible()
     session.shot("helper-start")
 
-    # B1: off the Destiny Area, then next to the start tile.
-    destiny = move_form(page, "destiny", {"Row": "0", "Column": "0"})
-    reason = refused(session, destiny, "Place the tile", "refused-off-area")
-    assert "Row 0, column 0 is outside your Destiny Area." in reason
-    assert "[0, 0]" not in reason  # the engine's English details stay in its logs
-    assert page.locator(".refusal").get_by_role("link", name="Rule B1").is_visible()
-    destiny = move_form(page, "destiny", {"Row": "2", "Column": "3"})
-    destiny.get_by_role("button", name="Place the tile").click()
+    # B1 by touch: a cell not next to a placed tile, then one next to the start tile, each
+    # previewed before anything is placed.
+    page.get_by_role("link", name="Row 0, column 1", exact=True).click()
+    preview = page.locator("#destiny-preview")
+    preview.locator(".refusal").wait_for()
+    reason = preview.inner_text()
+    assert "Row 0, column 1 is not next to a placed Destiny tile." in reason
+    assert "[0, 1]" not in reason  # the engine's English details stay in its logs
+    assert preview.get_by_role("link", name="Rule B1").is_visible()
+    assert preview.get_by_role("button", name="Place the tile").count() == 0
+    session.shot("refused-not-adjacent")
+    page.get_by_role("link", name="Row 2, column 3", exact=True).click()
+    page.locator("#destiny-gain").wait_for()
+    assert "green" in page.locator("#destiny-gain").inner_text()
+    assert page.locator("#my-destiny .cell.placed").count() == 1  # only previewed
+    preview.get_by_role("button", name="Place the tile").click()
     page.get_by_text("Done: Place a Destiny tile.").wait_for()
-    assert page.locator("#my-destiny td.placed").count() == 2
+    assert page.locator("#my-destiny .cell.placed").count() == 2
     session.shot("destiny-placed")
 
     # B2: purple is lacking: 1 yellow or any 2 tiles; 3 purple cannot be paid.
@@ -136,7 +143,7 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     guardians = move_form(page, "guardians", {"Step 1": "2", "Step 2": "2"})
     guardians.get_by_role("button", name=re.compile("^Advance")).click()
     page.get_by_text("Done: Advance Guardians.").wait_for()
-    assert page.locator("#my-guardians").inner_text() == "G1: g1 · G2: g4"
+    assert page.locator("#my-guardians").inner_text() == "G1: Path tile 1 · G2: Path tile 4"
     session.shot("guardians-advanced")
 
     page.get_by_role("button", name="End my turn").click()
@@ -144,7 +151,7 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     session.shot("turn-ended")
     ana = BonfireSeat.objects.get(name="Ana")
     assert ana.document["markers"] == 3  # 2 + 1 (Ember Rock) + 2 (Hearth) - 2 steps
-    assert BonfireSeat.objects.get(name="Ben").document["tokens"] == 4
+    assert BonfireSeat.objects.get(name="Ben").document["resources"]["wood"] == 3
 
     # The end of the game: final scores, the play in the play log, the helper read-only.
     page.get_by_role("link", name="Bonfire night").click()
@@ -175,8 +182,8 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     assert page.locator("#moves").count() == 0
     assert page.locator("#my-tokens").inner_text() == "0"  # the board is still shown
     # Nothing is placed any more: the Destiny Area draws no free (dashed) cell.
-    assert page.locator("#my-destiny td.placed").count() >= 1
-    dashed = page.locator("#my-destiny td").evaluate_all(
+    assert page.locator("#my-destiny .cell.placed").count() >= 1
+    dashed = page.locator("#my-destiny .cell").evaluate_all(
         "cells => cells.filter(c => getComputedStyle(c).borderTopStyle === 'dashed').length"
     )
     assert dashed == 0

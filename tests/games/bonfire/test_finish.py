@@ -245,9 +245,9 @@ def test_a_group_with_a_finished_game_can_be_deleted(game, owner) -> None:
 def free_destiny_cells(page) -> list[tuple[int, int]]:
     return [
         (cell["row"], cell["col"])
-        for row in page.context["screen"]["destiny"]
+        for row in page.context["screen"]["destiny"]["grid"]
         for cell in row
-        if cell["free"]
+        if cell["legal"]
     ]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -12,9 +13,18 @@ from games.bonfire.forms import MOST_PLAYERS
 from games.bonfire.refusals import BONFIRE_REFUSALS
 from games.content.bonfire import default_content, default_supply
 from games.models import BonfirePlay, BonfireSeat
+from games.people import people_names
 from games.rules.bonfire import CODES
 from groups.models import Membership
-from tests.support.pages import element_attribute, element_text, text
+from tests.support.pages import (
+    by_id,
+    element,
+    element_attribute,
+    element_text,
+    has_id,
+    source_text,
+    text,
+)
 
 
 @pytest.fixture
@@ -34,21 +44,19 @@ def test_every_engine_code_has_a_sentence() -> None:
 
 
 def start_data(*names: str, content: str | None = None, **fields: object) -> dict[str, object]:
-    """The start form as the page fills it: the pack's supply in every seat, ``names`` seated."""
+    """The start form as the page fills it: ``names`` seated in order, the pack's supply."""
     supply = default_supply()
     data: dict[str, object] = {
         "name": "Friday",
+        "players": "\n".join(names),
         "content": content if content is not None else json.dumps(default_content()),
+        "tokens": supply.tokens,
+        "markers": supply.markers,
     }
-    for n in range(1, MOST_PLAYERS + 1):
-        seat = f"seat-{n}-"
-        data[seat + "name"] = names[n - 1] if n <= len(names) else ""
-        data[seat + "tokens"] = supply.tokens
-        data[seat + "markers"] = supply.markers
-        for colour in default_content()["colours"]:
-            data[f"{seat}tiles_{colour}"] = supply.tiles.get(colour, 0)
-        for resource in default_content()["resources"]:
-            data[f"{seat}resources_{resource}"] = supply.resources.get(resource, 0)
+    for colour in default_content()["colours"]:
+        data[f"tiles_{colour}"] = supply.tiles.get(colour, 0)
+    for resource in default_content()["resources"]:
+        data[f"resources_{resource}"] = supply.resources.get(resource, 0)
     return {**data, **fields}
 
 
@@ -66,68 +74,93 @@ def test_games_page_and_start(client, group, owner) -> None:
     assert [s.name for s in game.seats.order_by("position")] == ["Ana", "Ben"]
 
 
+def test_the_players_are_seated_in_the_order_given(client, group, owner) -> None:
+    client.force_login(owner)
+    url = reverse("bonfire:games", args=[group.pk])
+    assert client.post(url, start_data("Cora", "ana", "Ben")).status_code == 302
+    game = BonfirePlay.objects.get(group=group)
+    assert [s.name for s in game.seats.order_by("position")] == ["Cora", "ana", "Ben"]
+    assert game.board["turn"] == "Cora"  # the first seat starts
+
+
+def test_the_form_offers_the_groups_people(client, group, owner, player, viewer) -> None:
+    """Tapped from the group's people (``games.people``), members who may play or not."""
+    client.force_login(owner)
+    page = text(client.get(reverse("bonfire:games", args=[group.pk])))
+    offered = set(re.findall(r'data-seat="([^"]+)"', page))
+    assert offered == set(people_names(group))
+    assert {owner.username, player.username} <= offered
+
+
 def test_start_form_shows_the_packs_supply(client, group, owner) -> None:
     client.force_login(owner)
     page = client.get(reverse("bonfire:games", args=[group.pk]))
     supply = default_supply()
-    assert element_attribute(page, "id_seat-1-tiles_yellow", "value") == str(supply.tiles["yellow"])
-    assert element_attribute(page, "id_seat-6-tokens", "value") == str(supply.tokens)
-    assert element_attribute(page, "id_seat-3-markers", "value") == str(supply.markers)
-    assert element_attribute(page, "id_seat-2-resources_fish", "value") == str(
-        supply.resources["fish"]
-    )
+    assert element_attribute(page, "id_tiles_yellow", "value") == str(supply.tiles["yellow"])
+    assert element_attribute(page, "id_tiles_red", "value") == "0"
+    assert element_attribute(page, "id_tokens", "value") == str(supply.tokens)
+    assert element_attribute(page, "id_markers", "value") == str(supply.markers)
+    assert element_attribute(page, "id_resources_fish", "value") == str(supply.resources["fish"])
 
 
-def test_each_seat_starts_with_its_own_supply(client, group, owner) -> None:
+def test_the_form_speaks_the_readers_language_and_hides_the_json(client, group, owner) -> None:
+    """Every label is a word of the reader's language; the content's JSON waits under an
+    advanced disclosure, closed."""
+    client.force_login(owner)
+    page = client.get(reverse("bonfire:games", args=[group.pk]), HTTP_ACCEPT_LANGUAGE="pt-BR")
+    supply = by_id(page, "supply")
+    for word in ("peixe", "ervas", "pedra", "madeira", "amarelo", "Fichas de Ação"):
+        assert word in supply
+    for ident in (*default_content()["colours"], *default_content()["resources"]):
+        assert not re.search(rf"\b{ident}\b", supply)
+    advanced = element(page, "advanced")
+    assert "open" not in advanced.attributes
+    assert has_id(page, "id_content")
+    assert "id_content" in source_text(page).split('id="advanced"')[1]
+
+
+def test_every_player_starts_with_the_supply_chosen(client, group, owner) -> None:
     """The three currencies stay apart (seed 000): tiles by colour, tokens, markers."""
     client.force_login(owner)
     data = start_data(
         "Ana",
         "Ben",
-        **{
-            "seat-2-tiles_yellow": 3,
-            "seat-2-tiles_red": 2,
-            "seat-2-tokens": 5,
-            "seat-2-markers": 0,
-            "seat-2-resources_wood": 0,
-            "seat-2-resources_fish": 4,
-            "seat-3-tokens": "",  # a seat without a player needs no counts
-        },
+        tiles_yellow=3,
+        tiles_red=2,
+        tokens=5,
+        markers=0,
+        resources_wood=0,
+        resources_fish=4,
     )
     assert client.post(reverse("bonfire:games", args=[group.pk]), data).status_code == 302
-    ana, ben = (s.document for s in BonfireSeat.objects.order_by("position"))
-    supply = default_supply()
-    assert (ana["tiles"], ana["tokens"], ana["markers"], ana["resources"]) == (
-        supply.tiles,
-        supply.tokens,
-        supply.markers,
-        supply.resources,
-    )
-    assert ben["tiles"] == {"red": 2, "yellow": 3}
-    assert (ben["tokens"], ben["markers"]) == (5, 0)
-    assert ben["resources"] == {"fish": 4, "herbs": 2, "stone": 2}
+    for seat in BonfireSeat.objects.order_by("position"):
+        document = seat.document
+        assert document["tiles"] == {"red": 2, "yellow": 3}
+        assert (document["tokens"], document["markers"]) == (5, 0)
+        assert document["resources"] == {"fish": 4, "herbs": 2, "stone": 2}
 
 
 @pytest.mark.parametrize(
     ("data", "where", "message"),
     [
-        (start_data(), "__all__", "Enter the name of at least one player."),
-        (start_data("Ana", "ana"), "id_seat-2-name_errors", "Each player needs a different name."),
+        (start_data(), "id_players_errors", "Enter the name of at least one player."),
+        (start_data("Ana", "ana"), "id_players_errors", "Each player needs a different name."),
         (
-            start_data("Ana", **{"seat-1-tokens": "-1"}),
-            "id_seat-1-tokens_errors",
+            start_data(*"ABCDEFG"),
+            "id_players_errors",
+            f"A game has at most {MOST_PLAYERS} players.",
+        ),
+        (
+            start_data("Ana", tokens="-1"),
+            "id_tokens_errors",
             "Ensure this value is greater than or equal to 0.",
         ),
         (
-            start_data("Ana", **{"seat-1-tiles_yellow": "many"}),
-            "id_seat-1-tiles_yellow_errors",
+            start_data("Ana", tiles_yellow="many"),
+            "id_tiles_yellow_errors",
             "Enter a whole number.",
         ),
-        (
-            start_data("Ana", **{"seat-1-markers": ""}),
-            "id_seat-1-markers_errors",
-            "Enter a number (0 for none).",
-        ),
+        (start_data("Ana", markers=""), "id_markers_errors", "Enter a number (0 for none)."),
         (
             start_data(
                 "Ana",
@@ -135,8 +168,8 @@ def test_each_seat_starts_with_its_own_supply(client, group, owner) -> None:
                     {**default_content(), "resources": ["fish", "herbs", "stone"]}
                 ).replace('"wood"', '"stone"'),
             ),
-            "id_seat-1-resources_wood_errors",
-            "The content above has no Resource “wood”: leave it at 0 or add it there.",
+            "id_resources_wood_errors",
+            "The content has no Resource “wood”: leave it at 0 or add it there.",
         ),
         (start_data("Ana", content="{"), "id_content_errors", "The content is not valid JSON"),
         (
@@ -150,10 +183,9 @@ def test_start_refusals_next_to_the_field(client, group, owner, data, where, mes
     client.force_login(owner)
     page = client.post(reverse("bonfire:games", args=[group.pk]), data)
     assert page.status_code == 400
-    if where == "__all__":
-        assert message in text(page)
-    else:
-        assert message in element_text(page, where)
+    assert message in element_text(page, where)
+    if where == "id_content_errors":
+        assert "open" in element(page, "advanced").attributes
     assert not BonfirePlay.objects.exists()
 
 
@@ -261,8 +293,8 @@ def test_a_new_game_starts_from_an_earlier_games_content(client, group, owner, g
     page = client.get(url)
     assert "Our own rock" in element_text(page, "id_content")
     assert "“Edited” started with" in element_text(page, "content-source")
-    assert element_attribute(page, "id_seat-1-tiles_black", "value") == "0"
-    data = start_data("Cora", content=json.dumps(edited), **{"seat-1-tiles_black": 2})
+    assert element_attribute(page, "id_tiles_black", "value") == "0"
+    data = start_data("Cora", content=json.dumps(edited), tiles_black=2)
     assert client.post(url, data).status_code == 302
     started = BonfirePlay.objects.get(name="Friday", seats__name="Cora")
     assert started.content["islands"][0]["name"] == "Our own rock"
