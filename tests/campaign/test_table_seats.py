@@ -118,7 +118,7 @@ def test_an_undo_is_announced_on_another_member_s_device_in_its_language(attempt
     other = MembershipFactory(group=attempt.adventure.group, role=Role.PLAYER).user
     reader = device(other, attempt, "Cy", language="pt-br")
     region = reader.get(url(attempt), **HTMX).content.decode()
-    assert by_id(region, "announcement") == "Ana desfez a Azul 3 de Ana."
+    assert by_id(region, "announcement") == "Ana desfez a carta Azul 3 de Ana."
 
 
 def test_a_stale_device_is_told_what_changed_the_table(attempt, member):

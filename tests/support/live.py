@@ -116,7 +116,7 @@ def ends_when_removed(servers: LiveServers, game: Game) -> None:
     dee = client(servers.watcher, "dee")
     owner = client(servers.mover, "ana")
     with streams_of(servers, game, "dee") as streams:
-        removed = owner.post(f"/groups/{game.group}/members/{game.dee}/remove/", {})
+        removed = owner.post(f"/groups/{game.group}/members/{game.dee}/remove/", {"confirm": "1"})
         assert removed.status == 302
         gone: Event = streams["dee"].wait_for("gone", timeout=PUSHED_WITHIN)
         assert gone.data == ""

@@ -100,7 +100,7 @@ def test_the_manifest_describes_questlog_in_the_readers_language(client):
     response = client.get("/manifest.webmanifest", headers={"accept-language": "ca"})
     manifest = json.loads(response.content)
     assert manifest["lang"] == "ca"
-    assert manifest["description"] == "El company de campanya de la vostra taula"
+    assert manifest["description"] == "El company de campanya de la teva taula"
 
 
 @pytest.mark.django_db

@@ -179,7 +179,7 @@ def test_an_island_is_tapped_to_sail_there(client, game, player) -> None:
     page = client.get(url)
     islands = default_content()["islands"]
     for number in range(1, len(islands) + 1):
-        assert "Sail here (1 token(s))" in by_id(page, f"island-{number}")
+        assert "Sail here (1 token)" in by_id(page, f"island-{number}")
     body = text(page)
     form = re.search(r'<form [^>]*class="inline sail">.*?</form>', body, flags=re.S)
     assert form is not None
@@ -192,7 +192,7 @@ def test_an_island_is_tapped_to_sail_there(client, game, player) -> None:
     page = client.get(url)
     assert "Your Ship" in by_id(page, "island-1")
     assert "Sail here" not in by_id(page, "island-1")
-    assert "Sail here (1 token(s))" in by_id(page, "island-2")  # one route away: 1 token
+    assert "Sail here (1 token)" in by_id(page, "island-2")  # one route away: 1 token
 
 
 def test_an_offering_is_tapped_to_receive_a_task(client, game, player) -> None:
