@@ -104,7 +104,7 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     # B3: first Ship move, the island's action right after, a Path token.
     ship = open_move(page, "ship")
     ship.get_by_label("To the island").select_option("ember")
-    ship.get_by_role("button", name="Sail").click()
+    ship.get_by_role("button", name="Sail", exact=True).click()
     page.get_by_text("Done: Move the Ship.").wait_for()
     assert page.locator("#my-ship").inner_text() == "Ember Rock"
     open_move(page, "ship").get_by_role("button", name="Take the island's action").click()
