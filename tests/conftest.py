@@ -2,7 +2,7 @@
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
@@ -54,24 +54,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if params.get("live_servers") == "redis":  # on PostgreSQL, through Redis
             groups.extend(["postgres", "redis"])
         item.user_properties.append(("service_groups", groups))
-    items.sort(key=long_files_first(items))
-
-
-# Files long for what they do, without a service fixture to tell (the others that need a service,
-# a browser or a server of their own are long too).
-LONG_FILES = ("tests/config/test_fuzz.py", "tests/config/test_access_sweep.py")
-
-
-def long_files_first(items: list[pytest.Item]) -> Callable[[pytest.Item], int]:
-    """The order to run files in: those with a real service, a browser or a long sweep first. Each
-    file runs whole in one process (``--dist loadfile``), so a long file started last keeps one
-    process busy while the other has nothing left to do."""
-    long = {
-        item.nodeid.split("::")[0]
-        for item in items
-        if dict(item.user_properties).get("service_groups") or item.nodeid.startswith(LONG_FILES)
-    }
-    return lambda item: 0 if item.nodeid.split("::")[0] in long else 1
 
 
 @pytest.hookimpl(wrapper=True)
