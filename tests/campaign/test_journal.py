@@ -38,7 +38,7 @@ def visible(html: str) -> str:
 
 
 def read(user, adventure, language="en") -> str:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client = Client(headers={"accept-language": language})
     client.force_login(user)
     response = client.get(reverse("campaign:journal", args=[adventure.group_id, adventure.pk]))
     assert response.status_code == 200

@@ -127,21 +127,9 @@ ALLOWED_ON = {
     "bonfire:games": [
         (
             r"\{.*\}",
-            "the content JSON of Bonfire's new-game form, which the group edits: being reworked "
-            "(games/bonfire/forms.py)",
+            'the content JSON under the new-game form\'s "Advanced: custom content", which the '
+            "group edits as it is",
         ),
-        (
-            r"(blue|green|orange|purple|red|yellow|fish|herbs|stone|wood)",
-            "Bonfire's new-game form labels its supply fields by the content's ids: being "
-            "reworked (games/bonfire/forms.py)",
-        ),
-    ],
-    "reference:game": [
-        (
-            r"games\.rules\.[\w.]+",
-            "the rules reference's developer text: being reworked (games/reference/)",
-        ),
-        (r"tests/[\w/]+\.py", "the rules reference's developer text: being reworked"),
     ],
 }
 # Words each language writes as English does, though the catalog translates them elsewhere.
