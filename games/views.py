@@ -8,6 +8,8 @@ account's, else the browser's, else UTC).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -315,9 +317,7 @@ def snapshot_of(group_id: int) -> PlayStatsSnapshot | None:
 @member_view("GET")
 def stats(request: HttpRequest, membership: Membership) -> HttpResponse:
     snapshot = snapshot_of(membership.group_id)
-    data = playstats_pages.with_shown_names(
-        snapshot.data if snapshot else {}, shown_names(membership.group_id)
-    )
+    data = shown_data(snapshot, membership.group_id)
     context = {
         "group": membership.group,
         "membership": membership,
@@ -325,6 +325,13 @@ def stats(request: HttpRequest, membership: Membership) -> HttpResponse:
         **playstats_pages.overview(data),
     }
     return render(request, "games/stats.html", context)
+
+
+def shown_data(snapshot: PlayStatsSnapshot | None, group_id: int) -> dict[str, Any]:
+    """The snapshot's figures with each game under the name the reader sees."""
+    return playstats_pages.with_shown_names(
+        snapshot.data if snapshot else {}, shown_names(group_id)
+    )
 
 
 def shown_names(group_id: int) -> dict[str, str]:
@@ -346,10 +353,7 @@ def entry_stats(request: HttpRequest, membership: Membership, kind: str, pk: int
     model, template, charts = STATS_PAGES[kind]
     subject = get_object_or_404(model, group_id=membership.group_id, pk=pk)
     snapshot = snapshot_of(membership.group_id)
-    data = playstats_pages.with_shown_names(
-        snapshot.data if snapshot else {}, shown_names(membership.group_id)
-    )
-    entry = data.get(kind, {}).get(str(pk))
+    entry = shown_data(snapshot, membership.group_id).get(kind, {}).get(str(pk))
     context = {
         "group": membership.group,
         "membership": membership,
