@@ -150,7 +150,8 @@ def _action(move: dict[str, Any], tile: Any, spirit: Any) -> dict[str, Any]:
     if action == "pass":
         entry.update(value="", label=_("Pass"))
     elif action in ("play", "capture"):
-        entry.update(tile=tile(value), label=tile(value)["name"])
+        drawn = tile(value)
+        entry.update(tile=drawn, label=drawn["name"])
     elif action in ("rainbow", "block"):
         entry.update(value=f"{value[0]},{value[1]}", label=_place_label(value))
     else:
