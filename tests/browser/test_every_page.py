@@ -229,6 +229,9 @@ def test_every_page_has_thumb_sized_targets_and_passes_axe(table_session: Any) -
                 # The table asks who holds this device: answered once (one device for the whole
                 # table), so the board and its controls are measured too.
                 driver.sit(session)
+                # Sitting reloads the page: measure it once its stylesheets apply, not as soon as
+                # its first element is in the new document.
+                session.page.wait_for_load_state("load")
                 found += check_page(session, url, language)
             if found:
                 problems[f"{language} {final}"] = found
