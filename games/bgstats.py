@@ -6,7 +6,9 @@ database, and raises ``BGStatsError`` (a stable ``code`` and a message naming th
 every upload passes (``web.uploads``: depth, numbers, texts the database cannot store).
 Each object read keeps the JSON it came with (``raw``), so that ``export_document``, which writes
 the shape back from plain rows, can start from it and write over only what changed ("Round trip"
-in the doc). ``create_play_link`` is BG Stats' "create play" link for one play.
+in the doc). ``parse_file`` also takes the shape other apps send BG Stats plays in (one play or a
+list), read into the same value objects, and ``app_play`` writes a play in that shape, which
+``create_play_link`` turns into BG Stats' "create play" link.
 
 Facts of the format this module holds in one place each:
 - games, players and locations carry integer ``id``s that plays reference (``gameRefId``,
@@ -23,8 +25,9 @@ from __future__ import annotations
 import datetime
 import json
 import urllib.parse
+import uuid as uuid_module
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as kept
 from decimal import Decimal
 from typing import Any
@@ -55,6 +58,12 @@ BAD_DATE = gettext_lazy("%(where)s: “%(value)s” is not a date written YYYY-M
 TOO_MANY = gettext_lazy("The file has %(count)s plays; at most %(max)s can be imported at once.")
 TWICE = gettext_lazy("%(where)s: id %(id)s is used twice.")
 NO_PLAYERS = gettext_lazy("%(where)s: a play needs at least one player.")
+NEITHER = gettext_lazy(
+    "This file is neither a BG Stats export (“games”, “players” and “plays” lists) nor plays "
+    "sent by another app (a play with “sourceName”, “sourcePlayId”, “game” and “players”, or a "
+    "list of them)."
+)
+NO_PLAYS = gettext_lazy("The file holds an empty list: no play to import.")
 
 
 class BGStatsError(ValueError):
@@ -109,6 +118,10 @@ class FilePlay:
     note: str
     scores: tuple[FileScore, ...]
     raw: Mapping[str, Any] = kept(default_factory=dict, compare=False, repr=False)  # no lines
+    # A play sent by another app: the app's name and its id for the play ("Plays from other
+    # apps" in the doc); "" for a play of an export.
+    source_name: str = ""
+    source_play_id: str = ""
 
     def group_won(self, game: FileGame) -> bool | None:
         """A cooperative play is won when every player is a winner; ``None`` if competitive."""
@@ -132,17 +145,40 @@ class Export:
 # --- Reading ---------------------------------------------------------------------------------
 
 
+def parse_file(document: str) -> Export:
+    """Read a file of either shape the import takes: a BG Stats export, or plays sent by another
+    app (one play or a list, ``read_app_plays``), told apart by their keys."""
+    data = json_of(document)
+    if is_export(data):
+        return read_export(data)
+    if isinstance(data, list) or (isinstance(data, dict) and APP_KEYS & data.keys()):
+        return read_app_plays(data)
+    raise BGStatsError("shape", str(NEITHER))
+
+
 def parse_export(document: str) -> Export:
     """Read a whole BG Stats export file's text; each object keeps the keys it came with
     (``raw``), the file's other top-level keys are kept in ``top``."""
+    data = json_of(document)
+    if not is_export(data):
+        raise BGStatsError("shape", str(NOT_EXPORT))
+    return read_export(data)
+
+
+def json_of(document: str) -> Any:
     try:
-        data = parse_json_text(document)
+        return parse_json_text(document)
     except ValidationError as error:
         raise BGStatsError(str(error.code), error.messages[0]) from None
-    if not isinstance(data, dict) or not all(
+
+
+def is_export(data: Any) -> bool:
+    return isinstance(data, dict) and all(
         isinstance(data.get(key), list) for key in ("games", "players", "plays")
-    ):
-        raise BGStatsError("shape", str(NOT_EXPORT))
+    )
+
+
+def read_export(data: dict[str, Any]) -> Export:
     if len(data["plays"]) > MAX_PLAYS:
         raise BGStatsError(
             "too-many", str(TOO_MANY % {"count": len(data["plays"]), "max": MAX_PLAYS})
@@ -336,6 +372,130 @@ def read_play(
         scores=tuple(scores),
         raw={key: value for key, value in entry.items() if key != "playerScores"},
     )
+
+
+# --- Plays sent by other apps ----------------------------------------------------------------
+#
+# BG Stats' import shape for a play another app hands over (one object, or a list of them): the
+# play names its game and its players inline. They become the games and players of an ``Export``
+# (numbered here), so the import's preview matches them to the group's games and people as it
+# does an export's. A play's key is the app that sent it and the app's id for it
+# (``sourceName``, ``sourcePlayId``): sending it again adds nothing. A play Questlog sent (its
+# ``sourceName`` is ``SOURCE_NAME``, its id a play's uuid) is keyed by that uuid, so a group's
+# own download comes back as the plays it already has.
+
+APP_KEYS = frozenset({"sourceName", "sourcePlayId", "game", "players"})
+MAX_SOURCE = 100
+
+
+def read_app_plays(data: Any) -> Export:
+    """Plays sent by other apps: ``data`` is one play object or a list of them."""
+    entries = data if isinstance(data, list) else [data]
+    if not entries:
+        raise BGStatsError("no-plays", str(NO_PLAYS))
+    if len(entries) > MAX_PLAYS:
+        raise BGStatsError("too-many", str(TOO_MANY % {"count": len(entries), "max": MAX_PLAYS}))
+    found = AppObjects()
+    plays = tuple(
+        read_app_play(f"plays[{index}]" if isinstance(data, list) else "play", entry, found)
+        for index, entry in enumerate(entries)
+    )
+    return Export(
+        games={game.ref: game for game in found.games.values()},
+        players={player.ref: player for player in found.players.values()},
+        locations={ref: name for name, ref in found.locations.items()},
+        plays=plays,
+    )
+
+
+@dataclass
+class AppObjects:
+    """The games, players and places the plays named so far, each once (by what names it)."""
+
+    games: dict[tuple[str, int | None], FileGame] = kept(default_factory=dict)
+    players: dict[str, FilePlayer] = kept(default_factory=dict)
+    locations: dict[str, int] = kept(default_factory=dict)
+
+
+def identifier(entry: dict[str, Any], key: str, where: str) -> str:
+    """An app's id for something: text or a whole number, as text ("" if absent)."""
+    value = entry.get(key)
+    if value is None or value == "":
+        return ""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise expected(f"{where}.{key}", _("text or a whole number"))
+    return str(value).strip()[:MAX_SOURCE]
+
+
+def read_app_play(where: str, entry: Any, found: AppObjects) -> FilePlay:
+    entry = field(entry, where)
+    source = text(entry, "sourceName", where, limit=MAX_SOURCE)
+    if not source:
+        raise expected(f"{where}.sourceName", _("the name of the app that sent the play"))
+    source_id = identifier(entry, "sourcePlayId", where)
+    if not source_id:
+        raise expected(f"{where}.sourcePlayId", _("an identifier"))
+    game_where = f"{where}.game"
+    game = replace(read_game(field(entry.get("game"), game_where), game_where, 0), raw={})
+    game = found.games.setdefault(game_key(game), replace(game, ref=len(found.games) + 1))
+    lines = entry.get("players")
+    if not isinstance(lines, list):
+        raise expected(f"{where}.players", _("a list"))
+    if not lines:
+        raise BGStatsError("no-players", str(NO_PLAYERS % {"where": where}))
+    scores = tuple(
+        read_app_line(f"{where}.players[{index}]", line, found) for index, line in enumerate(lines)
+    )
+    duration = integer(entry, "durationMin", where, default=0)
+    if duration < 0:
+        raise expected(f"{where}.durationMin", _("a whole number"))
+    place = text(entry, "location", where, limit=MAX_NAME)
+    board = text(entry, "board", where, limit=MAX_NAME)
+    return FilePlay(
+        uuid=app_play_key(source, source_id),
+        game_ref=game.ref,
+        played_at=read_date(entry, where),
+        duration_minutes=duration or None,
+        location_ref=found.locations.setdefault(place, len(found.locations) + 1) if place else None,
+        ignored=boolean(entry, "ignored", where),
+        uses_teams=False,
+        note=text(entry, "comments", where, limit=MAX_NOTE),
+        scores=scores,
+        raw={"board": board} if board else {},
+        source_name=source,
+        source_play_id=source_id,
+    )
+
+
+def game_key(game: FileGame) -> tuple[str, int | None]:
+    return (game.name.lower(), game.bgg_id)
+
+
+def read_app_line(where: str, entry: Any, found: AppObjects) -> FileScore:
+    """A player of a play sent by another app: the same player across the file is the same
+    ``sourcePlayerId``, else the same name (any case)."""
+    entry = field(entry, where)
+    anonymous = boolean(entry, "isAnonymous", where)
+    name = ANONYMOUS_NAME if anonymous else read_name(entry, where, 0)[:80]
+    source_id = identifier(entry, "sourcePlayerId", where)
+    key = "anonymous" if anonymous else f"id:{source_id}" if source_id else f"name:{name.lower()}"
+    player = found.players.setdefault(
+        key, FilePlayer(ref=len(found.players) + 1, name=name, anonymous=anonymous)
+    )
+    line = read_score(entry, where, player.ref, uses_teams=False)
+    role = text(entry, "role", where, limit=MAX_NAME)
+    # Not a line of an export (no ``playerRefId``): what the export writes besides a new line's.
+    return replace(line, raw={"role": role} if role else {})
+
+
+def app_play_key(source: str, source_id: str) -> str:
+    """The play's key in the group (``FilePlay.uuid``): never a uuid but for a play of ours."""
+    if source == SOURCE_NAME:
+        try:
+            return str(uuid_module.UUID(source_id))
+        except ValueError:
+            pass
+    return f"source:{source}:{source_id}"
 
 
 # --- Writing ---------------------------------------------------------------------------------
@@ -555,12 +715,13 @@ def line_row(
         values["team"] = line.team
         knows["team"] = cleaned(40)
     ref = refs.players[line.player_ref]
-    if not line.raw:
+    if "playerRefId" not in line.raw:  # a line of Questlog, or of a play another app sent
         return {
             "playerRefId": ref,
             **values,
             "newPlayer": False,
             "seatOrder": seat,
+            **line.raw,
         }, True
     row = {**line.raw, "playerRefId": ref}
     changed = overlay(row, line.raw, values, knows)
@@ -577,7 +738,7 @@ def play_row(play: OutPlay, refs: Refs) -> dict[str, Any]:
     }
     lines = [line_row(line, seat, play.uses_teams, refs) for seat, line in enumerate(play.lines)]
     location = refs.locations[play.location] if play.location else None
-    if not play.original:
+    if "gameRefId" not in play.original:  # a play of Questlog, or one another app sent
         row: dict[str, Any] = {
             "uuid": play.uuid,
             "gameRefId": refs.games[play.game_key],
@@ -590,6 +751,7 @@ def play_row(play: OutPlay, refs: Refs) -> dict[str, Any]:
             "rounds": 0,
             "usesTeams": play.uses_teams,
             "comments": play.note,
+            **play.original,
             "playerScores": [line for line, _changed in lines],
         }
         if location is not None:
@@ -673,11 +835,14 @@ def dumps(document: dict[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1)
 
 
-def create_play_link(play: OutPlay, game: OutEntity, names: Mapping[Any, str]) -> str:
-    """BG Stats' "create play" link: opening it on a phone with BG Stats offers to log the play."""
-    data = {
+def app_play(
+    play: OutPlay, play_id: str, game: OutEntity, players: Mapping[Any, OutEntity]
+) -> dict[str, Any]:
+    """A play in BG Stats' shape for plays sent by other apps ("Plays from other apps" in the
+    doc): ``play_id`` is the play's uuid in the group, ``players`` the play's people by key."""
+    data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": play.uuid,
+        "sourcePlayId": play_id,
         "playDate": stamp(play.played_at),
         "durationMin": play.duration_minutes or 0,
         "game": {
@@ -686,16 +851,35 @@ def create_play_link(play: OutPlay, game: OutEntity, names: Mapping[Any, str]) -
             "highestWins": game.highest_wins,
             "noPoints": game.no_points,
         },
-        "players": [
-            {
-                "name": names[line.player_ref],
-                **({"score": number(line.score)} if line.score is not None else {}),
-                "winner": line.winner,
-                "startPlayer": line.start_player,
-            }
-            for line in play.lines
-        ],
+        "players": [app_line(line, players[line.player_ref]) for line in play.lines],
     }
+    board = play.original.get("board")
+    for key, value in (("location", play.location), ("comments", play.note), ("board", board)):
+        if value and isinstance(value, str):
+            data[key] = value
+    return data
+
+
+def app_line(line: FileScore, player: OutEntity) -> dict[str, Any]:
+    row: dict[str, Any] = {"name": player.name}
+    if player.anonymous:
+        row["isAnonymous"] = True
+    if line.score is not None:
+        row["score"] = number(line.score)
+    row["winner"] = line.winner
+    row["startPlayer"] = line.start_player
+    if line.rank:
+        row["rank"] = line.rank
+    role = line.raw.get("role")
+    if role and isinstance(role, str):
+        row["role"] = role
+    row["sourcePlayerId"] = player.uuid
+    return row
+
+
+def create_play_link(data: Mapping[str, Any]) -> str:
+    """BG Stats' "create play" link for one play in the shape of ``app_play``: opening it on a
+    phone with BG Stats offers to log the play."""
     encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return f"{CREATE_PLAY_URL}?data={urllib.parse.quote(encoded, safe='')}"
 

@@ -257,7 +257,12 @@ class HistoryFilterForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("BG Stats export (JSON)"))
+    file = forms.FileField(
+        label=_("BG Stats export (JSON)"),
+        help_text=_(
+            "Or plays another app sent in BG Stats’ import shape: one play or a list of them."
+        ),
+    )
     time_zone = TimeZoneField(
         help_text=_("Where the plays were logged: BG Stats writes dates in the phone's local time.")
     )
@@ -274,7 +279,7 @@ def read_export(upload: Any) -> tuple[str, bgstats.Export]:
     ``manage.py bgstats import``."""
     document = read_text_upload(upload, max_bytes=MAX_IMPORT_BYTES)
     try:
-        return document, bgstats.parse_export(document)
+        return document, bgstats.parse_file(document)
     except bgstats.BGStatsError as error:
         raise ValidationError(str(error), code=error.code) from None
 

@@ -393,6 +393,7 @@ class PlaySource(models.TextChoices):
     BGSTATS = "bgstats", _("Imported from BG Stats")
     CAMPAIGN = "campaign", _("A campaign mission attempt")
     BONFIRE = "bonfire", _("A game of the Bonfire turn helper")
+    APP = "app", _("Sent by another app")
 
 
 class Play(models.Model):
@@ -433,11 +434,20 @@ class Play(models.Model):
     # The play as a BG Stats export brought it in, but its ``playerScores`` (each line keeps its
     # own): {} if it never came from one. The export starts from it.
     bgstats = models.JSONField(default=dict, blank=True, editable=False)
+    # A play another app sent (source "app"): the app's name and its id for the play, which
+    # ``uuid`` is derived from (``games.bgstats.app_play_key``); "" otherwise.
+    source_name = models.CharField(max_length=100, blank=True, editable=False)
+    source_play_id = models.CharField(max_length=100, blank=True, editable=False)
 
     class Meta:
         ordering = ["-played_at", "-pk"]
         constraints = [
             models.UniqueConstraint(fields=["group", "uuid"], name="one_play_per_uuid"),
+            models.UniqueConstraint(
+                fields=["group", "source_name", "source_play_id"],
+                condition=~models.Q(source_play_id=""),
+                name="one_play_per_source_id",
+            ),
             models.UniqueConstraint(fields=["attempt_ref"], name="one_play_per_attempt"),
             models.CheckConstraint(
                 condition=models.Q(source="campaign", attempt_ref__isnull=False)

@@ -384,7 +384,7 @@ def export_plays(*, group: Group, tz: ZoneInfo, me: Any = None) -> dict[str, Any
         places.setdefault(location_name(entry), entry)
     for name in sorted({p.location for p in plays if p.location}):
         places.setdefault(name, {})
-    namespace = uuid_module.uuid5(uuid_module.NAMESPACE_URL, f"questlog:group:{group.pk}")
+    namespace = namespace_of(group.pk)
     me_person: int | None = None
     if kept is not None and kept.me_id is not None:
         me_person = kept.me_id
@@ -393,16 +393,7 @@ def export_plays(*, group: Group, tz: ZoneInfo, me: Any = None) -> dict[str, Any
         me_person = Person.objects.filter(group=group, user=me).values_list("pk", flat=True).first()
     return bgstats.export_document(
         games=[out_game(g, namespace) for g in sorted(games.values(), key=lambda g: g.pk)],
-        players=[
-            bgstats.OutEntity(
-                key=p.pk,
-                uuid=bgstats.new_uuid(str(uuid_module.uuid5(namespace, f"person:{p.pk}"))),
-                name=p.name,
-                anonymous=p.anonymous,
-                original=p.bgstats,
-            )
-            for p in sorted(people.values(), key=lambda p: p.pk)
-        ],
+        players=[out_person(p, namespace) for p in sorted(people.values(), key=lambda p: p.pk)],
         locations=[
             bgstats.OutEntity(
                 key=name,
@@ -423,6 +414,21 @@ def location_name(entry: Any) -> str:
     """A file location's name as a play of the group holds it."""
     name = entry.get("name") if isinstance(entry, dict) else None
     return name.strip()[: bgstats.MAX_NAME][:100] if isinstance(name, str) else ""
+
+
+def namespace_of(group_id: int) -> uuid_module.UUID:
+    """Where the uuids of a group's games, people and places come from: the same each export."""
+    return uuid_module.uuid5(uuid_module.NAMESPACE_URL, f"questlog:group:{group_id}")
+
+
+def out_person(person: Person, namespace: uuid_module.UUID) -> bgstats.OutEntity:
+    return bgstats.OutEntity(
+        key=person.pk,
+        uuid=bgstats.new_uuid(str(uuid_module.uuid5(namespace, f"person:{person.pk}"))),
+        name=person.name,
+        anonymous=person.anonymous,
+        original=person.bgstats,
+    )
 
 
 def out_game(game: CatalogGame, namespace: uuid_module.UUID) -> bgstats.OutEntity:
@@ -469,10 +475,20 @@ def out_play(play: Play, tz: ZoneInfo) -> bgstats.OutPlay:
     )
 
 
+def app_plays(plays: Iterable[Play], tz: ZoneInfo) -> list[dict[str, Any]]:
+    """Plays (from ``history``) in BG Stats' shape for plays sent by other apps, their dates in
+    ``tz``: what BG Stats, or another group of Questlog, imports as plays Questlog sent."""
+    shaped = []
+    for play in plays:
+        namespace = namespace_of(play.group_id)
+        people = {r.person_id: out_person(r.person, namespace) for r in play.results.all()}
+        game = out_game(play.game, namespace)
+        shaped.append(bgstats.app_play(out_play(play, tz), str(play.uuid), game, people))
+    return shaped
+
+
 def create_play_link(play: Play, tz: ZoneInfo) -> str:
-    namespace = uuid_module.uuid5(uuid_module.NAMESPACE_URL, f"questlog:group:{play.group_id}")
-    names = {r.person_id: r.person.name for r in play.results.all()}
-    return bgstats.create_play_link(out_play(play, tz), out_game(play.game, namespace), names)
+    return bgstats.create_play_link(app_plays([play], tz)[0])
 
 
 # --- Import ----------------------------------------------------------------------------------
@@ -612,7 +628,7 @@ def start_import(
     """Check the file's text (``BGStatsError`` if it cannot be imported) and keep it for
     confirmation; ``export`` is the file already read, if the caller has it."""
     if export is None:
-        export = bgstats.parse_export(document)
+        export = bgstats.parse_file(document)
     preview = preview_import(group=group, export=export)
     # A file previewed and never confirmed is kept until the same member uploads another one.
     PlayImport.objects.filter(
@@ -753,7 +769,7 @@ def run_import(*, import_id: int) -> PlayImport:
     if not updated:
         return play_import
     try:
-        export = bgstats.parse_export(play_import.document)
+        export = bgstats.parse_file(play_import.document)
         added, skipped = import_export(
             group=play_import.group,
             export=export,
@@ -825,7 +841,9 @@ def import_export(
                     ignored=play.ignored,
                     group_won=play.group_won(game),
                     note=play.note,
-                    source=PlaySource.BGSTATS,
+                    source=PlaySource.APP if play.source_name else PlaySource.BGSTATS,
+                    source_name=play.source_name,
+                    source_play_id=play.source_play_id,
                     created_by=creator,
                     bgstats=dict(play.raw),
                 ),

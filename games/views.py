@@ -8,6 +8,7 @@ account's, else the browser's, else UTC).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -100,6 +101,37 @@ def play_detail(request: HttpRequest, membership: Membership, play_id: int) -> H
         "audit": play.audit.all()[:10],
     }
     return render(request, "games/play_detail.html", context)
+
+
+def app_download(document: object, name: str) -> HttpResponse:
+    """Plays in the shape other apps send BG Stats, as a file to download."""
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=1),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@member_view("GET")
+def history_download(request: HttpRequest, membership: Membership) -> HttpResponse:
+    """The plays the history's filters select (all of them, not one page) for another app."""
+    tz = timezone.get_current_timezone()
+    form = HistoryFilterForm(request.GET or None, group_id=membership.group_id)
+    plays = form.apply(playlog.history(membership.group_id), tz)
+    stamp = timezone.now().astimezone(tz).date().isoformat()
+    name = f"{slugify(membership.group.name) or 'group'}-plays-{stamp}.json"
+    return app_download(playlog.app_plays(plays, tz), name)
+
+
+@member_view("GET")
+def play_download(request: HttpRequest, membership: Membership, play_id: int) -> HttpResponse:
+    """One play for another app: BG Stats imports it as a play Questlog sent."""
+    play = play_or_404(membership, play_id)
+    tz = timezone.get_current_timezone()
+    document = playlog.app_plays([play], tz)[0]
+    day = play.played_at.astimezone(tz).date().isoformat()
+    return app_download(document, f"{slugify(play.game.name) or 'play'}-{day}-{play.pk}.json")
 
 
 def play_form_page(request: HttpRequest, membership: Membership, play: Play | None) -> HttpResponse:
@@ -234,7 +266,7 @@ def import_preview(request: HttpRequest, membership: Membership, import_id: int)
     play_import = import_or_404(membership, import_id)
     if play_import.state != ImportState.PREVIEW:
         return redirect("games:import-progress", group_id=membership.group_id, import_id=import_id)
-    export = bgstats.parse_export(play_import.document)
+    export = bgstats.parse_file(play_import.document)
     preview = playlog.preview_import(group=membership.group, export=export)
     choices = playlog.match_choices(membership.group)
     form = matching_form(preview, choices, request.POST or None)

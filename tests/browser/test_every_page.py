@@ -42,7 +42,7 @@ NOT_PAGES = {
     # Machine-read answers: the health check, the web app manifest, the service worker's script.
     "healthz", "manifest", "service_worker",
     # Downloads (a JSON file, not a page).
-    "campaign:export", "campaign:group-export",
+    "campaign:export", "campaign:group-export", "games:history-download", "games:play-download",
     # Event streams and the version polled beside them (text/event-stream, JSON).
     "table:stream", "table:version", "bonfire:stream", "bonfire:version",
     "solsticio:stream", "solsticio:version",

@@ -64,7 +64,7 @@ def test_import_browse_statistics_and_export(browser_session, transactional_db):
     shot(session, "history")
     page.get_by_label("Game").select_option(label="Mistwood")
     page.wait_for_url(re.compile(r"game="))
-    page.locator("#play-history").get_by_text("2 plays").wait_for()
+    page.locator("#play-history").get_by_text(re.compile(r"^2 plays ·")).wait_for()
     assert page.locator("li.play").count() == 2
     assert page.get_by_text("The group won").count() == 1
     assert page.get_by_text("The group lost").count() == 1

@@ -247,6 +247,7 @@ def test_a_single_play_as_a_bg_stats_create_play_link():
     import_file(group)
     play = playlog.history(group.pk).get(uuid="c1000000-0000-4000-8000-000000000002")
     link = playlog.create_play_link(play, LISBON)
+    anonymous = person_uuid(group, "Anonymous player")
     base, _, query = link.partition("?data=")
     assert base == "https://app.bgstatsapp.com/createPlay.html"
     assert json.loads(urllib.parse.unquote(query)) == {
@@ -256,11 +257,20 @@ def test_a_single_play_as_a_bg_stats_create_play_link():
         "durationMin": 0,
         "game": {"name": "Harbour Lights", "bggId": 41001, "highestWins": True, "noPoints": False},
         "players": [
-            {"name": "José", "score": 19, "winner": True, "startPlayer": True},
-            {"name": "Anonymous player", "score": 12, "winner": False, "startPlayer": False},
-            {"name": "Anonymous player", "score": 8.5, "winner": False, "startPlayer": False},
+            {"name": "José", "score": 19, "winner": True, "startPlayer": True, "rank": 1,
+             "sourcePlayerId": person_uuid(group, "José")},
+            {"name": "Anonymous player", "isAnonymous": True, "score": 12, "winner": False,
+             "startPlayer": False, "rank": 2, "sourcePlayerId": anonymous},
+            {"name": "Anonymous player", "isAnonymous": True, "score": 8.5, "winner": False,
+             "startPlayer": False, "rank": 3, "sourcePlayerId": anonymous},
         ],
-    }
+    }  # fmt: skip
+
+
+def person_uuid(group, name):
+    """The uuid a person of the group has in its exports (and as a ``sourcePlayerId``)."""
+    person = Person.rows.get(group=group, name=name)
+    return playlog.out_person(person, playlog.namespace_of(group.pk)).uuid
 
 
 def test_with_a_broker_writes_only_mark_the_database_and_beat_sweeps_do_the_work(

@@ -48,7 +48,9 @@ class Command(BaseCommand):
             help="Where the plays were logged: BG Stats writes the phone's local time "
             "(default: TIME_ZONE).",
         )
-        importing.add_argument("file", help="The BG Stats export (JSON).")
+        importing.add_argument(
+            "file", help="The BG Stats export, or plays other apps sent in its import shape (JSON)."
+        )
         exporting = actions.add_parser("export", help="Write the group's plays on standard output.")
         exporting.add_argument("--group", type=int, required=True, help="The group's id.")
         exporting.add_argument(
