@@ -19,8 +19,13 @@ from games.models import BuiltinGame, Play, PlayerResult, PlaySource
 from games.playlog import builtin_game, statistics_changed
 
 FINISHED = {"success", "failure"}
-# An attempt records a day, not a time: its play is placed at noon UTC of that day.
+# An attempt records the day it was played where it was played (``played_on``) and when it was
+# entered (``created_at``): at the table, when it started. Its play is at that moment when the
+# moment falls on that day in some time zone (UTC-12 to UTC+14); an attempt entered on another
+# day (logged afterwards, brought in by a file) has only its day: noon UTC of that day.
 NOON = datetime.time(12, 0, tzinfo=datetime.UTC)
+EARLIEST_ZONE = datetime.timedelta(hours=14)  # a day starts at most this long before UTC's
+LATEST_ZONE = datetime.timedelta(hours=12)  # and ends at most this long after UTC's
 
 
 def sync_attempt_plays(*, adventure: Any, attempts: Sequence[Any]) -> None:
@@ -81,9 +86,19 @@ def same(play: Play, wanted: dict[str, Any], people: Sequence[int]) -> bool:
 
 def attempt_fields(attempt: Any) -> dict[str, Any]:
     return {
-        "played_at": datetime.datetime.combine(attempt.played_on, NOON),
+        "played_at": played_at(attempt.played_on, attempt.created_at),
         "duration_minutes": attempt.duration_minutes,
         "group_won": attempt.status == "success",
         "attempt_number": attempt.number,
         "note": "",
     }
+
+
+def played_at(day: datetime.date, entered: datetime.datetime | None) -> datetime.datetime:
+    """When an attempt was played: when it was entered, if that was on its day somewhere on
+    Earth; else noon UTC of its day."""
+    midnight = datetime.datetime.combine(day, datetime.time(), datetime.UTC)
+    later = midnight + datetime.timedelta(days=1)
+    if entered is not None and midnight - EARLIEST_ZONE <= entered < later + LATEST_ZONE:
+        return entered
+    return datetime.datetime.combine(day, NOON)

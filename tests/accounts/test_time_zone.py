@@ -2,6 +2,7 @@
 cookie static/js/app.js sets), else UTC."""
 
 import datetime
+import json
 
 import pytest
 from django.db import connection
@@ -13,7 +14,7 @@ from django.utils import timezone
 from accounts import services
 from accounts.models import Preference
 from games import playlog
-from games.models import CatalogGame
+from games.models import CatalogGame, PlayStatsSnapshot
 from groups.models import Role
 from tests.accounts.test_preference import log_in, switch
 from tests.factories import AdventureFactory, MembershipFactory
@@ -143,3 +144,39 @@ def test_the_play_log_follows_the_account_s_zone_and_keeps_no_zone_of_its_own(me
     history = text(client.get(reverse("games:history", args=[group])))
     assert "Times in Asia/Tokyo" in history
     assert "Feb. 2, 2025, 4:30 AM" in history  # 19:30 in Lisbon, read in Tokyo
+
+
+@pytest.mark.parametrize(
+    ("account", "browser_zone", "zone", "when"),
+    [
+        ("", "America/Sao_Paulo", "America/Sao_Paulo", "2025-01-15 09:00:00"),
+        ("Asia/Tokyo", "America/Sao_Paulo", "Asia/Tokyo", "2025-01-15 21:00:00"),
+        ("", "", "UTC", "2025-01-15 12:00:00"),
+    ],
+)
+def test_every_download_and_the_statistics_read_the_one_zone(
+    member, play, account, browser_zone, zone, when
+):
+    """The export and import pages start in the reader's zone (the account's, else the
+    browser's), the downloads for other apps write their dates in it, and the statistics say when
+    they were computed in it."""
+    services.set_preference(user=member.user, time_zone=account)
+    client = browser(browser_zone)
+    log_in(client, member.user)
+    group = member.group.pk
+    for page in ("games:export", "games:import"):
+        form = client.get(reverse(page, args=[group])).context["form"]
+        assert form["time_zone"].value() == zone, page
+    (shaped,) = json.loads(client.get(reverse("games:history-download", args=[group])).content)
+    assert shaped["playDate"] == when
+    single = client.get(reverse("games:play-download", args=[group, play.pk]))
+    assert json.loads(single.content)["playDate"] == when
+    exported = client.get(reverse("games:export", args=[group]), {"time_zone": zone})
+    assert [p["playDate"] for p in json.loads(exported.content)["plays"]] == [when]
+    PlayStatsSnapshot.objects.update_or_create(
+        group_id=group, defaults={"computed_at": NOON_UTC, "stale": False, "data": {"plays": 1}}
+    )
+    hour = {"America/Sao_Paulo": "9:00 AM", "Asia/Tokyo": "9:00 PM", "UTC": "12:00 PM"}[zone]
+    assert f"Numbers as of Jan. 15, 2025, {hour}." in text(
+        client.get(reverse("games:stats", args=[group]))
+    )

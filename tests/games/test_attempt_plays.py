@@ -2,12 +2,13 @@
 it appears in the play history once, follows corrections, and goes when the attempt goes."""
 
 import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from campaign import services
-from campaign.models import Adventure
-from games import playlog
+from campaign.models import Adventure, MissionAttempt
+from games import attempt_plays, playlog
 from games.models import Play, PlaySource
 from tests.factories import AdventureFactory, log_attempt
 
@@ -70,3 +71,48 @@ def test_campaign_plays_are_corrected_in_the_campaign_not_in_the_play_log(group,
         playlog.delete_play(play=play, by=owner)
     assert caught.value.code == "campaign-play"
     assert Play.objects.filter(group=group).count() == 1
+
+
+# --- When a campaign play was played -----------------------------------------------------------
+
+SAO_PAULO_EVENING = datetime.datetime(2025, 3, 15, 0, 30, tzinfo=datetime.UTC)  # 14 March 21:30
+
+
+@pytest.mark.parametrize(
+    ("day", "entered", "played"),
+    [
+        # Started at the table on a São Paulo evening: the next day in UTC, its own day there.
+        (datetime.date(2025, 3, 14), SAO_PAULO_EVENING, SAO_PAULO_EVENING),
+        # The first minutes of a day in Kiritimati (UTC+14) are the day before in UTC.
+        (datetime.date(2025, 3, 14), datetime.datetime(2025, 3, 13, 10, 0, tzinfo=datetime.UTC),
+         datetime.datetime(2025, 3, 13, 10, 0, tzinfo=datetime.UTC)),
+        # Its last minutes at UTC-12 are the next day's noon in UTC.
+        (datetime.date(2025, 3, 14), datetime.datetime(2025, 3, 15, 11, 59, tzinfo=datetime.UTC),
+         datetime.datetime(2025, 3, 15, 11, 59, tzinfo=datetime.UTC)),
+        # Logged later for an earlier day (or brought by a file): only the day is known.
+        (datetime.date(2025, 3, 14), datetime.datetime(2025, 3, 15, 12, 0, tzinfo=datetime.UTC),
+         datetime.datetime(2025, 3, 14, 12, 0, tzinfo=datetime.UTC)),
+        (datetime.date(2025, 3, 14), datetime.datetime(2025, 3, 13, 9, 59, tzinfo=datetime.UTC),
+         datetime.datetime(2025, 3, 14, 12, 0, tzinfo=datetime.UTC)),
+        (datetime.date(2025, 3, 14), None,
+         datetime.datetime(2025, 3, 14, 12, 0, tzinfo=datetime.UTC)),
+    ],
+)  # fmt: skip
+def test_an_attempt_is_played_when_it_was_entered_on_its_day(day, entered, played):
+    assert attempt_plays.played_at(day, entered) == played
+
+
+def test_an_evening_attempt_keeps_its_time_in_the_play_log_and_the_export(group, owner):
+    """An attempt started at the table at 21:30 in São Paulo is a play at that time: in the play
+    history and in the BG Stats export read in São Paulo, on its own day, not at 12:00 UTC."""
+    adventure = AdventureFactory(group=group, by=owner)
+    log_attempt(adventure, result="success", played_on=datetime.date(2025, 3, 14))
+    MissionAttempt.objects.filter(adventure=adventure).update(created_at=SAO_PAULO_EVENING)
+    adventure = Adventure.objects.get(pk=adventure.pk)
+    attempt_plays.sync_attempt_plays(adventure=adventure, attempts=list(adventure.attempts.all()))
+    play = Play.objects.get(group=group, source=PlaySource.CAMPAIGN)
+    assert play.played_at == SAO_PAULO_EVENING
+    document = playlog.export_plays(group=group, tz=ZoneInfo("America/Sao_Paulo"))
+    assert [p["playDate"] for p in document["plays"]] == ["2025-03-14 21:30:00"]
+    (shaped,) = playlog.app_plays([play], ZoneInfo("America/Sao_Paulo"))
+    assert shaped["playDate"] == "2025-03-14 21:30:00"
