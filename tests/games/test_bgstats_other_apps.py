@@ -321,3 +321,24 @@ def test_the_history_downloads_what_its_filter_selects_in_the_readers_zone(group
     assert len(json.loads(member.get(url).content)) == 3
     outsider = GroupFactory()
     assert member.get(reverse("games:history-download", args=[outsider.pk])).status_code == 404
+
+
+def test_the_anonymous_player_goes_out_and_comes_back_anonymous(group):
+    sent = a_play(players=[{"name": "Ana", "score": 3},
+                           {"name": "whoever", "isAnonymous": True, "score": 2},
+                           {"name": "Anonymous", "isAnonymous": True, "score": 1}])  # fmt: skip
+    export = bgstats.parse_file(json.dumps(sent))
+    preview = playlog.preview_import(group=group, export=export)
+    assert [(p.name, p.anonymous) for p in preview.players] == [
+        ("Ana", False), ("Anonymous player", True),
+    ]  # fmt: skip
+    playlog.import_export(group=group, export=export, matching={}, tz=forms.zone("UTC"), by=None)
+    assert [p.name for p in Person.objects.filter(group=group)] == ["Ana"]  # not a seat to offer
+    (shaped,) = playlog.app_plays(playlog.history(group.pk), forms.zone("UTC"))
+    assert [p.get("isAnonymous", False) for p in shaped["players"]] == [False, True, True]
+    other = GroupFactory()
+    playlog.import_export(group=other, export=bgstats.parse_file(json.dumps(shaped)),
+                          matching={}, tz=forms.zone("UTC"), by=None)  # fmt: skip
+    lines = PlayerResult.objects.filter(play__group=other).order_by("seat")
+    assert [(r.person.anonymous, r.score) for r in lines] == [(False, 3), (True, 2), (True, 1)]
+    assert [p.name for p in Person.objects.filter(group=other)] == ["Ana"]
