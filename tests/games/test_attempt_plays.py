@@ -2,6 +2,7 @@
 it appears in the play history once, follows corrections, and goes when the attempt goes."""
 
 import datetime
+import importlib
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -116,3 +117,22 @@ def test_an_evening_attempt_keeps_its_time_in_the_play_log_and_the_export(group,
     assert [p["playDate"] for p in document["plays"]] == ["2025-03-14 21:30:00"]
     (shaped,) = playlog.app_plays([play], ZoneInfo("America/Sao_Paulo"))
     assert shaped["playDate"] == "2025-03-14 21:30:00"
+
+
+def test_the_migration_moves_the_plays_written_at_noon(group, owner):
+    """Campaign plays written before their attempt's moment was used sat at 12:00 UTC: the
+    migration moves those whose attempt was entered on its day, and leaves the others at noon."""
+    from django.apps import apps
+
+    migration = importlib.import_module("campaign.migrations.0003_campaign_plays_keep_their_time")
+    adventure = AdventureFactory(group=group, by=owner)
+    log_attempt(adventure, result="success", played_on=datetime.date(2025, 3, 14))
+    log_attempt(adventure, result="failure", played_on=datetime.date(2025, 3, 1))
+    MissionAttempt.objects.filter(adventure=adventure).update(created_at=SAO_PAULO_EVENING)
+    noon = {1: datetime.datetime(2025, 3, 14, 12, tzinfo=datetime.UTC),
+            2: datetime.datetime(2025, 3, 1, 12, tzinfo=datetime.UTC)}  # fmt: skip
+    for number, moment in noon.items():
+        Play.objects.filter(group=group, attempt_number=number).update(played_at=moment)
+    migration.move_campaign_plays(apps, None)
+    moments = dict(Play.objects.filter(group=group).values_list("attempt_number", "played_at"))
+    assert moments == {1: SAO_PAULO_EVENING, 2: noon[2]}
