@@ -64,6 +64,7 @@ NEITHER = gettext_lazy(
     "list of them)."
 )
 NO_PLAYS = gettext_lazy("The file holds an empty list: no play to import.")
+TOO_LONG = gettext_lazy("%(where)s: at most %(max)s characters, as it names the play.")
 
 
 class BGStatsError(ValueError):
@@ -424,12 +425,19 @@ def identifier(entry: dict[str, Any], key: str, where: str) -> str:
         return ""
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise expected(f"{where}.{key}", _("text or a whole number"))
-    return str(value).strip()[:MAX_SOURCE]
+    return key_part(str(value).strip(), f"{where}.{key}")
+
+
+def key_part(value: str, where: str) -> str:
+    """A part of a play's key, whole: cut short, two ids could become one."""
+    if len(value) > MAX_SOURCE:
+        raise BGStatsError("too-long", str(TOO_LONG % {"where": where, "max": MAX_SOURCE}))
+    return value
 
 
 def read_app_play(where: str, entry: Any, found: AppObjects) -> FilePlay:
     entry = field(entry, where)
-    source = text(entry, "sourceName", where, limit=MAX_SOURCE)
+    source = key_part(text(entry, "sourceName", where, limit=MAX_SOURCE + 1), f"{where}.sourceName")
     if not source:
         raise expected(f"{where}.sourceName", _("the name of the app that sent the play"))
     source_id = identifier(entry, "sourcePlayId", where)

@@ -125,6 +125,11 @@ BAD_PLAYS = {
     "a bad score": ({"players": [{"name": "Ana", "score": "ten"}]},
                     "play.players[0].score: “ten” is neither a number nor an arithmetic "
                     "expression."),
+    "a play id too long to keep whole": ({"sourcePlayId": "x" * 101},
+                                         "play.sourcePlayId: at most 100 characters, as it "
+                                         "names the play."),
+    "an app name too long": ({"sourceName": "y" * 101},
+                             "play.sourceName: at most 100 characters, as it names the play."),
     "a bad date": ({"playDate": "14/03/2025"},
                    "play.playDate: “14/03/2025” is not a date written YYYY-MM-DD HH:mm:ss."),
     "winner not a boolean": ({"players": [{"name": "Ana", "winner": "yes"}]},
