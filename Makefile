@@ -64,11 +64,11 @@ test: $(STAMP) messages
 	$(PY) -m pytest -n $(TEST_PROCESSES) --cov=games/rules --cov-report= tests/games/rules $(PYTEST_ARGS)
 	@echo "Branch coverage of the rules engines by their own tests (must be 100 %):"
 	$(BIN)/coverage report --include='$(ENGINES)' --skip-covered --fail-under=100
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadfile --ignore=tests/games/rules $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadfile --no-loadscope-reorder --ignore=tests/games/rules $(PYTEST_ARGS)
 
 coverage: $(STAMP) messages
 	mkdir -p var test-output
-	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadfile --cov --cov-report=term-missing:skip-covered $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_PROCESSES) --dist loadfile --no-loadscope-reorder --cov --cov-report=term-missing:skip-covered $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

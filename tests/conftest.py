@@ -1,8 +1,10 @@
 """Fixtures shared by the whole suite: real services, a live server, a browser."""
 
+import json
 import os
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -41,10 +43,52 @@ SERVICE_FIXTURES = {
 service_outcomes: Counter[tuple[str, str]] = Counter()
 
 
+# Each test file's measured seconds (scripts/test_timings.py writes it from a JUnit report).
+TIMINGS = json.loads((Path(__file__).parent / "timings.json").read_text())
+# A file not measured yet: what its tests cost, roughly, by the heaviest part each one starts.
+HEAVY_FIXTURE_SECONDS = {
+    "chromium": 8.0,
+    "live_servers": 4.0,
+    "server": 4.0,
+    "asgi_server": 3.0,
+    "celery_worker": 3.0,
+    "sqlite_database": 3.0,
+    "postgres_database": 3.0,
+}
+PLAIN_TEST_SECONDS = 0.15
+
+
+def estimated_seconds(item: pytest.Item) -> float:
+    names = getattr(item, "fixturenames", ())
+    heaviest = max([HEAVY_FIXTURE_SECONDS[n] for n in names if n in HEAVY_FIXTURE_SECONDS] or [0])
+    return heaviest + PLAIN_TEST_SECONDS
+
+
+def longest_files_first(items: list[pytest.Item]) -> None:
+    """Order the files by their time, longest first, each file's tests kept in their order.
+
+    ``make test`` hands whole files to two processes (``--dist loadfile --no-loadscope-reorder``)
+    in this order: a browser file that started last would keep one process busy long after the
+    other had finished, so the long files go first and the many short ones fill in behind.
+    """
+    estimate: Counter[str] = Counter()
+    for item in items:
+        estimate[item.path.as_posix()] += estimated_seconds(item)
+    root = Path(__file__).parent.parent
+
+    def seconds(path: str) -> float:
+        return float(TIMINGS.get(Path(path).relative_to(root).as_posix(), estimate[path]))
+
+    position = {item.nodeid: index for index, item in enumerate(items)}
+    items.sort(key=lambda item: (-seconds(item.path.as_posix()), position[item.nodeid]))
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Each test carries the service groups it needs in its reports (``user_properties``), so the
     summary counts them whether the test ran here or in a worker process (``make test`` runs the
-    suite in two, pytest-xdist)."""
+    suite in two, pytest-xdist). Last of all hooks, the files are ordered longest first."""
+    longest_files_first(items)
     for item in items:
         names = getattr(item, "fixturenames", ())
         groups = [g for g, f in SERVICE_FIXTURES.items() if f in names]

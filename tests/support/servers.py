@@ -1,7 +1,7 @@
 """Real server processes on their own database, for tests that need real concurrent requests.
 
 `database` fixtures give a migrated database URL (a fresh SQLite file, or a fresh PostgreSQL
-database dropped afterwards); `ServerProcess` serves Questlog on it as `make serve` does (uvicorn,
+database dropped afterwards; both copies of one database migrated once per test process); `ServerProcess` serves Questlog on it as `make serve` does (uvicorn,
 the ASGI server, with worker processes); `run_django` runs a snippet of Python with Django set up
 on it, to arrange data the way a test needs. `live_servers` is one module's servers for its live
 tests, started once: the embedded default, then two processes through Redis.
@@ -10,7 +10,9 @@ tests, started once: the embedded default, then two processes through Redis.
 import contextlib
 import json
 import os
+import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -72,35 +74,58 @@ def migrate(database_url: str) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One migrated SQLite file per test process; each server database starts as a copy of it."""
+    path = tmp_path_factory.mktemp("migrated") / "server.sqlite3"
+    migrate(f"sqlite:///{path}")
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # all of it in the file itself
+    return path
+
+
 @pytest.fixture
-def sqlite_database(tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
-    migrate(url)
-    return url
+def sqlite_database(migrated_sqlite: Path, tmp_path: Path) -> str:
+    path = tmp_path / "server.sqlite3"
+    shutil.copyfile(migrated_sqlite, path)
+    return f"sqlite:///{path}"
 
 
 @contextlib.contextmanager
-def fresh_postgres(prefix: str, admin_url: str = POSTGRES_ADMIN_URL) -> Iterator[str]:
-    """A new, migrated PostgreSQL database, dropped afterwards; yields its URL."""
+def fresh_postgres(
+    prefix: str, template: str | None = None, admin_url: str = POSTGRES_ADMIN_URL
+) -> Iterator[str]:
+    """A new, migrated PostgreSQL database, dropped afterwards; yields its URL. With ``template``
+    (a migrated database's name) it starts as a copy of that one instead of migrating again."""
     import psycopg
 
     name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    copy = f' TEMPLATE "{template}"' if template else ""
     with psycopg.connect(admin_url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"{copy}')
     url = admin_url.rsplit("/", 1)[0] + f"/{name}"
     try:
-        migrate(url)
+        if not template:
+            migrate(url)
         yield url
     finally:
         with psycopg.connect(admin_url, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-@pytest.fixture
-def postgres_database() -> Iterator[str]:
+@pytest.fixture(scope="session")
+def migrated_postgres() -> Iterator[str]:
+    """One migrated PostgreSQL database per test process (its name), copied by each test that
+    needs a database of its own: copying is a fraction of a second, migrating several."""
     if not port_open(POSTGRES_ADMIN_URL, 5432):
         unavailable("postgres", f"no PostgreSQL answers at {POSTGRES_ADMIN_URL}")
-    with fresh_postgres("questlog_server") as url:
+    with fresh_postgres("questlog_migrated") as url:
+        yield url.rsplit("/", 1)[1]
+
+
+@pytest.fixture
+def postgres_database(migrated_postgres: str) -> Iterator[str]:
+    with fresh_postgres("questlog_server", template=migrated_postgres) as url:
         yield url
 
 
@@ -195,23 +220,23 @@ def live_servers(
     logs = ROOT / "test-output" / "servers"
     name = f"{request.module.__name__.rsplit('.', 1)[-1]}-{request.param}"
     if request.param == "embedded":
-        url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'server.sqlite3'}"
-        migrate(url)
+        path = tmp_path_factory.mktemp("live") / "server.sqlite3"
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
+        url = f"sqlite:///{path}"
         server = ServerProcess(url, logs / f"{name}.log", workers=1, **PUSH_ONLY)
         try:
             yield LiveServers(server, server, url)
         finally:
             server.stop()
         return
-    if not port_open(POSTGRES_ADMIN_URL, 5432):
-        unavailable("postgres", f"no PostgreSQL answers at {POSTGRES_ADMIN_URL}")
+    template = request.getfixturevalue("migrated_postgres")
     if not port_open(TEST_REDIS_URL, 6379):
         unavailable("redis", f"no Redis answers at {TEST_REDIS_URL}")
     import redis
 
     redis.Redis.from_url(TEST_REDIS_URL, socket_timeout=2).flushdb()
     env = {"REDIS_URL": TEST_REDIS_URL}
-    with fresh_postgres("questlog_live") as url:
+    with fresh_postgres("questlog_live", template=template) as url:
         first = ServerProcess(url, logs / f"{name}-first.log", workers=1, **env, **PUSH_ONLY)
         try:
             second = ServerProcess(url, logs / f"{name}-second.log", workers=1, **env, **PUSH_ONLY)
