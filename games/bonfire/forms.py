@@ -12,7 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from games.bonfire.screen import word
+from games.bonfire.screen import action_markers, action_tokens, word
 from games.bonfire.services import FinalScore
 from games.content.bonfire import StartingSupply
 from games.models import BonfireSeat
@@ -188,6 +188,22 @@ class BonfireStartForm(forms.Form):
 
     def supply_has_errors(self) -> bool:
         return any(f not in ("name", "players", "content") for f in self.errors)
+
+    def supply_summary(self) -> str:
+        """The supply as the form holds it, in one line of words ("1 yellow, 3 Action tokens,
+        2 Action markers, 2 fish…"): what a closed supply section says every player gets."""
+
+        def count(name: str) -> int:
+            value = self[name].value()
+            return int(value) if str(value).isdecimal() else 0
+
+        parts = [f"{n} {word(c)}" for c in self.colours if (n := count(f"tiles_{c}"))]
+        if tokens := count("tokens"):
+            parts.append(action_tokens(tokens))
+        if markers := count("markers"):
+            parts.append(action_markers(markers))
+        parts += [f"{n} {word(r)}" for r in self.resources if (n := count(f"resources_{r}"))]
+        return ", ".join(parts) or "—"
 
     def supply(self) -> dict[str, Any]:
         """Every player's starting supply as ``bonfire-scenario/1`` player fields."""

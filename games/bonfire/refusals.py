@@ -16,7 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from games.bonfire.screen import action_markers, action_tokens, word
+from games.bonfire.screen import action_markers, action_tokens, space_name, word
 from games.content.bonfire import default_bonfire_pack
 from games.refusals import Refusal
 from games.rules import bonfire
@@ -158,6 +158,11 @@ def shown_params(params: Mapping[str, Any], content: bonfire.Content) -> dict[st
     for key, names in (("island", islands), ("task", tasks), ("council", council)):
         if key in shown:
             shown[key] = names.get(shown[key], shown[key])
+    if isinstance(shown.get("space"), str):  # a Guardian's space, not a Task space's number
+        shown["space"] = space_name(named, shown["space"])
+    tile = shown.get("tile")
+    if isinstance(tile, str) and (place := named.path_index(tile)) is not None:
+        shown["tile"] = place + 1  # "the Path tile 3", as the board numbers them
     if "colour" in shown:
         shown["colour"] = str(NEUTRAL_WORD) if shown["colour"] == NEUTRAL else word(shown["colour"])
     if "field" in shown:

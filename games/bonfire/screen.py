@@ -8,11 +8,11 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games.content.bonfire import default_bonfire_pack
 from games.rules import bonfire
-from games.rules.bonfire.content import Gain
+from games.rules.bonfire.content import Gain, Island, Task
 from games.rules.bonfire.counts import Counts
 from games.rules.bonfire.destiny import BOTTOM, ENDS, TOP, free_cells
 from games.rules.bonfire.reading import Cell
@@ -32,6 +32,7 @@ WORDS = {
     "herbs": _("herbs"),
     "stone": _("stone"),
     "wood": _("wood"),
+    "neutral": pgettext_lazy("Bonfire Novice colour", "neutral"),
 }
 
 
@@ -235,6 +236,30 @@ def ship_cost_text(state: bonfire.State, player: bonfire.Player, island: str) ->
     return ngettext("%(cost)s token", "%(cost)s tokens", cost) % {"cost": cost}
 
 
+def needs_text(task: Task) -> str:
+    """What a Task asks of its holder, in words: Resources by their word, then Path tokens and
+    Offerings by count."""
+    parts = [f"{n} {word(r)}" for r, n in task.resources.items]
+    if task.path_tokens:
+        parts.append(
+            ngettext("%(n)s Path token", "%(n)s Path tokens", task.path_tokens)
+            % {"n": task.path_tokens}
+        )
+    if task.offerings:
+        parts.append(
+            ngettext("%(n)s Offering made", "%(n)s Offerings made", task.offerings)
+            % {"n": task.offerings}
+        )
+    return ", ".join(parts) or "—"
+
+
+def island_cost_text(island: Island) -> str:
+    """What an island's action costs (B3: its normal Action token and Resource costs)."""
+    parts = [action_tokens(island.action_tokens)] if island.action_tokens else []
+    parts += [f"{n} {word(r)}" for r, n in island.action_resources.items]
+    return ", ".join(parts) or "—"
+
+
 def screen(
     state: bonfire.State,
     name: str,
@@ -242,13 +267,38 @@ def screen(
     finished: bool = False,
     end: str = TOP,
     cell: Cell | None = None,
+    light: int | None = None,
 ) -> dict[str, Any]:
     """Everything the helper page shows for player ``name`` (``finished``: no move is offered);
-    ``end`` and ``cell``: the Destiny tile being placed and the cell tapped for it."""
+    ``end`` and ``cell``: the Destiny tile being placed and the cell tapped for it; ``light``: the
+    Task space (from 1) whose fulfilled Task was tapped to light its Bonfire, which makes the High
+    Council's spaces the next tap."""
     content = default_bonfire_pack().localised(state.content)  # the pack's names, translated
     player = state.player(name)
     bonfires = content.bonfires
     token_names = {token.id: token.name for token in content.path_tokens}
+    lit = [slot is not None and slot.lit for slot in player.tasks]
+    tasks: list[dict[str, Any]] = [
+        {
+            "number": i + 1,
+            "slot": slot,
+            "task": content.task(slot.task) if slot else None,
+            "needs": needs_text(content.task(slot.task)) if slot else "",
+            "fulfilled": slot is not None and fulfilled(state, player, content.task(slot.task)),
+            "bonfire": bonfires[i],
+        }
+        for i, slot in enumerate(player.tasks)
+    ]
+    for task in tasks:
+        task["lightable"] = task["fulfilled"] and not task["slot"].lit and not finished
+    council: list[dict[str, Any]] = [
+        {"space": s, "bonus": gain_text(s.bonus), "novices": state.novices_on(s.id)}
+        for s in content.council
+    ]
+    lighting = next((t for t in tasks if t["number"] == light and t["lightable"]), None)
+    if lighting is not None:  # the spaces that take this Bonfire's Novice (B5)
+        colour = lighting["bonfire"].novice
+        lighting["spaces"] = [c for c in council if colour not in dict(c["novices"])]
     return {
         "player": player,
         "my_turn": state.current.name == name,
@@ -262,16 +312,9 @@ def screen(
         ],
         "path_tokens": [token_names.get(t, t) for t in player.path_tokens],
         "hidden_offerings": max(0, len(player.offerings) - 2),
-        "tasks": [
-            {
-                "number": i + 1,
-                "slot": slot,
-                "task": content.task(slot.task) if slot else None,
-                "fulfilled": slot is not None and fulfilled(state, player, content.task(slot.task)),
-                "bonfire": bonfires[i],
-            }
-            for i, slot in enumerate(player.tasks)
-        ],
+        "tasks": tasks,
+        "lighting": lighting,
+        "neutral": player.neutral_novices > 0 and not finished,
         "guardians": [
             {
                 "number": i + 1,
@@ -289,8 +332,18 @@ def screen(
                 "guardian": player.guardians.index(tile.id) + 1
                 if tile.id in player.guardians
                 else None,
+                "last": index + 1 == len(content.guardian_path),
             }
-            for tile in content.guardian_path
+            for index, tile in enumerate(content.guardian_path)
+        ],
+        "bonfires": [
+            {
+                "number": i + 1,
+                "bonfire": b,
+                "lit": i < len(player.tasks) and bool(lit[i]),
+                "guardian": player.guardians.index(b.id) + 1 if b.id in player.guardians else None,
+            }
+            for i, b in enumerate(bonfires)
         ],
         "destiny": destiny_placement(state, name, end=end, cell=cell, finished=finished),
         "destiny_top": player.destiny_supply[0] if player.destiny_supply else None,
@@ -307,7 +360,8 @@ def screen(
                     for a, b in content.routes
                     if island.id in (a, b)
                 ),
-                "action": island,
+                "action_cost": island_cost_text(island),
+                "action_gain": gain_text(island.action_gain),
             }
             for island in content.islands
         ],
@@ -316,12 +370,15 @@ def screen(
             for i, t in enumerate(state.path_display[:FACE_UP])
         ],
         "offers": [] if finished else offers(state, name),
-        "council": [
-            {"space": s, "bonus": gain_text(s.bonus), "novices": state.novices_on(s.id)}
-            for s in content.council
-        ],
+        "council": council,
         "common_tasks": [
-            {"task": t, "done": (t.id, name) in state.common_done} for t in content.common_tasks
+            {
+                "task": t,
+                "needs": needs_text(t),
+                "done": (t.id, name) in state.common_done,
+                "fulfilled": fulfilled(state, player, t),
+            }
+            for t in content.common_tasks
         ],
         "others": [
             {"player": p, "ship": island_name(content, p.ship)}

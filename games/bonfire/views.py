@@ -12,7 +12,9 @@ changed); a reload never posts it again.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -262,6 +264,7 @@ def seat_page(
         "screen": screen(state, seat.name, finished=game.over, **placing(request)),
         "cost": cost,
         "plans": [p.as_dict() for p in services.payment_preview(fresh, cost)] if cost else None,
+        "paying": paying(request, state.content.colours, cost),
         "refusal": seats.take_refusal(request, seat_key(fresh)),
         "seating": seating,
         # This page's moves are enabled on a device of this player, on their turn.
@@ -287,7 +290,24 @@ def placing(request: HttpRequest) -> dict[str, Any]:
     row, col = request.GET.get("row", ""), request.GET.get("col", "")
     if row.isdecimal() and col.isdecimal() and len(row) < 3 and len(col) < 3:
         chosen["cell"] = (int(row), int(col))
+    if (light := request.GET.get("light", "")).isdecimal() and len(light) < 3:
+        chosen["light"] = int(light)
     return chosen
+
+
+def paying(request: HttpRequest, colours: Sequence[str], cost: dict[str, int]) -> dict[str, Any]:
+    """Naming a cost to pay (B2) by taps: each colour's link adds one tile of it to the cost,
+    each chosen one's link takes one off; a link that clears the cost."""
+
+    def link(changed: dict[str, int]) -> str:
+        query = urlencode({f"cost_{c}": n for c, n in changed.items() if n > 0})
+        return f"{request.path}?{query}#pay" if query else f"{request.path}#pay"
+
+    return {
+        "add": [(c, link({**cost, c: cost.get(c, 0) + 1})) for c in colours],
+        "remove": [(c, n, link({**cost, c: n - 1})) for c, n in cost.items()],
+        "clear": link({}),
+    }
 
 
 def live_urls(request: HttpRequest, membership: Membership, seat: BonfireSeat) -> dict[str, str]:

@@ -13,41 +13,13 @@ from tests.browser.steps import owner_on_group_page
 pytestmark = pytest.mark.browser
 
 
-def open_move(page, name):
-    section = page.locator(f"#move-{name}")
-    if section.get_attribute("open") is None:
-        section.locator("summary").click()
-    return section
-
-
-def move_form(page, name, fields):
-    """Move ``name``'s form, opened and filled in: ``fields`` by label (a list's option or a
-    box's text)."""
-    section = open_move(page, name)
-    for label, value in fields.items():
-        field = section.get_by_label(label, exact=True)
-        if field.evaluate("field => field.tagName") == "SELECT":
-            field.select_option(value)
-        else:
-            field.fill(value)
-    return section
-
-
-def refused(session, section, button, shot):
-    """Submit ``section``'s form with ``button``: the refusal's text, once shown and shot."""
-    section.get_by_role("button", name=button).click()
-    alert = session.page.locator(".refusal").first
-    alert.wait_for()
-    session.shot(shot)
-    return alert.inner_text()
-
-
 def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_db):
     group, session = owner_on_group_page(browser_session, "ana")
     page = session.page
     page.get_by_role("link", name="Bonfire turn helper").click()
     page.locator("#id_players").fill("Ana\nBen")  # typed: the names as the table says them
     # Everyone starts with one wood more than the pack's sample supply; a bad count first.
+    page.locator("#supply-details summary").click()  # the pack's supply, closed at first
     supply = page.locator("#supply")
     assert supply.get_by_label("wood").input_value() == "2"
     supply.get_by_label("wood").fill("-1")
@@ -88,12 +60,18 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     assert page.locator("#my-destiny .cell.placed").count() == 2
     session.shot("destiny-placed")
 
-    # B2: purple is lacking: 1 yellow or any 2 tiles; 3 purple cannot be paid.
-    pay = move_form(page, "pay", {"purple": "3"})
-    reason = refused(session, pay, "Show the ways to pay", "refused-cannot-pay")
+    # B2: purple is lacking: 1 yellow or any 2 tiles; 3 purple cannot be paid. The cost is
+    # named by tapping tiles.
+    add_purple = page.get_by_role("link", name="Add 1 purple to the cost")
+    for count in range(1, 4):
+        add_purple.click()
+        page.locator("#pay-cost").get_by_text(f"{count} ■ purple").wait_for()
+    reason = page.locator("#plans .refusal").inner_text()
     assert "You cannot pay this" in reason
-    pay = move_form(page, "pay", {"purple": "1"})
-    pay.get_by_role("button", name="Show the ways to pay").click()
+    session.shot("refused-cannot-pay")
+    for count in (2, 1):
+        page.get_by_role("link", name="Take 1 purple off the cost").click()
+        page.locator("#pay-cost").get_by_text(f"{count} ■ purple").wait_for()
     page.get_by_role("button", name="Pay with 1 yellow").wait_for()  # the ways, once loaded
     session.shot("ways-to-pay")
     page.get_by_role("button", name="Pay with 1 green, 1 orange").click()
@@ -101,48 +79,46 @@ def test_a_turn_with_every_rule_and_its_refusals(browser_session, transactional_
     assert page.locator('#my-tiles [data-colour="green"] b').inner_text() == "0"
     assert page.locator('#my-tiles [data-colour="yellow"] b').inner_text() == "1"
 
-    # B3: first Ship move, the island's action right after, a Path token.
-    ship = open_move(page, "ship")
-    ship.get_by_label("To the island").select_option("ember")
-    ship.get_by_role("button", name="Sail", exact=True).click()
+    # B3: first Ship move, the island's action right after, a Path token: each a tap on the
+    # piece it starts from.
+    page.locator("#island-1").get_by_role("button", name=re.compile("^Sail here")).click()
     page.get_by_text("Done: Move the Ship.").wait_for()
-    assert page.locator("#my-ship").inner_text() == "Ember Rock"
-    open_move(page, "ship").get_by_role("button", name="Take the island's action").click()
+    assert page.locator("#my-ship").inner_text() == "⚓ Ember Rock"
+    page.locator("#island-1").get_by_role("button", name="Take the island's action").click()
     page.get_by_text("Done: The island's action.").wait_for()
-    open_move(page, "path").get_by_role(
-        "button", name=re.compile(r"^Build Driftwood bridge")
-    ).click()
+    page.get_by_role("button", name=re.compile(r"^Build Driftwood bridge")).click()
     page.get_by_text("Done: Build a Path token.").wait_for()
     assert page.locator("#my-tokens").inner_text() == "0"
     session.shot("ship-and-path")
 
-    # B4: not at that island, then the 1st Offering at Ember Rock for 1 Action tile.
-    task = move_form(page, "task", {"At the island": "tidewatch", "red": "1"})
-    reason = refused(session, task, "Receive the Task", "refused-not-at-island")
-    assert "Your Ship is not at Tidewatch: sail there first." in reason
-    task = move_form(page, "task", {"At the island": "ember", "Offering tile": "o01", "red": "1"})
-    task.get_by_role("button", name="Receive the Task").click()
+    # B4: the 1st Offering at Ember Rock for 1 Action tile, a red one.
+    page.locator("#my-offers").get_by_role(
+        "button", name=re.compile(r"^Offering 1\..*paying 1 red$")
+    ).click()
     page.get_by_text("Done: Receive a Task.").wait_for()
     assert "fulfilled" in page.locator("#my-tasks li").first.inner_text()
 
-    # B5: an empty Task space, then the fulfilled Task lights its Bonfire.
-    bonfire = move_form(page, "bonfire", {"Task": "2"})
-    reason = refused(session, bonfire, "Light it", "refused-empty-task-space")
-    assert "Task space 2 holds no Task." in reason
-    bonfire = move_form(page, "bonfire", {"Task": "1", "High Council space": "hearth"})
-    bonfire.get_by_role("button", name="Light it").click()
+    # B5: the fulfilled Task tapped, then the High Council space for its Novice.
+    page.locator("#my-tasks li").first.get_by_role("link", name="Light this Bonfire").click()
+    hearth = re.compile("^Seat the red Novice on Seat of the Hearth")
+    page.get_by_role("button", name=hearth).click()
     page.get_by_text("Done: Light a Bonfire.").wait_for()
     assert "red · Ana" in page.locator("#council").inner_text()
     assert "lit" in page.locator("#my-tasks li").first.inner_text()
     session.shot("bonfire-lit")
 
     # B6: G1 cannot step onto G2's tile; then two steps of G2.
-    guardians = move_form(page, "guardians", {"Step 1": "1"})
-    reason = refused(session, guardians, re.compile("^Advance"), "refused-space-taken")
-    assert "g2 already holds a Guardian." in reason
-    guardians = move_form(page, "guardians", {"Step 1": "2", "Step 2": "2"})
-    guardians.get_by_role("button", name=re.compile("^Advance")).click()
+    path = page.locator("#my-path")
+    path.get_by_role("button", name="G1: one step forward").click()
+    alert = page.locator(".refusal").first
+    alert.wait_for()
+    session.shot("refused-space-taken")
+    assert "Path tile 2 already holds a Guardian." in alert.inner_text()
+    path.get_by_role("button", name="G2: one step forward").click()
     page.get_by_text("Done: Advance Guardians.").wait_for()
+    page.locator("#my-guardians").get_by_text("G2: Path tile 3").wait_for()
+    path.get_by_role("button", name="G2: one step forward").click()
+    page.locator("#my-guardians").get_by_text("G2: Path tile 4").wait_for()
     assert page.locator("#my-guardians").inner_text() == "G1: Path tile 1 · G2: Path tile 4"
     session.shot("guardians-advanced")
 

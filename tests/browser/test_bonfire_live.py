@@ -5,6 +5,7 @@ Refresh link is left to tap."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -46,9 +47,7 @@ def test_a_move_and_the_finish_show_on_the_other_phone(table_session: Any) -> No
     assert page_b.get_by_role("link", name="Refresh").count() == 0
     page_b.evaluate("window.stillHere = true")
 
-    page_a.locator("#move-ship summary").click()
-    page_a.locator("#ship-to").select_option("ember")
-    page_a.get_by_role("button", name="Sail", exact=True).click()
+    page_a.locator("#island-1").get_by_role("button", name=re.compile("^Sail here")).click()
     page_a.wait_for_selector('#table[data-version="1"]', state="attached")
     page_b.wait_for_selector('#table[data-version="1"]', timeout=SEEN_MS, state="attached")
     assert "Ship Ember Rock" in page_b.locator("#shared-board .others").inner_text()

@@ -322,6 +322,8 @@ def test_each_refusal_reads_in_the_reader_s_language(client, game, player, code,
         ),
         ("cannot-pay", "pt-br", "Isto custa 3 roxo; você tem 1 amarelo."),
         ("not-your-turn", "ca", "És el torn de Ana."),
+        ("space-taken", "pt-br", "Peça de Caminho 2 já tem um Guardião."),
+        ("no-portal", "ca", "La fitxa de Camí 2 no té Portal."),
     ],
 )
 def test_names_and_words_are_the_reader_s(client, game, player, code, language, sentence):

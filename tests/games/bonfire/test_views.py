@@ -25,6 +25,7 @@ from tests.support.pages import (
     source_text,
     text,
 )
+from tests.support.seats import bind
 
 
 @pytest.fixture
@@ -93,8 +94,13 @@ def test_the_form_offers_the_groups_people(client, group, owner, player, viewer)
 
 
 def test_start_form_shows_the_packs_supply(client, group, owner) -> None:
+    """Closed under one line that says what each player gets, the numbers filled in under it."""
     client.force_login(owner)
     page = client.get(reverse("bonfire:games", args=[group.pk]))
+    assert by_id(page, "supply-summary") == (
+        "1 yellow, 3 Action tokens, 2 Action markers, 2 fish, 2 herbs, 2 stone, 2 wood"
+    )
+    assert "open" not in element(page, "supply-details").attributes
     supply = default_supply()
     assert element_attribute(page, "id_tiles_yellow", "value") == str(supply.tiles["yellow"])
     assert element_attribute(page, "id_tiles_red", "value") == "0"
@@ -263,12 +269,37 @@ def test_moves_through_the_form(client, game, player) -> None:
 
 
 def test_payment_preview_lists_the_ways(client, game, player) -> None:
-    """Seed 000, p. 8 (B2): purple lacking: 1 yellow, or any 2 tiles."""
+    """Seed 000, p. 8 (B2): purple lacking: 1 yellow, or any 2 tiles. The cost is named by
+    tapping tiles: each colour's link adds one, each chosen one's link takes one off."""
     client.force_login(player)
+    bind(client, f"bonfire:{game.pk}", "Ana")
     page = client.get(seat_url(game, "Ana"), {"cost_purple": 1})
-    assert "Pay with 1 yellow" in text(page)
+    assert "Pay with 1 ★ yellow" in by_id(page, "plans")
+    links = re.findall(r'href="([^"]*#pay)"', source_text(page))
+    assert links[3].endswith("?cost_purple=2#pay")  # purple, the fourth colour, once more
+    assert links[0].endswith("?cost_purple=1&amp;cost_blue=1#pay")  # blue added to it
+    assert links[6].endswith("/#pay")  # the last purple off: no cost left
     page = client.get(seat_url(game, "Ana"), {"cost_purple": 3})
     assert "You cannot pay this" in text(page)
+
+
+def test_a_bonfire_is_lit_by_tapping_its_task_then_a_council_space(client, game, player) -> None:
+    """Seed 000, p. 11 (B5): a fulfilled Task is tapped, then the High Council's spaces offer its
+    Novice; an unfulfilled Task offers nothing to light."""
+    ana = BonfireSeat.objects.get(play=game, name="Ana")
+    ana.document["tasks"] = [{"task": "t01", "lit": False}, {"task": "t02", "lit": False}, None]
+    ana.save()
+    client.force_login(player)
+    bind(client, f"bonfire:{game.pk}", "Ana")
+    page = source_text(client.get(seat_url(game, "Ana")))
+    assert page.count("?light=1") == 2  # t01 wants 1 fish (Ana holds 2): its link (and htmx's)
+    assert "?light=2" not in page  # t02 wants a Path token
+    assert "light_bonfire" not in page
+    lighting = client.get(seat_url(game, "Ana"), {"light": 1})
+    assert source_text(lighting).count('name="kind" value="light_bonfire"') == 5
+    assert "Seat the red Novice on Seat of the Hearth" in by_id(lighting, "my-tasks")
+    not_fulfilled = client.get(seat_url(game, "Ana"), {"light": 2})
+    assert "light_bonfire" not in source_text(not_fulfilled)
 
 
 def test_rules_page_shows_the_readings(client, game, player) -> None:
