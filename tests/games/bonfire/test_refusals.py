@@ -321,7 +321,7 @@ def test_each_refusal_reads_in_the_reader_s_language(client, game, player, code,
             "Seient de la Llar ja té un Novici del color vermell.",
         ),
         ("cannot-pay", "pt-br", "Isto custa 3 roxo; você tem 1 amarelo."),
-        ("not-your-turn", "ca", "És el torn de Ana."),
+        ("not-your-turn", "ca", "És el torn d’Ana."),
     ],
 )
 def test_names_and_words_are_the_reader_s(client, game, player, code, language, sentence):
