@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.functional import Promise
 
 from games.content.texts import text_from_json
+from web.elision import interpolate
 
 Text = dict[str, Any]
 VERBATIM = "verbatim"
@@ -54,7 +55,7 @@ def render(stored: Mapping[str, Any] | str) -> str:
     message = MESSAGES.get(code)
     if message is None:
         return code
-    return str(message % params) if params else str(message)
+    return interpolate(message, params) if params else str(message)
 
 
 def render_param(value: Any) -> Any:

@@ -26,6 +26,7 @@ from games.content.texts import text_problems as pack_text_problems
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
 from games.rules.spirits.campaign import FAILURE_REASONS, OVERRIDE_KINDS, AttemptResult, Override
+from web.elision import interpolate
 from web.uploads import at, text_problems
 
 FORMAT = "questlog-adventure/1"
@@ -248,7 +249,9 @@ def check_type(value: Any, kind: type, where: str, limit: int = MAX_INT) -> None
     if kind is int and not 0 <= value <= limit:
         raise ExchangeError(where, OUT_OF_RANGE % {"limit": limit, "value": value})
     if kind in (str, list) and len(value) > limit:
-        raise ExchangeError(where, (LONGER if kind is str else TOO_MANY_ENTRIES) % {"limit": limit})
+        raise ExchangeError(
+            where, interpolate(LONGER if kind is str else TOO_MANY_ENTRIES, {"limit": limit})
+        )
 
 
 def check_datetime(value: str | None, where: str) -> datetime.datetime | None:
@@ -315,11 +318,14 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> AttemptR
         raise ExchangeError(at(place, "mission"), str(NOT_A_MISSION))
     status = attempt.get("status", str, limit=MAX_NAME)
     if status not in AttemptStatus.values:
-        raise ExchangeError(at(place, "status"), ONE_OF % {"values": AttemptStatus.values})
+        raise ExchangeError(
+            at(place, "status"), interpolate(ONE_OF, {"values": AttemptStatus.values})
+        )
     reason = attempt.get("failure_reason", str, optional=True, limit=MAX_NAME) or ""
     if (status == "failure") != bool(reason) or (reason and reason not in FAILURE_REASONS):
         raise ExchangeError(
-            at(place, "failure_reason"), REASON_MISMATCH % {"values": sorted(FAILURE_REASONS)}
+            at(place, "failure_reason"),
+            interpolate(REASON_MISMATCH, {"values": sorted(FAILURE_REASONS)}),
         )
     players = attempt.get("players", list, limit=100)
     for where, name in attempt.items("players", limit=100):
@@ -497,7 +503,9 @@ def parse_overrides(reader: Reader, attempts: int) -> list[tuple[int, Override]]
             raise ExchangeError(at(place, "after_attempt"), str(AFTER_NO_ATTEMPT))
         kind = override.get("kind", str, limit=MAX_NAME)
         if kind not in OVERRIDE_KINDS:
-            raise ExchangeError(at(place, "kind"), ONE_OF % {"values": sorted(OVERRIDE_KINDS)})
+            raise ExchangeError(
+                at(place, "kind"), interpolate(ONE_OF, {"values": sorted(OVERRIDE_KINDS)})
+            )
         target = override.get("target", str, optional=True, limit=MAX_TARGET) or ""
         reason = override.get("reason", str, limit=MAX_REASON)
         override.user("created_by")
@@ -512,7 +520,9 @@ def parse_audit(reader: Reader) -> None:
         entry.user("actor")
         action = entry.get("action", str, optional=True, limit=MAX_NAME)
         if action is not None and action not in AuditAction.values:
-            raise ExchangeError(at(where, "action"), ONE_OF % {"values": AuditAction.values})
+            raise ExchangeError(
+                at(where, "action"), interpolate(ONE_OF, {"values": AuditAction.values})
+            )
         entry.get("summary", str, limit=MAX_SUMMARY)
         code = entry.get("code", str, optional=True, limit=MAX_NAME)
         if code is not None and code not in (*texts.MESSAGES, texts.VERBATIM):

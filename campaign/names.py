@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.people import check_player_name
 from games.rules.spirits.mission_setup import MAX_PLAYERS, MIN_PLAYERS
+from web.elision import interpolate
 
 PLAYER_COUNT = _("Name %(low)s to %(high)s players, one per line.")
 PLAYER_TWICE = _("“%(name)s” is listed twice.")
@@ -23,7 +24,7 @@ def check_player_names(names: Sequence[object], known: Iterable[str] = ()) -> li
     spelling = {name.lower(): name for name in known}
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ValidationError(
-            PLAYER_COUNT % {"low": MIN_PLAYERS, "high": MAX_PLAYERS}, code="count"
+            interpolate(PLAYER_COUNT, {"low": MIN_PLAYERS, "high": MAX_PLAYERS}), code="count"
         )
     checked: list[str] = []
     for typed in names:

@@ -107,6 +107,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             "builtins": ["template_partials.templatetags.partials"],
+            # Django's i18n library, its blocktranslate eliding Catalan "de" (docs/translations.md).
+            "libraries": {"i18n": "web.i18n_tags"},
             "loaders": [("template_partials.loader.Loader", TEMPLATE_LOADERS)],
         },
     }

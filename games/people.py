@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Person
 from groups.models import Group, Membership, Role
+from web.elision import interpolate
 
 NAME_TAKEN = _("The group already has someone called “%(name)s”.")
 MAX_PLAYER_NAME = 40
@@ -35,7 +36,7 @@ def check_player_name(name: object) -> str:
         raise ValidationError(PLAYER_EMPTY, code="empty")
     if len(name) > MAX_PLAYER_NAME:
         raise ValidationError(
-            PLAYER_TOO_LONG % {"name": name[:20], "max": MAX_PLAYER_NAME}, code="long"
+            interpolate(PLAYER_TOO_LONG, {"name": name[:20], "max": MAX_PLAYER_NAME}), code="long"
         )
     if any(unicodedata.category(c) in {"Cc", "Cs"} for c in name):
         raise ValidationError(PLAYER_CONTROL, code="control")

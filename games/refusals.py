@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.functional import Promise
 
 from games.reference.links import rule_url
+from web.elision import interpolate
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,5 @@ class Refusal:
         missing = set(self.params) - set(params)
         if missing:
             raise KeyError(f"missing parameters: {sorted(missing)}")
-        # ``message % params`` (not ``str(message) % params``): a plural message picks its form
-        # from its count among the parameters (``ngettext_lazy(..., "due")``).
-        return str(self.message % params) if self.params else str(self.message)
+        # A plural message picks its form from its count among the parameters (``interpolate``).
+        return interpolate(self.message, params) if self.params else str(self.message)

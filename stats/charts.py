@@ -17,6 +17,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from web.elision import interpolate
+
 GAME_COLOURS = {
     "blue": "#2b6cb0",
     "purple": "#6b46c1",
@@ -276,7 +278,7 @@ def step_chart(
     last = ", ".join(f"{name} {_num(series[name][-1])}" for name in names if series[name])
     summary = str(NO_DATA)
     if x_labels:
-        summary = gettext("After %(x)s: %(last)s.") % {"x": x_labels[-1], "last": last}
+        summary = interpolate(gettext("After %(x)s: %(last)s."), {"x": x_labels[-1], "last": last})
     svg = _svg(prefix, width, base + 22, title, summary, "".join(legend_parts + body))
     rows = [[label, *(_num(series[nm][i]) for nm in names)] for i, label in enumerate(x_labels)]
     return Chart(title, svg, summary, [x_name, *names], rows)
@@ -322,7 +324,7 @@ def heatmap(title: str, counts: Sequence[int], *, size: int) -> Chart:
         body.append(_text(9, top_y + i * cell + cell / 2 + 3, i, 9, "middle", MUTED))
     width, height = left + size * cell + 4, top_y + size * cell + 4
     cells = {"covered": sum(1 for c in counts if c), "cells": size * size}
-    summary = gettext("%(covered)s of %(cells)s cells covered at least once") % cells
+    summary = interpolate(gettext("%(covered)s of %(cells)s cells covered at least once"), cells)
     if any(counts):
         hottest = max(range(len(counts)), key=lambda i: counts[i])
         r, c = divmod(hottest, size)

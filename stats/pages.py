@@ -15,6 +15,7 @@ from campaign.models import FAILURE_REASON_LABELS
 from games.content import Pack
 from stats import heatmaps
 from stats.charts import Chart, bar_chart, heatmap, paired_bars, stacked_bars, step_chart
+from web.elision import interpolate
 
 
 @dataclass
@@ -142,7 +143,7 @@ def heatmap_charts(boards: Sequence[heatmaps.Board]) -> list[BoardCharts]:
 
     def chart(title: str, counts: list[int], size: int) -> Chart:
         if len(boards) > 1:
-            title = _("%(title)s (%(n)s × %(n)s board)") % {"title": title, "n": size}
+            title = interpolate(_("%(title)s (%(n)s × %(n)s board)"), {"title": title, "n": size})
         return heatmap(title, counts, size=size)
 
     return [

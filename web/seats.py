@@ -26,6 +26,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from web.elision import interpolate
+
 SHARED = "*"
 SESSION_KEY = "seats"
 REFUSAL_KEY = "refusals"
@@ -162,7 +164,7 @@ def check(seating: Seating, posted: Mapping[str, Any], *, for_seat: str | None) 
     if seating.shared:
         acting = str(posted.get(PLAYING_AS) or "") or for_seat or ""
         if for_seat is not None and acting != for_seat:
-            raise SeatRefused(gettext(SHARED_OTHER) % {"due": for_seat, "seat": acting})
+            raise SeatRefused(interpolate(SHARED_OTHER, {"due": for_seat, "seat": acting}))
         return acting
     if for_seat is not None and seating.bound != for_seat:
         raise SeatRefused(gettext(OTHER_SEAT) % {"seat": seating.bound, "due": for_seat})

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from games.content.validation import text_problem
+from web.elision import interpolate
 
 FILE_TOO_BIG = _("The file is larger than %(size)s MB.")
 NOT_UTF8 = _("This file is not UTF-8 text.")
@@ -59,7 +60,7 @@ def parse_float(text: str) -> float:
 
 def parse_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValidationError(TOO_MANY_DIGITS % {"digits": MAX_DIGITS}, code="number")
+        raise ValidationError(interpolate(TOO_MANY_DIGITS, {"digits": MAX_DIGITS}), code="number")
     return int(text)
 
 
@@ -94,7 +95,7 @@ def text_problems(data: object) -> tuple[str, str] | None:
 def parse_json_text(text: str) -> object:
     """The document in ``text``, or a ``ValidationError`` saying why it cannot be read."""
     if nesting_depth(text) > MAX_DEPTH:
-        raise ValidationError(TOO_DEEP % {"depth": MAX_DEPTH}, code="depth")
+        raise ValidationError(interpolate(TOO_DEEP, {"depth": MAX_DEPTH}), code="depth")
     try:
         data = json.loads(
             text, parse_constant=parse_constant, parse_float=parse_float, parse_int=parse_int
@@ -102,7 +103,7 @@ def parse_json_text(text: str) -> object:
     except json.JSONDecodeError as error:
         raise ValidationError(NOT_JSON % {"detail": error}, code="json") from None
     except RecursionError:  # only if the bracket count above were fooled
-        raise ValidationError(TOO_DEEP % {"depth": MAX_DEPTH}, code="depth") from None
+        raise ValidationError(interpolate(TOO_DEEP, {"depth": MAX_DEPTH}), code="depth") from None
     if found := text_problems(data):
         where, problem = found
         raise ValidationError(BAD_TEXT % {"where": where or THE_DOCUMENT, "problem": problem},
@@ -114,7 +115,9 @@ def read_text_upload(upload: Any, *, max_bytes: int) -> str:
     """The text of an uploaded file of at most ``max_bytes``, UTF-8 (a byte-order mark, which some
     editors and phones write first, is not part of it)."""
     if upload.size > max_bytes:
-        raise ValidationError(FILE_TOO_BIG % {"size": max_bytes // (1024 * 1024)}, code="size")
+        raise ValidationError(
+            interpolate(FILE_TOO_BIG, {"size": max_bytes // (1024 * 1024)}), code="size"
+        )
     try:
         return str(upload.read(max_bytes + 1).decode("utf-8-sig"))
     except UnicodeDecodeError:

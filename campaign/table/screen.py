@@ -26,6 +26,7 @@ from games.rules.spirits.cards import back_side
 from games.rules.spirits.night import active_cells
 from games.rules.spirits.shapes import normalise
 from web import seats
+from web.elision import interpolate
 
 PHASE_TEXT = {
     "play": _("Play a card"),
@@ -473,7 +474,7 @@ def named(colours: dict[str, Colour], colour: str) -> dict[str, str]:
 
 def edge_label(cell: tuple[int, int], side: str, colour: str, colours: dict[str, Colour]) -> str:
     params = {**named(colours, colour), "side": SIDE_NAMES[side], "row": cell[0], "col": cell[1]}
-    return gettext("%(symbol)s %(colour)s edge %(side)s of %(row)s,%(col)s") % params
+    return interpolate(gettext("%(symbol)s %(colour)s edge %(side)s of %(row)s,%(col)s"), params)
 
 
 def token_label(token: Any, colours: dict[str, Colour]) -> str:
@@ -497,7 +498,9 @@ def power_detail(state: spirits.State, use: Any, colours: dict[str, Colour]) -> 
         return gettext("%(symbol)s %(colour)s is the trump of round %(round)s") % params
     if use.power == spirits.QUIET_TOKEN:
         where = {"row": use.cell[0], "col": use.cell[1]}
-        return gettext("the token on %(row)s,%(col)s has no effect when covered") % where
+        return interpolate(
+            gettext("the token on %(row)s,%(col)s has no effect when covered"), where
+        )
     if use.power == spirits.IGNORE_MUST_FOLLOW and use.card:
         card = card_view(state, colours, use.card).label
         params = {"seat": use.seat, "card": card, "round": use.round}
@@ -658,7 +661,9 @@ def undone_what(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
     card = payload.get("play") or payload.get("card")
     if "play" in payload:
         label = card_view(state, colours, card).label
-        what = gettext("%(seat)s's %(card)s") % {"seat": state.current_seat, "card": label}
+        what = interpolate(
+            gettext("%(seat)s's %(card)s"), {"seat": state.current_seat, "card": label}
+        )
     elif "automa" in payload and card:
         label = card_view(state, colours, card).label
         what = gettext("the Automa's %(card)s") % {"card": label}
@@ -670,7 +675,7 @@ def undone_what(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
     elif "place" in payload:
         what = gettext("the placement of the Spirit tile")
     elif "discard" in payload:
-        what = gettext("%(seat)s's discard") % {"seat": payload.get("seat") or ""}
+        what = interpolate(gettext("%(seat)s's discard"), {"seat": payload.get("seat") or ""})
     elif "mist_colour" in payload:
         name = str(colour_of(colours, payload["mist_colour"]).name)
         what = gettext("the Mist's lead colour %(colour)s") % {"colour": name}

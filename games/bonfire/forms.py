@@ -19,6 +19,7 @@ from games.models import BonfireSeat
 from games.people import MAX_PLAYER_NAME, check_player_name
 from games.rules import bonfire
 from games.scores import ScoreError, score_text, score_value
+from web.elision import interpolate
 
 MOST_PLAYERS = 6
 GUARDIAN_STEPS = 3
@@ -332,7 +333,7 @@ class FinishForm(forms.Form):
         self.seats = list(seats)
         for seat in self.seats:
             self.fields[f"score_{seat.position}"] = forms.CharField(
-                label=_("%(name)s’s score") % {"name": seat.name},
+                label=interpolate(_("%(name)s’s score"), {"name": seat.name}),
                 max_length=100,
                 widget=forms.TextInput(attrs={"inputmode": "decimal"}),
                 error_messages={"required": SCORE_NEEDED},

@@ -34,6 +34,7 @@ from games.rules.common import BAD_MOVE
 from groups.access import member_view, require_player
 from groups.models import Membership
 from web import seats
+from web.elision import interpolate
 from web.htmx import partial_template, vary_on_htmx
 
 SEAT_PAGE = "games/bonfire/seat.html"
@@ -80,10 +81,10 @@ def announcement_of(game: BonfirePlay) -> str:
     if kind == seats.UNDO:
         params = last.get("params") or {}
         label = dict(MOVE_KINDS).get(params.get("move") or "", "")
-        what = gettext("%(player)s's move “%(move)s”") % {
-            "player": params.get("player") or "?",
-            "move": label,
-        }
+        what = interpolate(
+            gettext("%(player)s's move “%(move)s”"),
+            {"player": params.get("player") or "?", "move": label},
+        )
         return seats.announcement(last, what)
     if kind == seats.ABANDON:
         return seats.announcement(last, gettext("the game"))

@@ -31,6 +31,7 @@ from games.solsticio.screen import table_screen
 from groups.access import member_view
 from groups.models import Membership
 from web import seats
+from web.elision import interpolate
 from web.htmx import partial_template, vary_on_htmx
 
 RECENT = 30
@@ -103,7 +104,9 @@ def announcement_of(game: SolsticioGame) -> str:
     last = game.last_change or {}
     if last.get("kind") == seats.UNDO:
         seat = (last.get("params") or {}).get("seat") or "?"
-        return seats.announcement(last, gettext("%(player)s's last move") % {"player": seat})
+        return seats.announcement(
+            last, interpolate(gettext("%(player)s's last move"), {"player": seat})
+        )
     if last.get("kind") == seats.ABANDON:
         return seats.announcement(last, gettext("the game"))
     if last.get("kind") != seats.FINISH:

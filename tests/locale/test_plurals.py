@@ -210,7 +210,7 @@ def test_the_bonfire_helper_says_its_prices_without_a_bracketed_plural(
     [
         ("en", ["of 0 plays", "of 1 play ", "of 2 plays"]),
         ("pt-br", ["de 0 partida ", "de 1 partida ", "de 2 partidas"]),
-        ("ca", ["de 0 partides", "de 1 partida ", "de 2 partides"]),
+        ("ca", ["de 0 partides", "d’1 partida ", "de 2 partides"]),
     ],
 )
 def test_a_cooperative_game_s_wins_count_its_plays(language, expected):
