@@ -1,10 +1,11 @@
 """Real server processes on their own database, for tests that need real concurrent requests.
 
 `database` fixtures give a migrated database URL (a fresh SQLite file, or a fresh PostgreSQL
-database dropped afterwards; both copies of one database migrated once per test process); `ServerProcess` serves Questlog on it as `make serve` does (uvicorn,
-the ASGI server, with worker processes); `run_django` runs a snippet of Python with Django set up
-on it, to arrange data the way a test needs. `live_servers` is one module's servers for its live
-tests, started once: the embedded default, then two processes through Redis.
+database dropped afterwards; both copies of one migrated once per test process); `ServerProcess`
+serves Questlog on it as `make serve` does (uvicorn, the ASGI server, with worker processes);
+`run_django` runs a snippet of Python with Django set up on it, to arrange data the way a test
+needs. `live_servers` is one module's servers for its live tests, started once: the embedded
+default, then two processes through Redis.
 """
 
 import contextlib
