@@ -61,6 +61,15 @@ def test_the_task_purges_with_the_current_time(group, owner):
     assert list(DeletedItem.objects.all()) == [fresh]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_on_the_embedded_default_a_deletion_purges_in_process(group, owner):
+    """No broker, no beat: once a deletion commits, what is past 30 days goes."""
+    old = deleted_adventure(group, owner)
+    DeletedItem.objects.filter(pk=old.pk).update(deleted_at=timezone.now() - 31 * DAY)
+    fresh = deleted_adventure(group, owner)
+    assert list(DeletedItem.objects.values_list("pk", flat=True)) == [fresh.pk]
+
+
 @pytest.mark.django_db
 def test_an_item_past_30_days_is_neither_listed_nor_restorable(group, owner):
     """Between its 30th day and the purge, an item is already gone for the pages."""
@@ -147,8 +156,9 @@ def test_two_restores_at_once_restore_one_adventure(group, owner):
 @pytest.mark.postgres
 @pytest.mark.redis
 @pytest.mark.celery
-def test_a_real_worker_runs_the_daily_purge(postgres, celery_worker, group, owner):
+def test_a_real_worker_runs_the_daily_purge(postgres, celery_worker, group, owner, settings):
     """The beat job's task, by name, on a real worker (PostgreSQL, Redis)."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # as with a broker: only beat purges
     old = deleted_adventure(group, owner)
     DeletedItem.objects.filter(pk=old.pk).update(deleted_at=timezone.now() - 31 * DAY)
     fresh = deleted_adventure(group, owner)
