@@ -4,9 +4,11 @@ devices hear that it is gone; only owners delete and restore it."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -31,10 +33,11 @@ from campaign.models import (
 from campaign.table import events as table_events
 from games.models import Play, PlayStatsSnapshot
 from groups import deleted
-from groups.models import DeletedItem
+from groups.models import DeletedItem, Role
 from stats import services as stats_services
 from stats.models import Scope, StatsSnapshot
 from tests.campaign.exchange_helpers import full_adventure
+from tests.factories import AdventureFactory, MembershipFactory, log_attempt
 from tests.support.pages import text as page_text
 from web import live
 
@@ -277,3 +280,33 @@ def test_owners_delete_and_restore_players_and_viewers_cannot(rich, owner, playe
     reply = client_for(owner).post(restore)
     assert reply.status_code == 302
     assert Adventure.objects.get(group=rich.group_id).name == rich.name
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_owners_deleting_at_once_keep_one_copy(group, owner):
+    """Both confirm at the same moment (threads, SQLite or PostgreSQL): no server error, the
+    adventure is gone, and Recently deleted holds it once."""
+    second = MembershipFactory(group=group, role=Role.OWNER).user
+    adventure = AdventureFactory(group=group, by=owner)
+    log_attempt(adventure, by=owner)
+    url = reverse("campaign:delete", args=[group.pk, adventure.pk])
+    clients = [client_for(owner), client_for(second)]
+    barrier = threading.Barrier(2)
+    statuses: list[int] = []
+
+    def confirm(client: Client) -> None:
+        try:
+            barrier.wait()
+            statuses.append(client.post(url, {"confirm": "1"}).status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=confirm, args=(c,)) for c in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(statuses) == 2
+    assert all(status in {302, 404} for status in statuses), statuses
+    assert not Adventure.objects.filter(pk=adventure.pk).exists()
+    assert DeletedItem.objects.filter(group=group).count() == 1
