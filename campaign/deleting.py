@@ -42,6 +42,13 @@ def delete_adventure(*, adventure: Adventure, by: Any) -> DeletedItem:
                 {"user": r.user.username, "key": r.key, "created_at": r.created_at.isoformat()}
                 for r in revealed.order_by("pk")
             ],
+            # what the table announces as its last change (not part of the format)
+            "last_change": {
+                str(number): change
+                for number, change in adventure.attempts.exclude(last_change={}).values_list(
+                    "number", "last_change"
+                )
+            },
         },
         by=by,
     )
@@ -56,7 +63,8 @@ def delete_adventure(*, adventure: Adventure, by: Any) -> DeletedItem:
 
 @transaction.atomic
 def restore_adventure(*, group: Group, data: dict[str, Any], by: Any) -> Adventure:
-    """Import the kept copy into ``group`` again, and the spoilers each member had revealed."""
+    """Import the kept copy into ``group`` again, with the spoilers each member had revealed and
+    the table's last change of each attempt."""
     try:
         [imported] = exchange.parse_document(data["document"])
     except (exchange.ExchangeError, KeyError, TypeError, ValueError) as error:
@@ -64,6 +72,8 @@ def restore_adventure(*, group: Group, data: dict[str, Any], by: Any) -> Adventu
     [adventure] = services.import_adventures(
         group=group, adventures=[imported], by=by, restored=True
     )
+    for number, change in (data.get("last_change") or {}).items():
+        adventure.attempts.filter(number=int(number)).update(last_change=change)
     members = {m.user.username: m.user for m in group.memberships.select_related("user")}
     for kept in data.get("revealed") or []:
         user = members.get(kept.get("user"))

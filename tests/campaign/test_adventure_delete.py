@@ -39,7 +39,7 @@ from stats.models import Scope, StatsSnapshot
 from tests.campaign.exchange_helpers import full_adventure
 from tests.factories import AdventureFactory, MembershipFactory, log_attempt
 from tests.support.pages import text as page_text
-from web import live
+from web import live, seats
 
 pytestmark = pytest.mark.django_db
 
@@ -131,10 +131,13 @@ def audit_rows(adventure: Adventure) -> list[tuple[Any, ...]]:
 def rich(group, owner, player):
     """An adventure with every kind of row: overrides (an opened envelope), a success with a
     Power tile, a failure with the table's own note, a member's note, an attempt in progress at
-    the table with moves (one undone), revealed spoilers."""
+    the table with moves (one undone) and its last change announced, revealed spoilers."""
     adventure = full_adventure(group, owner, player)
     failure = adventure.attempts.get(number=2)
     services.add_note(attempt=failure, author=owner, words=text("note:abandoned"))
+    MissionAttempt.objects.filter(adventure=adventure, status="open").update(
+        last_change=seats.change(seats.UNDO, player.username)
+    )
     services.reveal_spoiler(user=player, adventure=adventure, key="envelope:B")
     services.reveal_spoiler(user=owner, adventure=adventure, key="mission:3")
     return Adventure.objects.get(pk=adventure.pk)
@@ -153,6 +156,7 @@ def test_a_deleted_adventure_restored_within_30_days_is_identical_to_before(rich
     assert before["plays"]
     assert any(note["code"] for note in before["notes"])
     assert before["OpenedEnvelope"]
+    assert any(attempt["last_change"] for attempt in before["attempts"])
 
     item = deleting.delete_adventure(adventure=rich, by=owner)
     assert not Adventure.objects.filter(pk=rich.pk).exists()
