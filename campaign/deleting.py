@@ -15,7 +15,13 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.texts import verbatim
 from campaign import exchange, services
-from campaign.models import Adventure, AttemptStatus, RevealedSpoiler, StatisticsOutbox
+from campaign.models import (
+    Adventure,
+    AttemptStatus,
+    AuditEntry,
+    RevealedSpoiler,
+    StatisticsOutbox,
+)
 from campaign.table import events as table_events
 from games.attempt_plays import sync_attempt_plays
 from groups import deleted
@@ -42,6 +48,11 @@ def delete_adventure(*, adventure: Adventure, by: Any) -> DeletedItem:
                 {"user": r.user.username, "key": r.key, "created_at": r.created_at.isoformat()}
                 for r in revealed.order_by("pk")
             ],
+            # the audit entries' details as stored texts, in the export's order (the format
+            # writes them in English)
+            "audit_details": list(
+                adventure.audit.order_by("at", "pk").values_list("details", flat=True)
+            ),
             # what the table announces as its last change (not part of the format)
             "last_change": {
                 str(number): change
@@ -63,8 +74,9 @@ def delete_adventure(*, adventure: Adventure, by: Any) -> DeletedItem:
 
 @transaction.atomic
 def restore_adventure(*, group: Group, data: dict[str, Any], by: Any) -> Adventure:
-    """Import the kept copy into ``group`` again, with the spoilers each member had revealed and
-    the table's last change of each attempt."""
+    """Import the kept copy into ``group`` again, with the spoilers each member had revealed,
+    the audit trail's details in each reader's language and the table's last change of each
+    attempt."""
     try:
         [imported] = exchange.parse_document(data["document"])
     except (exchange.ExchangeError, KeyError, TypeError, ValueError) as error:
@@ -72,6 +84,10 @@ def restore_adventure(*, group: Group, data: dict[str, Any], by: Any) -> Adventu
     [adventure] = services.import_adventures(
         group=group, adventures=[imported], by=by, restored=True
     )
+    # The file's audit entries were written first, in its order; the restore's own entry last.
+    kept = adventure.audit.order_by("pk")[: len(data.get("audit_details") or [])]
+    for entry, details in zip(kept, data.get("audit_details") or [], strict=False):
+        AuditEntry.objects.filter(pk=entry.pk).update(details=details)
     for number, change in (data.get("last_change") or {}).items():
         adventure.attempts.filter(number=int(number)).update(last_change=change)
     members = {m.user.username: m.user for m in group.memberships.select_related("user")}
