@@ -81,6 +81,7 @@ OBJECT_EXPECTED = _("expected an object, got %(got)s")
 NOT_AN_OBJECT = _("expected an object")
 NOT_A_TEXT = _("expected a text, or texts by language")
 NOT_AN_AUDIT_CODE = _("not a code of the audit trail")
+NOT_A_NOTE_CODE = _("not a code of the app's notes")
 TOO_LARGE = _("expected at most %(most)s")
 MISSING = _("missing")
 TOO_MANY_ENTRIES = _("more than %(limit)s entries")
@@ -127,7 +128,7 @@ MOVE_FIELDS = ("seq", "payload", "created_by", "created_at", "undone_at", "undon
 OVERRIDE_FIELDS = ("after_attempt", "kind", "target", "reason", "created_by", "created_at")
 ADVENTURE_FIELDS = (*ADVENTURE_COLUMNS, "content_pack", "attempts", "overrides", "audit")
 ATTEMPT_FIELDS = (*ATTEMPT_COLUMNS, "notes", "moves")
-NOTE_FIELDS = ("author", "text", "created_at")
+NOTE_FIELDS = ("author", "text", "created_at", "code", "params")
 AUDIT_COLUMNS = ("at", "action", "summary", "code", "params")
 AUDIT_FIELDS = ("actor", "at", "action", "summary", "code", "params", "details")
 
@@ -153,10 +154,7 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
         "attempts": [
             columns(a, ATTEMPT_COLUMNS)
             | {
-                "notes": [
-                    {"author": n.author_name, "text": n.words, "created_at": as_json(n.created_at)}
-                    for n in a.notes.all()
-                ],
+                "notes": [note_json(n) for n in a.notes.all()],
                 "moves": [columns(m, MOVE_FIELDS) for m in a.moves.all()],
             }
             for a in attempts.select_related("created_by")
@@ -170,6 +168,17 @@ def export_adventure(adventure: Adventure) -> dict[str, Any]:
             for e in adventure.audit.order_by("at", "pk")
         ],
     }
+
+
+def note_json(note: Any) -> dict[str, Any]:
+    """A note: its words, and for a note the app wrote, its code and parameters (so it reads in
+    each member's language again once imported)."""
+    written = {
+        "author": note.author_name,
+        "text": note.words,
+        "created_at": as_json(note.created_at),
+    }
+    return written | ({"code": note.code, "params": note.params} if note.code else {})
 
 
 def export_document(adventures: list[Adventure], *, group_name: str) -> dict[str, Any]:
@@ -351,6 +360,10 @@ def parse_attempt(item: object, place: str, number: int, pack: Pack) -> AttemptR
         n.get("text", str, limit=MAX_NOTE)
         n.user("author")
         n.when("created_at")
+        code = n.get("code", str, optional=True, limit=MAX_NAME)
+        if code is not None and code not in texts.MESSAGES:
+            raise ExchangeError(at(where, "code"), str(NOT_A_NOTE_CODE))
+        n.get("params", dict, optional=True)
     check_engine_log(attempt, pack)
     return AttemptResult(
         number=number,

@@ -716,10 +716,11 @@ def hide_spoiler(*, user: object, adventure: Adventure, key: str) -> None:
 
 @transaction.atomic
 def import_adventures(
-    *, group: Any, adventures: Sequence[ImportedAdventure], by: object
+    *, group: Any, adventures: Sequence[ImportedAdventure], by: object, restored: bool = False
 ) -> list[Adventure]:
     """Store validated adventures in ``group``; each is replayed to exactly its exported state.
-    Authors are matched by username among the group's members; the names are kept either way."""
+    Authors are matched by username among the group's members; the names are kept either way.
+    ``restored``: the adventures come back from the group's recently deleted (the audit says so)."""
     members = {m.user.username: m.user for m in group.memberships.select_related("user")}
     created = []
     for imported in adventures:
@@ -753,7 +754,10 @@ def import_adventures(
                     attempt=attempt,
                     author=members.get(note.get("author") or ""),
                     author_name=note.get("author") or "—",
-                    text=note["text"],
+                    # a note the app wrote reads from its code; its words are the file's
+                    text="" if note.get("code") else note["text"],
+                    code=note.get("code") or "",
+                    params=note.get("params") or {},
                     created_at=exchange.check_datetime(note.get("created_at"), "")
                     or timezone.now(),
                 )
@@ -792,7 +796,11 @@ def import_adventures(
             )
             for entry in data.get("audit") or []
         )
-        summary = text("adventure-imported", name=adventure.name, count=len(data["attempts"]))
+        summary = (
+            text("adventure-restored", name=adventure.name)
+            if restored
+            else text("adventure-imported", name=adventure.name, count=len(data["attempts"]))
+        )
         finish_write(adventure, by, AuditAction.IMPORT, summary)
         created.append(adventure)
     return created

@@ -24,6 +24,7 @@ MESSAGES = {
         "Imported “%(name)s” with %(count)s attempts.",
         "count",
     ),
+    "adventure-restored": _("Restored “%(name)s” after it was deleted."),
     "attempt-recorded": _("Attempt %(number)s: Mission %(mission)s, %(result)s."),
     "attempt-corrected": _("Corrected attempt %(number)s (Mission %(mission)s, %(result)s)."),
     "attempt-removed": _("Removed attempt %(number)s (Mission %(mission)s, %(result)s)."),

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:group_id>/attempts/", views.group_history, name="group-history"),
     path("<int:group_id>/people/", people_views.people, name="people"),
     path(adventure, views.dashboard, name="dashboard"),
+    path(adventure + "delete/", views.adventure_delete, name="delete"),
     path(adventure + "log/", views.attempt_log, name="log"),
     path(adventure + "attempts/", views.history, name="history"),
     path(attempt, views.attempt_detail, name="attempt"),

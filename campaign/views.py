@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import suppress
 from functools import wraps
 from typing import Any
 
@@ -20,14 +21,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from accounts import texts
-from campaign import exchange, forms, overview, seats, services
+from campaign import deleting, exchange, forms, overview, seats, services
 from campaign import journal as campaign_journal
-from campaign.models import Adventure, AttemptStatus, MissionAttempt
+from campaign.models import Adventure, AttemptStatus, MissionAttempt, Note
 from campaign.replay import replay_attempt
 from campaign.table import services as live
 from campaign.texts import change_text, stored_change
 from games.people import people_names
 from groups import access
+from groups.deleted import KEEP_DAYS
 from groups.models import Membership
 from web.htmx import is_partial, partial_template, vary_on_htmx
 
@@ -38,16 +40,21 @@ ATTEMPT_CORRECTED = _("Attempt corrected; everything after it recomputed.")
 CONFIRM_AGAIN = _("Open the confirmation page again before removing.")
 ATTEMPT_REMOVED = _("Attempt removed; everything after it recomputed.")
 NOTHING_TO_REVEAL = _("Nothing to reveal there.")
+ADVENTURE_DELETED = _(
+    "“%(name)s” deleted. An owner can restore it from Recently deleted for %(days)s days."
+)
 
 
 PAGE_SIZE = 25
 
 
-def member_view(*methods: str, play: bool = False) -> Callable[[access.View], access.View]:
+def member_view(
+    *methods: str, play: bool = False, manage: bool = False
+) -> Callable[[access.View], access.View]:
     """``access.member_view`` that also gets the URL's adventure and attempt of that group."""
 
     def decorate(view: access.View) -> access.View:
-        @access.member_view(*methods, play=play)
+        @access.member_view(*methods, play=play, manage=manage)
         @wraps(view)
         def scoped(request: HttpRequest, membership: Membership, **kwargs: Any) -> HttpResponse:
             if "adventure_id" in kwargs:
@@ -115,6 +122,30 @@ def dashboard(request: HttpRequest, membership: Membership, adventure: Adventure
         **overview.dashboard(adventure),
     )
     return render(request, "campaign/dashboard.html", context)
+
+
+@member_view("GET", "POST", manage=True)
+def adventure_delete(
+    request: HttpRequest, membership: Membership, adventure: Adventure
+) -> HttpResponse:
+    """Owners only, as deleting the group: it removes what every member logged, and an owner can
+    restore it (``groups.views.deleted_list``). Only the confirmation page's POST deletes."""
+    if request.method == "POST" and "confirm" in request.POST:
+        with suppress(Adventure.DoesNotExist):  # another owner's delete came first: it is kept
+            deleting.delete_adventure(adventure=adventure, by=request.user)
+        words = {"name": adventure.name, "days": KEEP_DAYS}
+        messages.success(request, ADVENTURE_DELETED % words)
+        return redirect(membership.group)
+    attempts = adventure.attempts.all()
+    context = page_context(
+        membership,
+        adventure,
+        attempts=attempts.count(),
+        notes=Note.objects.filter(attempt__adventure=adventure).count(),
+        table=attempts.filter(status=AttemptStatus.OPEN, setup__isnull=False).first(),
+        keep_days=KEEP_DAYS,
+    )
+    return render(request, "campaign/adventure_delete.html", context)
 
 
 def live_round(adventure: Adventure) -> dict[str, Any] | None:

@@ -209,6 +209,17 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "games-recompute-stale-play-stats": every(
         "games.recompute_stale_play_stats", STATS_DRAIN_SECONDS
     ),
+    # What a group deleted is kept 30 days (docs/deleting.md); with no beat (the embedded
+    # default) each deletion purges in-process after its response.
+    "groups-purge-deleted": {
+        "task": "groups.purge_deleted",
+        "schedule": crontab(hour=3, minute=41),
+    },
+}
+# The function that restores each kind of deleted item from its copy (groups.deleted).
+DELETED_ITEM_RESTORERS = {
+    "adventure": "campaign.deleting.restore_adventure",
+    "play": "games.playlog.restore_play",
 }
 # Without a broker, drain the acting group's outbox rows in-process once the response is sent.
 STATS_DRAIN_ON_COMMIT = env_bool("STATS_DRAIN_ON_COMMIT", True)

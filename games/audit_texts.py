@@ -9,6 +9,7 @@ from django.utils.translation import ngettext_lazy
 MESSAGES = {
     "play:summary": _("%(game)s, %(when)s UTC: %(names)s"),
     "play:deleted": _("%(game)s, %(when)s UTC"),
+    "play:restored": _("Restored after it was deleted: %(game)s, %(when)s UTC: %(names)s"),
     "play:line": _("%(name)s: %(score)s%(winner)s"),
     "play:line-started": _("%(name)s: %(score)s%(winner)s (started)"),
     "play:before": _("Before: %(lines)s"),

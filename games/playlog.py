@@ -53,7 +53,8 @@ from games.people import (
     person_of_member,
 )
 from games.scores import score_text
-from groups.models import Group, Membership
+from groups import deleted
+from groups.models import DeletedKind, Group, Membership
 from web.answered import when_answered
 
 log = logging.getLogger(__name__)
@@ -336,11 +337,98 @@ def delete_play(*, play: Play, by: Any) -> None:
     lines = summary_lines(play)
     summary = text("play:deleted", game=play.game.stored_name, when=when(play))
     group = play.group
+    deleted.keep(group=group, kind=DeletedKind.PLAY, what=summary, data=play_copy(play), by=by)
     play.delete()
     audit(
         group=group, play=None, by=by, action=PlayAuditAction.DELETE, summary=summary, details=lines
     )
     statistics_changed(group_id=group.pk)
+
+
+# --- Restoring a deleted play (docs/deleting.md) ---------------------------------------------
+
+# A play's columns its copy keeps as they are (JSON values already), and its lines'.
+COPIED_PLAY = ("duration_minutes", "location", "uses_teams", "ignored", "group_won", "note")
+COPIED_LINE = ("seat", "score_text", "winner", "start_player", "rank", "team", "bgstats")
+GAME_GONE = gettext_lazy(
+    "The game “%(game)s” is no longer in the catalog: add it again, then restore the play."
+)
+PEOPLE_GONE = gettext_lazy(
+    "Some of its players are no longer among the group's people (%(names)s): the play cannot "
+    "be restored."
+)
+PLAY_BACK = gettext_lazy("This play is in the play log already (the same BG Stats play).")
+
+
+def play_copy(play: Play) -> dict[str, Any]:
+    """What restoring a play needs: its columns, its game and people by id (with their names, to
+    say which one is missing), and its lines with what a BG Stats file brought in."""
+    results = play.results.select_related("person").order_by("seat")
+    return {
+        "game": play.game_id,
+        "game_name": play.game.shown_name,
+        "uuid": str(play.uuid),
+        "played_at": play.played_at.isoformat(),
+        "source": play.source,
+        "created_by": play.created_by_id,
+        "created_at": play.created_at.isoformat(),
+        "bgstats": play.bgstats,
+        **{name: getattr(play, name) for name in COPIED_PLAY},
+        "lines": [
+            {
+                "person": r.person_id,
+                "person_name": r.person.name,
+                "score": None if r.score is None else str(r.score),
+                **{name: getattr(r, name) for name in COPIED_LINE},
+            }
+            for r in results
+        ],
+    }
+
+
+@transaction.atomic
+def restore_play(*, group: Group, data: dict[str, Any], by: Any) -> Play:
+    """Write a deleted play back as it was, with its own uuid; refused, with nothing saved, when
+    its game or one of its people was deleted meanwhile or the play is back already."""
+    locked(group)
+    game = CatalogGame.objects.filter(group=group, pk=data["game"]).first()
+    if game is None:
+        raise deleted.RestoreRefused(GAME_GONE % {"game": data["game_name"]})
+    lines = data["lines"]
+    people = Person.rows.filter(group=group).in_bulk([line["person"] for line in lines])
+    missing = sorted({line["person_name"] for line in lines if line["person"] not in people})
+    if missing:
+        raise deleted.RestoreRefused(PEOPLE_GONE % {"names": ", ".join(missing)})
+    if Play.objects.filter(group=group, uuid=data["uuid"]).exists():
+        raise deleted.RestoreRefused(PLAY_BACK)
+    creator = group.memberships.filter(user_id=data["created_by"]).select_related("user").first()
+    play = Play.objects.create(
+        group=group,
+        game=game,
+        uuid=uuid_module.UUID(data["uuid"]),
+        played_at=datetime.datetime.fromisoformat(data["played_at"]),
+        source=data["source"],
+        created_by=creator.user if creator is not None else None,
+        bgstats=data["bgstats"],
+        **{name: data[name] for name in COPIED_PLAY},
+    )
+    Play.objects.filter(pk=play.pk).update(
+        created_at=datetime.datetime.fromisoformat(data["created_at"])
+    )
+    PlayerResult.objects.bulk_create(
+        PlayerResult(
+            play=play,
+            person=people[line["person"]],
+            score=None if line["score"] is None else Decimal(line["score"]),
+            **{name: line[name] for name in COPIED_LINE},
+        )
+        for line in lines
+    )
+    names = ", ".join(people[line["person"]].name for line in lines)
+    summary = text("play:restored", game=game.stored_name, when=when(play), names=names)
+    audit(group=group, play=play, by=by, action=PlayAuditAction.LOG, summary=summary)
+    statistics_changed(group_id=group.pk)
+    return play
 
 
 def summary_lines(play: Play) -> list[Text]:

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import bgstats, people, playlog, playstats_pages
 from games.forms import (
@@ -42,10 +43,14 @@ from games.models import (
     PlayStatsSnapshot,
 )
 from groups.access import member_view, require_player
+from groups.deleted import KEEP_DAYS
 from groups.models import Membership
 from web.htmx import is_partial, partial_template, vary_on_htmx
 
 PAGE_SIZE = 25
+PLAY_DELETED = gettext_lazy(
+    "Play deleted. It can be restored from Recently deleted for %(days)s days."
+)
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 
 
@@ -209,9 +214,10 @@ def play_delete(request: HttpRequest, membership: Membership, play_id: int) -> H
         except playlog.PlayLogError as error:
             messages.error(request, str(error))
             return redirect(play)
-        messages.success(request, _("Play deleted."))
+        messages.success(request, PLAY_DELETED % {"days": KEEP_DAYS})
         return redirect("games:history", group_id=membership.group_id)
-    context = {"group": membership.group, "play": play, "tz": timezone.get_current_timezone()}
+    tz = timezone.get_current_timezone()
+    context = {"group": membership.group, "play": play, "tz": tz, "keep_days": KEEP_DAYS}
     return render(request, "games/play_delete.html", context)
 
 

@@ -110,3 +110,40 @@ class Invite(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+
+class DeletedKind(models.TextChoices):
+    ADVENTURE = "adventure", _("Adventure")
+    PLAY = "play", _("Play")
+
+
+class DeletedItem(models.Model):
+    """An adventure or a play deleted from a group, kept as data for ``groups.deleted.KEEP_DAYS``
+    so it can be restored (``docs/deleting.md``). ``what`` is a stored text (``accounts.texts``)
+    naming it in each reader's language; ``data`` is what the restore reads back."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="deleted_items")
+    kind = models.CharField(max_length=20, choices=DeletedKind)
+    what = models.JSONField()
+    data = models.JSONField()
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    deleted_by_name = models.CharField(max_length=150)
+    deleted_at = models.DateTimeField()
+    restored_at = models.DateTimeField(null=True, blank=True)
+    restored_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-deleted_at", "-pk"]
+        indexes = [models.Index(fields=["deleted_at"], name="deleted_item_age")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind__in=DeletedKind.values), name="deleted_item_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deleted {self.kind} of group {self.group_id}"

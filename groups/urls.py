@@ -16,5 +16,11 @@ urlpatterns = [
     path(
         "<int:group_id>/members/<int:member_id>/remove/", views.member_remove, name="member-remove"
     ),
+    path("<int:group_id>/deleted/", views.deleted_list, name="deleted"),
+    path(
+        "<int:group_id>/deleted/<int:item_id>/restore/",
+        views.deleted_restore,
+        name="deleted-restore",
+    ),
     path("join/<str:token>/", views.join, name="join"),
 ]

@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -9,10 +10,11 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from groups import services
-from groups.access import member_view, require_owner
+from accounts.texts import render as render_text
+from groups import deleted, services
+from groups.access import OWNERS_ONLY, member_view, require_owner
 from groups.forms import GroupForm, InviteForm, MembershipRoleForm
-from groups.models import Group, Invite, Membership
+from groups.models import DeletedItem, DeletedKind, Group, Invite, Membership
 
 # The session key of the invite someone not signed in asked to join, until they have an account.
 JOINING = "groups.joining"
@@ -27,6 +29,7 @@ ROLE_NEEDED = _("Choose a role: owner, player or viewer.")
 ROLE_CHANGED = _("Role changed.")
 LEFT_GROUP = _("You left the group.")
 MEMBER_REMOVED = _("Member removed.")
+RESTORED = _("Restored: %(what)s.")
 
 
 @login_required
@@ -168,3 +171,42 @@ def member_remove(request: HttpRequest, membership: Membership, member_id: int) 
         return redirect(membership.group)
     context = {"group": membership.group, "member": member, "leaving": leaving}
     return render(request, "groups/member_remove.html", context)
+
+
+# --- Recently deleted ------------------------------------------------------------------------
+
+
+def may_restore(membership: Membership, item: DeletedItem) -> bool:
+    """Who may delete may restore: an adventure, its group's owners; a play, owners and players."""
+    return membership.can_manage if item.kind == DeletedKind.ADVENTURE else membership.can_play
+
+
+@member_view("GET")
+def deleted_list(request: HttpRequest, membership: Membership) -> HttpResponse:
+    """What the group deleted in the last 30 days, with who, when and the days left."""
+    items = deleted.kept(membership.group_id).filter(restored_at__isnull=True)
+    rows = [
+        {
+            "item": item,
+            "what": render_text(item.what),
+            "days_left": deleted.days_left(item),
+            "may_restore": may_restore(membership, item),
+        }
+        for item in items.select_related("deleted_by")
+    ]
+    context = {"group": membership.group, "rows": rows, "keep_days": deleted.KEEP_DAYS}
+    return render(request, "groups/deleted_list.html", context)
+
+
+@member_view("POST", play=True)
+def deleted_restore(request: HttpRequest, membership: Membership, item_id: int) -> HttpResponse:
+    item = get_object_or_404(deleted.kept(membership.group_id), pk=item_id)
+    if not may_restore(membership, item):
+        raise PermissionDenied(OWNERS_ONLY)
+    try:
+        restored = deleted.restore(item=item, by=request.user)
+    except deleted.RestoreRefused as error:
+        messages.error(request, str(error))
+        return redirect("groups:deleted", group_id=membership.group_id)
+    messages.success(request, RESTORED % {"what": render_text(item.what)})
+    return redirect(restored)

@@ -99,6 +99,11 @@ class LiveGame:
         service calls this after each write, in its transaction)."""
         publish(self.channel(game.pk), self.stamp(game))
 
+    def gone(self, game_id: int) -> None:
+        """Every open stream of the game ends (``gone``) once the write that deleted it
+        commits: its devices stop and say so, rather than wait for a game no longer there."""
+        publish(self.channel(game_id), GONE)
+
     def found(self, group_id: int, lookup: Mapping[str, Any]) -> QuerySet[Any]:
         """The game a URL names (its keyword arguments ``lookup``) among the group's."""
         wanted = {self.url_fields.get(name, name): value for name, value in lookup.items()}
@@ -302,8 +307,9 @@ def still_member(group_id: int, user_id: int) -> bool:
 async def event_lines(
     channel: str, group_id: int, user_id: int, current: Callable[[], str | None]
 ) -> AsyncIterator[bytes]:
-    """A stream's lines: first (once subscribed) the current stamp, then each change; on a
-    word about the member (pushed when they are removed) or a heartbeat
+    """A stream's lines: first (once subscribed) the current stamp, then each change (``gone``
+    and the end once the game is deleted, ``LiveGame.gone``); on a word about the member (pushed
+    when they are removed) or a heartbeat
     (``LIVE_HEARTBEAT_SECONDS`` of quiet: a comment line keeps proxies from closing the stream),
     whether they are still in the group; after a lost subscription, the current stamp again (a
     device ignores a stamp it already shows). ``current`` reads the game's stamp (``None`` once
@@ -313,6 +319,9 @@ async def event_lines(
     subscribed = False
     async for item in listen(channel, member, heartbeat=settings.LIVE_HEARTBEAT_SECONDS):
         heard, message = item if item is not None else ("", "")
+        if heard == channel and message == GONE:  # the game was deleted
+            yield GONE_LINES
+            return
         if heard == channel:
             yield changed(message)
         elif (item is None and subscribed) or heard == member:

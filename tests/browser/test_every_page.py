@@ -55,7 +55,7 @@ NOT_PAGES = {
     "solsticio:move", "solsticio:undo", "solsticio:abandon", "solsticio:reveal", "solsticio:open",
     "campaign:note-add", "campaign:reveal", "games:stats-recompute", "games:import-retry",
     "stats:recompute", "groups:invite-create", "groups:invite-revoke", "groups:member-role",
-    "groups:rename", "set_language", "logout",
+    "groups:rename", "groups:deleted-restore", "set_language", "logout",
 }  # fmt: skip
 # Django's admin site is for staff, not members, and is Django's own: left out by namespace.
 NOT_PAGE_NAMESPACES = ("admin:",)

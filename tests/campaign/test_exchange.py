@@ -39,3 +39,31 @@ def test_export_then_import_is_exact(group, owner, player):
     open_attempt = imported.attempts.get(status="open")
     assert open_attempt.moves.filter(undone_at__isnull=False).count() == 1
     assert open_attempt.state == original.attempts.get(status="open").state
+
+
+@pytest.mark.django_db
+def test_a_note_the_app_wrote_keeps_its_code_and_an_unknown_code_is_refused(group, owner, player):
+    """The app's own note (why a mission failed at the table) travels with its code, so it reads
+    in each member's language after an import; a code the app never wrote is refused."""
+    from accounts.texts import text
+
+    original = full_adventure(group, owner, player)
+    services.add_note(
+        attempt=original.attempts.get(number=2), author=owner, words=text("note:abandoned")
+    )
+    document = json.loads(json.dumps(exported(original)))
+    notes = document["adventures"][0]["attempts"][1]["notes"]
+    assert notes[-1]["code"] == "note:abandoned"
+    assert notes[-1]["text"]
+    (imported,) = services.import_adventures(
+        group=group, adventures=exchange.parse_document(document), by=owner
+    )
+    note = imported.attempts.get(number=2).notes.get()
+    assert (note.code, note.text) == ("note:abandoned", "")
+
+    notes[-1]["code"] = "no-such-code"
+    with pytest.raises(exchange.ExchangeError) as refused:
+        exchange.parse_document(document)
+    assert str(refused.value) == (
+        f"adventures[0].attempts[1].notes[0].code: {exchange.NOT_A_NOTE_CODE}"
+    )

@@ -26,6 +26,7 @@ from django.template.base import Template
 from django.urls import reverse
 from django.utils import timezone
 
+from campaign import deleting
 from campaign import services as campaign_services
 from campaign.table import services as table
 from games import playlog, playstats
@@ -91,6 +92,7 @@ SKIPPED = {
     "groups:rename": "POST only (the form is on the group's page)",
     "groups:invite-revoke": "POST only",
     "groups:member-role": "POST only",
+    "groups:deleted-restore": "POST only (the button on Recently deleted)",
     "set_language": "POST only (the language switcher)",
     "logout": "POST only",
     # Pages that need what the crawl cannot make without a file or an e-mail.
@@ -218,6 +220,19 @@ def make_group() -> Crawl:
         ),
         by=owner,
     )
+    # Recently deleted: a deleted adventure (named without English) and a deleted play.
+    gone = AdventureFactory(group=group, name="Beta", by=owner)
+    deleting.delete_adventure(adventure=gone, by=owner)
+    deleted_play = playlog.log_play(
+        group=group,
+        data=playlog.PlayData(
+            game=game,
+            played_at=timezone.now() - datetime.timedelta(days=2),
+            lines=[playlog.LineData(name="Ana", score=3), playlog.LineData(name="Ben", score=4)],
+        ),
+        by=owner,
+    )
+    playlog.delete_play(play=deleted_play, by=owner)
     # Bonfire, with a refused move kept for the seat's page.
     bonfire = bonfire_services.start_play(
         group=group,

@@ -17,6 +17,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.urls.exceptions import NoReverseMatch
 
+from campaign import deleting
 from campaign import services as campaign_services
 from campaign.models import (
     Adventure,
@@ -28,7 +29,7 @@ from campaign.models import (
     RevealedSpoiler,
 )
 from groups import services as group_services
-from groups.models import Group, Invite, Membership, Role
+from groups.models import DeletedItem, Group, Invite, Membership, Role
 from tests.campaign.exchange_helpers import open_attempt_with_moves
 from tests.factories import AdventureFactory, GroupFactory, MembershipFactory, log_attempt
 
@@ -118,6 +119,9 @@ class World:
             .exclude(user=self.viewer)
             .count(),
             "versions": attempts.aggregate(total=Sum("version"))["total"],
+            "deleted": sorted(
+                DeletedItem.objects.filter(group=self.group).values_list("pk", "restored_at")
+            ),
         }
 
 
@@ -130,9 +134,9 @@ def client_for(user: Any) -> Client:
 
 def build_world() -> World:
     """The victim: a group with an owner, a player and a viewer, an adventure with a success,
-    a failure with a note, an override and an attempt in progress at the table, an active and a
-    revoked invite. The outsiders: another group's owner, a removed member, a revoked invitee,
-    and nobody (logged out)."""
+    a failure with a note, an override and an attempt in progress at the table, a deleted
+    adventure, an active and a revoked invite. The outsiders: another group's owner, a removed
+    member, a revoked invitee, and nobody (logged out)."""
     group = GroupFactory(name=f"Victim {MARK}")
     owner = MembershipFactory(group=group, role=Role.OWNER).user
     player = MembershipFactory(group=group, role=Role.PLAYER).user
@@ -148,6 +152,8 @@ def build_world() -> World:
         attempt=adventure.attempts.get(number=2), author=owner, text=f"note {MARK}"
     )
     open_attempt_with_moves(adventure, player, moves=3, undone=1)
+    gone = AdventureFactory(group=group, name=f"Deleted {MARK}", by=owner)
+    deleted_item = deleting.delete_adventure(adventure=gone, by=owner)
 
     removed = MembershipFactory(group=group, role=Role.PLAYER)
     group_services.remove_member(membership=removed)
@@ -179,6 +185,7 @@ def build_world() -> World:
         "token": revoked_invite.token,
         "version": 0,
         "app_label": "games",
+        "item_id": deleted_item.pk,
     }
     world.values.update(ids_made_by_the_owner(world))
     return world
