@@ -5,6 +5,8 @@ group.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any
 
 from django.conf import settings
@@ -30,6 +32,8 @@ from web.htmx import is_partial, partial_template, vary_on_htmx
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 # The event a finished recompute's last poll sends; the group page's figures reload on it.
 RECOMPUTED = "stats-recomputed"
+# How often a page's figures ask whether newer ones exist, while results or a recompute are pending.
+WATCH_SECONDS = 2
 
 
 def progress_context(membership: Membership, job: RecomputeJob | None) -> dict[str, object]:
@@ -68,16 +72,46 @@ def freshness(**scope: int) -> dict[str, object]:
 def scope_context(
     scope: str, scope_id: int, snapshot: StatsSnapshot | None, packs: list[Pack]
 ) -> dict[str, Any]:
-    """What an adventure's and a group's page share: the numbers, their freshness, the charts."""
+    """What an adventure's and a group's page share: the numbers and the charts."""
     data = snapshot.data if snapshot else {}
     boards = heatmaps.for_scope(scope, scope_id, {pack.board_size for pack in packs})
     return {
         "snapshot": snapshot,
         "totals": data.get("totals"),
-        **freshness(**{f"{scope}_id": scope_id}),
         "sections": pages.sections(data, scope=scope, packs=packs),
         "boards": pages.heatmap_charts(boards),
     }
+
+
+def watch(snapshot: StatsSnapshot | None, fresh: dict[str, object], jobs: Q) -> dict[str, object]:
+    """Whether a statistics page's figures should keep asking for newer ones (results pending in
+    the outbox, or a recompute of ``jobs`` not finished), and the ``stamp`` of those it shows."""
+    unfinished = ~Q(state__in=[JobState.DONE, JobState.FAILED])
+    watching = bool(fresh["pending"]) or RecomputeJob.objects.filter(jobs & unfinished).exists()
+    stamp = int(snapshot.computed_at.timestamp() * 1_000_000) if snapshot else 0
+    return {**fresh, "stamp": stamp, "watching": watching, "watch_seconds": WATCH_SECONDS}
+
+
+def figures_page(
+    request: HttpRequest,
+    template: str,
+    watched: dict[str, object],
+    build: Callable[[], dict[str, Any]],
+) -> HttpResponse:
+    """A statistics page whose figures (partial ``stats-figures``) refresh themselves: an htmx
+    request gets the region alone; the region's own poll (``shown``: the stamp it shows) gets
+    nothing (204, htmx swaps nothing) while no newer figures exist and work is still pending, so
+    the page's numbers change by themselves once a recompute or the outbox's drain stores them."""
+    shown = request.GET.get("shown")
+    if is_partial(request) and watched["watching"] and shown == str(watched["stamp"]):
+        return vary_on_htmx(HttpResponse(status=HTTPStatus.NO_CONTENT))
+    template = partial_template(request, template, "stats-figures")
+    return vary_on_htmx(render(request, template, {**watched, **build()}))
+
+
+def group_jobs(group_id: int) -> Q:
+    """The recomputes whose numbers reach a group's pages: the group's own and the nightly one."""
+    return Q(scope=Scope.GROUP, scope_id=group_id) | Q(scope=Scope.GLOBAL)
 
 
 @member_view("GET")
@@ -90,57 +124,76 @@ def adventure_stats(
         pk=adventure_id,
     )
     snapshot = StatsSnapshot.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure.pk).first()
-    context = {
-        "group": membership.group,
-        "adventure": adventure,
-        **scope_context(Scope.ADVENTURE, adventure.pk, snapshot, [adventure.content_pack.pack()]),
-    }
-    return render(request, "stats/adventure.html", context)
+    watched = watch(snapshot, freshness(adventure_id=adventure.pk), group_jobs(adventure.group_id))
+
+    def build() -> dict[str, Any]:
+        packs = [adventure.content_pack.pack()]
+        return {
+            "group": membership.group,
+            "adventure": adventure,
+            **scope_context(Scope.ADVENTURE, adventure.pk, snapshot, packs),
+        }
+
+    return figures_page(request, "stats/adventure.html", watched, build)
 
 
 @member_view("GET")
 def group_stats(request: HttpRequest, membership: Membership) -> HttpResponse:
     """The group's page; its figures alone (``stats-figures``) when a finished recompute asks for
-    them (``progress``'s ``RECOMPUTED`` event), so new numbers show without a reload."""
+    them (``progress``'s ``RECOMPUTED`` event) or when they refresh themselves (``figures_page``),
+    so new numbers show without a reload."""
     group = membership.group
     ours = Q(scope=Scope.GROUP, scope_id=group.pk)
     everyone = Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
     snapshots = {s.scope: s for s in StatsSnapshot.objects.filter(ours | everyone)}
     snapshot, global_snapshot = snapshots.get(Scope.GROUP), snapshots.get(Scope.GLOBAL)
-    adventures = list(
-        Adventure.objects.filter(group=group)
-        .select_related("content_pack")
-        .only("pk", "name", "group_id", "content_pack__digest")
-    )
-    packs = [adventure.content_pack.pack() for adventure in adventures]
-    job = RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk).order_by("-pk").first()
-    players = pages.group_charts(
-        snapshot.data if snapshot else {},
-        global_snapshot.data if global_snapshot else None,
-        dict(Person.objects.filter(group=group).values_list("pk", "name")),
-    )
-    context = {
-        **progress_context(membership, job),
-        **scope_context(Scope.GROUP, group.pk, snapshot, packs),
-        "adventures": adventures,
-    }
-    context["sections"].insert(0, pages.Section(_("Players and difficulty"), players, "players"))
-    template = partial_template(request, "stats/group.html", "stats-figures")
-    return vary_on_htmx(render(request, template, context))
+    watched = watch(snapshot, freshness(group_id=group.pk), group_jobs(group.pk))
+
+    def build() -> dict[str, Any]:
+        adventures = list(
+            Adventure.objects.filter(group=group)
+            .select_related("content_pack")
+            .only("pk", "name", "group_id", "content_pack__digest")
+        )
+        packs = [adventure.content_pack.pack() for adventure in adventures]
+        job = (
+            RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk)
+            .order_by("-pk")
+            .first()
+        )
+        players = pages.group_charts(
+            snapshot.data if snapshot else {},
+            global_snapshot.data if global_snapshot else None,
+            dict(Person.objects.filter(group=group).values_list("pk", "name")),
+        )
+        context = {
+            **progress_context(membership, job),
+            **scope_context(Scope.GROUP, group.pk, snapshot, packs),
+            "adventures": adventures,
+        }
+        section = pages.Section(_("Players and difficulty"), players, "players")
+        context["sections"].insert(0, section)
+        return context
+
+    return figures_page(request, "stats/group.html", watched, build)
 
 
 @login_required
 @require_GET
 def global_stats(request: HttpRequest) -> HttpResponse:
     snapshot = StatsSnapshot.objects.filter(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID).first()
-    data = snapshot.data if snapshot else {}
-    context = {
-        "snapshot": snapshot,
-        "ranking": data.get("ranking", []),
-        "charts": pages.global_charts(data),
-        **freshness(),
-    }
-    return render(request, "stats/global.html", context)
+    # Any group's results and recomputes reach the global numbers.
+    watched = watch(snapshot, freshness(), Q(pk__isnull=False))
+
+    def build() -> dict[str, Any]:
+        data = snapshot.data if snapshot else {}
+        return {
+            "snapshot": snapshot,
+            "ranking": data.get("ranking", []),
+            "charts": pages.global_charts(data),
+        }
+
+    return figures_page(request, "stats/global.html", watched, build)
 
 
 @member_view("POST", play=True)
