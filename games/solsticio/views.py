@@ -52,7 +52,7 @@ def game_list(request: HttpRequest, membership: Membership) -> HttpResponse:
             data = form.cleaned_data
             game = services.start_solsticio_game(
                 group=membership.group,
-                players=(data["first"].strip(), data["second"].strip()),
+                players=data["players"],
                 seed=data["seed"],
                 by=request.user,
                 opponent=data["opponent"],

@@ -14,7 +14,7 @@ from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
 from games.rules.solsticio import from_json, legal_moves, new_game, to_json
 from games.solsticio import services
-from games.solsticio.forms import SAME_NAMES
+from games.solsticio.forms import SAME_NAMES, TWO_PLAYERS
 from games.solsticio.refusals import REFUSALS
 from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
 from tests.games.rules.solsticio.factories import scenario as engine_scenario
@@ -39,7 +39,7 @@ def test_a_player_deals_a_game(client: Any, group: Any, player: Any) -> None:
     response = client.get(url)
     assert response.status_code == 200
     assert "Sample content" in text(response)
-    response = client.post(url, {"first": "Ana", "second": "Bru", "seed": "12"})
+    response = client.post(url, {"players": "Ana\nBru", "seed": "12"})
     game = SolsticioGame.objects.get(group=group)
     assert response.status_code == 302
     assert response["Location"] == game.get_absolute_url()
@@ -47,10 +47,15 @@ def test_a_player_deals_a_game(client: Any, group: Any, player: Any) -> None:
     assert state.players == (ANA, BRU)
     assert state.seed == 12
     assert len(state.display) == 6
-    response = client.post(url, {"first": "Ana", "second": "Ana"})
+    response = client.post(url, {"players": "Ana\nana"})
     assert response.status_code == 400
     assert str(SAME_NAMES) in text(response)
-    response = client.post(url, {"first": "Ana", "second": "Cy"})
+    for players in ("", "Ana", "Ana\nBru\nCy"):
+        response = client.post(url, {"players": players})
+        assert response.status_code == 400
+        assert element_text(response, "id_players_errors") == str(TWO_PLAYERS)
+    assert SolsticioGame.objects.count() == 1
+    response = client.post(url, {"players": "Ana, Cy"})
     assert from_json(SolsticioGame.objects.get(players=["Ana", "Cy"]).document).seed >= 0
 
 
@@ -175,7 +180,7 @@ def test_viewers_read_and_others_see_nothing(
     assert client.get(game.get_absolute_url()).status_code == 200
     assert post_move(client, game, legal_moves(from_json(game.document))[0]).status_code == 403
     list_url = reverse("solsticio:list", args=[game.group_id])
-    assert client.post(list_url, {"first": "A", "second": "B"}).status_code == 403
+    assert client.post(list_url, {"players": "A\nB"}).status_code == 403
     client.force_login(outsider)
     assert client.get(game.get_absolute_url()).status_code == 404
     assert client.get(list_url).status_code == 404
