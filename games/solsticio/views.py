@@ -179,6 +179,8 @@ def render_game(
         },
         **table_screen(state, pack, seat),
     }
+    # A place to choose is drawn on the panorama for whoever may play it now.
+    context["choosing"] &= bool(context["plays"]) and not game.abandoned_at
     template = partial_template(request, PAGE, "table")
     return vary_on_htmx(render(request, template, context))
 

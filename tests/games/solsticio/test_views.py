@@ -18,6 +18,7 @@ from games.solsticio.forms import SAME_NAMES, TWO_PLAYERS
 from games.solsticio.refusals import REFUSALS
 from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
 from tests.games.rules.solsticio.factories import scenario as engine_scenario
+from tests.games.solsticio.test_refusals import block_due, rainbow_due
 from tests.support.pages import element_attribute, element_text, text
 from tests.support.solsticio import (
     assert_refused,
@@ -301,3 +302,33 @@ def test_tiles_are_drawn_and_named_never_shown_by_id(
         name = symbols[earth[tile]["symbol"]].name.get(language)
         assert SAID[language](name, earth[tile]["stars"]) in heard
         assert f"{symbols[earth[tile]['symbol']].mark}" in seen
+
+
+@pytest.mark.parametrize("due", [rainbow_due, block_due])
+def test_a_place_to_choose_is_a_tap_on_the_panorama(group: Any, player: Any, client: Any, due):
+    """Seed 001, p. 2, S3 and S4: the places a Rainbow may go (or the free Rainbows the Keeper may
+    sit on) are buttons on the chooser's own panorama, drawn right under the prompt, each named
+    by its row and column; no list of coordinates. A tap posts that place."""
+    state = due()
+    game = saved_game(group, player, state)
+    client.force_login(player)
+    reveal = reverse("solsticio:reveal", args=[game.group_id, game.pk])
+    assert client.post(reveal, {"seat": ANA}).status_code == 302
+    response = client.get(game.get_absolute_url())
+    page = response.content.decode()
+    action = next(key for key in legal_moves(state)[0] if key != "seat")
+    places = [move[action] for move in legal_moves(state)]
+    assert len(places) >= 2
+    panorama = page[
+        page.index('id="panorama-1"') : page.index("</section>", page.index('id="panorama-1"'))
+    ]
+    assert page.index('id="prompt"') < page.index('id="panorama-1"') < page.index('id="display"')
+    assert page.index('id="display"') < page.index('id="panorama-2"')
+    buttons = re.findall(r'data-action="(\w+)" data-value="([\d,]+)" aria-label="([^"]+)"', page)
+    assert buttons == [(action, f"{r},{c}", f"row {r + 1}, column {c + 1}") for r, c in places]
+    assert all(f'data-value="{r},{c}"' in panorama for r, c in places)
+    assert "Tap one of the marked places of your panorama, just below." in text(response)
+    r, c = places[-1]
+    assert post_move(client, game, {"seat": ANA, action: [r, c]}).status_code == 302
+    game.refresh_from_db()
+    assert game.version == state.version + 1
