@@ -5,8 +5,6 @@ group.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from http import HTTPStatus
 from typing import Any
 
 from django.conf import settings
@@ -26,14 +24,13 @@ from groups.access import member_view
 from groups.models import Membership
 from stats import heatmaps, pages, services, triggers
 from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSnapshot
+from web import htmx
 from web.answered import when_answered
-from web.htmx import is_partial, partial_template, vary_on_htmx
+from web.htmx import figures_page, is_partial
 
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 # The event a finished recompute's last poll sends; the group page's figures reload on it.
 RECOMPUTED = "stats-recomputed"
-# How often a page's figures ask whether newer ones exist, while results or a recompute are pending.
-WATCH_SECONDS = 2
 
 
 def progress_context(membership: Membership, job: RecomputeJob | None) -> dict[str, object]:
@@ -84,29 +81,11 @@ def scope_context(
 
 
 def watch(snapshot: StatsSnapshot | None, fresh: dict[str, object], jobs: Q) -> dict[str, object]:
-    """Whether a statistics page's figures should keep asking for newer ones (results pending in
-    the outbox, or a recompute of ``jobs`` not finished), and the ``stamp`` of those it shows."""
+    """The page's freshness, and whether its figures should keep asking for newer ones: results
+    pending in the outbox, or a recompute of ``jobs`` not finished (``web.htmx.figures_page``)."""
     unfinished = ~Q(state__in=[JobState.DONE, JobState.FAILED])
     watching = bool(fresh["pending"]) or RecomputeJob.objects.filter(jobs & unfinished).exists()
-    stamp = int(snapshot.computed_at.timestamp() * 1_000_000) if snapshot else 0
-    return {**fresh, "stamp": stamp, "watching": watching, "watch_seconds": WATCH_SECONDS}
-
-
-def figures_page(
-    request: HttpRequest,
-    template: str,
-    watched: dict[str, object],
-    build: Callable[[], dict[str, Any]],
-) -> HttpResponse:
-    """A statistics page whose figures (partial ``stats-figures``) refresh themselves: an htmx
-    request gets the region alone; the region's own poll (``shown``: the stamp it shows) gets
-    nothing (204, htmx swaps nothing) while no newer figures exist and work is still pending, so
-    the page's numbers change by themselves once a recompute or the outbox's drain stores them."""
-    shown = request.GET.get("shown")
-    if is_partial(request) and watched["watching"] and shown == str(watched["stamp"]):
-        return vary_on_htmx(HttpResponse(status=HTTPStatus.NO_CONTENT))
-    template = partial_template(request, template, "stats-figures")
-    return vary_on_htmx(render(request, template, {**watched, **build()}))
+    return {**fresh, **htmx.watch(snapshot.computed_at if snapshot else None, watching=watching)}
 
 
 def group_jobs(group_id: int) -> Q:

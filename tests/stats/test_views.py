@@ -14,6 +14,7 @@ from stats import services, views
 from stats.models import JobState, RecomputeJob, Scope, StatsSnapshot
 from tests.stats.conftest import record_driven
 from tests.support.pages import element, element_text
+from web import htmx
 
 
 @pytest.fixture
@@ -183,7 +184,7 @@ def test_a_pages_figures_refresh_themselves_once_newer_ones_are_stored(db, clien
     then the region with them, which stops asking once nothing is pending any more."""
     group, adventure = played["group"].pk, played["adventure"].pk
     url = reverse(f"stats:{page}", args=[group, adventure] if page == "adventure" else [])
-    watching = f"{views.RECOMPUTED} from:body, every {views.WATCH_SECONDS}s"
+    watching = f"{views.RECOMPUTED} from:body, every {htmx.WATCH_SECONDS}s"
     first = client_of.get(url)
     assert figures_of(first)[1] == watching  # three results wait in the outbox
     assert element(first, "stats-figures").attributes["hx-get"] == f"{url}?shown=0"
