@@ -10,6 +10,7 @@ text shown escaped everywhere, so ``<`` and ``>`` are allowed (a table may call 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from typing import Any
@@ -41,6 +42,11 @@ def check_player_name(name: object) -> str:
     if any(unicodedata.category(c) in {"Cc", "Cs"} for c in name):
         raise ValidationError(PLAYER_CONTROL, code="control")
     return name
+
+
+def player_names(value: str) -> list[str]:
+    """The names of a players' box: one a line (commas work too), in seat order."""
+    return [name.strip() for name in re.split(r"[\n,]", value) if name.strip()]
 
 
 class PeopleError(ValueError):

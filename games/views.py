@@ -45,7 +45,7 @@ from games.models import (
 from groups.access import member_view, require_player
 from groups.deleted import KEEP_DAYS
 from groups.models import Membership
-from web.htmx import is_partial, partial_template, vary_on_htmx
+from web.htmx import figures_page, is_partial, partial_template, vary_on_htmx, watch
 
 PAGE_SIZE = 25
 PLAY_DELETED = gettext_lazy(
@@ -354,15 +354,20 @@ def snapshot_of(group_id: int) -> PlayStatsSnapshot | None:
 
 @member_view("GET")
 def stats(request: HttpRequest, membership: Membership) -> HttpResponse:
+    """The play statistics; their figures refresh themselves while newer plays are pending."""
     snapshot = snapshot_of(membership.group_id)
-    data = shown_data(snapshot, membership.group_id)
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "snapshot": snapshot,
-        **playstats_pages.overview(data),
-    }
-    return render(request, "games/stats.html", context)
+    computed_at = snapshot.computed_at if snapshot and snapshot.data else None
+    watched = watch(computed_at, watching=bool(snapshot and snapshot.stale))
+
+    def build() -> dict[str, Any]:
+        return {
+            "group": membership.group,
+            "membership": membership,
+            "snapshot": snapshot,
+            **playstats_pages.overview(shown_data(snapshot, membership.group_id)),
+        }
+
+    return figures_page(request, "games/stats.html", watched, build)
 
 
 def shown_data(snapshot: PlayStatsSnapshot | None, group_id: int) -> dict[str, Any]:

@@ -24,8 +24,9 @@ from groups.access import member_view
 from groups.models import Membership
 from stats import heatmaps, pages, services, triggers
 from stats.models import GLOBAL_SCOPE_ID, JobState, RecomputeJob, Scope, StatsSnapshot
+from web import htmx
 from web.answered import when_answered
-from web.htmx import is_partial, partial_template, vary_on_htmx
+from web.htmx import figures_page, is_partial
 
 DONE_POLLING = 286  # htmx stops an ``every 1s`` poll on this status
 # The event a finished recompute's last poll sends; the group page's figures reload on it.
@@ -68,16 +69,28 @@ def freshness(**scope: int) -> dict[str, object]:
 def scope_context(
     scope: str, scope_id: int, snapshot: StatsSnapshot | None, packs: list[Pack]
 ) -> dict[str, Any]:
-    """What an adventure's and a group's page share: the numbers, their freshness, the charts."""
+    """What an adventure's and a group's page share: the numbers and the charts."""
     data = snapshot.data if snapshot else {}
     boards = heatmaps.for_scope(scope, scope_id, {pack.board_size for pack in packs})
     return {
         "snapshot": snapshot,
         "totals": data.get("totals"),
-        **freshness(**{f"{scope}_id": scope_id}),
         "sections": pages.sections(data, scope=scope, packs=packs),
         "boards": pages.heatmap_charts(boards),
     }
+
+
+def watch(snapshot: StatsSnapshot | None, fresh: dict[str, object], jobs: Q) -> dict[str, object]:
+    """The page's freshness, and whether its figures should keep asking for newer ones: results
+    pending in the outbox, or a recompute of ``jobs`` not finished (``web.htmx.figures_page``)."""
+    unfinished = ~Q(state__in=[JobState.DONE, JobState.FAILED])
+    watching = bool(fresh["pending"]) or RecomputeJob.objects.filter(jobs & unfinished).exists()
+    return {**fresh, **htmx.watch(snapshot.computed_at if snapshot else None, watching=watching)}
+
+
+def group_jobs(group_id: int) -> Q:
+    """The recomputes whose numbers reach a group's pages: the group's own and the nightly one."""
+    return Q(scope=Scope.GROUP, scope_id=group_id) | Q(scope=Scope.GLOBAL)
 
 
 @member_view("GET")
@@ -90,57 +103,76 @@ def adventure_stats(
         pk=adventure_id,
     )
     snapshot = StatsSnapshot.objects.filter(scope=Scope.ADVENTURE, scope_id=adventure.pk).first()
-    context = {
-        "group": membership.group,
-        "adventure": adventure,
-        **scope_context(Scope.ADVENTURE, adventure.pk, snapshot, [adventure.content_pack.pack()]),
-    }
-    return render(request, "stats/adventure.html", context)
+    watched = watch(snapshot, freshness(adventure_id=adventure.pk), group_jobs(adventure.group_id))
+
+    def build() -> dict[str, Any]:
+        packs = [adventure.content_pack.pack()]
+        return {
+            "group": membership.group,
+            "adventure": adventure,
+            **scope_context(Scope.ADVENTURE, adventure.pk, snapshot, packs),
+        }
+
+    return figures_page(request, "stats/adventure.html", watched, build)
 
 
 @member_view("GET")
 def group_stats(request: HttpRequest, membership: Membership) -> HttpResponse:
     """The group's page; its figures alone (``stats-figures``) when a finished recompute asks for
-    them (``progress``'s ``RECOMPUTED`` event), so new numbers show without a reload."""
+    them (``progress``'s ``RECOMPUTED`` event) or when they refresh themselves (``figures_page``),
+    so new numbers show without a reload."""
     group = membership.group
     ours = Q(scope=Scope.GROUP, scope_id=group.pk)
     everyone = Q(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID)
     snapshots = {s.scope: s for s in StatsSnapshot.objects.filter(ours | everyone)}
     snapshot, global_snapshot = snapshots.get(Scope.GROUP), snapshots.get(Scope.GLOBAL)
-    adventures = list(
-        Adventure.objects.filter(group=group)
-        .select_related("content_pack")
-        .only("pk", "name", "group_id", "content_pack__digest")
-    )
-    packs = [adventure.content_pack.pack() for adventure in adventures]
-    job = RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk).order_by("-pk").first()
-    players = pages.group_charts(
-        snapshot.data if snapshot else {},
-        global_snapshot.data if global_snapshot else None,
-        dict(Person.objects.filter(group=group).values_list("pk", "name")),
-    )
-    context = {
-        **progress_context(membership, job),
-        **scope_context(Scope.GROUP, group.pk, snapshot, packs),
-        "adventures": adventures,
-    }
-    context["sections"].insert(0, pages.Section(_("Players and difficulty"), players, "players"))
-    template = partial_template(request, "stats/group.html", "stats-figures")
-    return vary_on_htmx(render(request, template, context))
+    watched = watch(snapshot, freshness(group_id=group.pk), group_jobs(group.pk))
+
+    def build() -> dict[str, Any]:
+        adventures = list(
+            Adventure.objects.filter(group=group)
+            .select_related("content_pack")
+            .only("pk", "name", "group_id", "content_pack__digest")
+        )
+        packs = [adventure.content_pack.pack() for adventure in adventures]
+        job = (
+            RecomputeJob.objects.filter(scope=Scope.GROUP, scope_id=group.pk)
+            .order_by("-pk")
+            .first()
+        )
+        players = pages.group_charts(
+            snapshot.data if snapshot else {},
+            global_snapshot.data if global_snapshot else None,
+            dict(Person.objects.filter(group=group).values_list("pk", "name")),
+        )
+        context = {
+            **progress_context(membership, job),
+            **scope_context(Scope.GROUP, group.pk, snapshot, packs),
+            "adventures": adventures,
+        }
+        section = pages.Section(_("Players and difficulty"), players, "players")
+        context["sections"].insert(0, section)
+        return context
+
+    return figures_page(request, "stats/group.html", watched, build)
 
 
 @login_required
 @require_GET
 def global_stats(request: HttpRequest) -> HttpResponse:
     snapshot = StatsSnapshot.objects.filter(scope=Scope.GLOBAL, scope_id=GLOBAL_SCOPE_ID).first()
-    data = snapshot.data if snapshot else {}
-    context = {
-        "snapshot": snapshot,
-        "ranking": data.get("ranking", []),
-        "charts": pages.global_charts(data),
-        **freshness(),
-    }
-    return render(request, "stats/global.html", context)
+    # Any group's results and recomputes reach the global numbers.
+    watched = watch(snapshot, freshness(), Q(pk__isnull=False))
+
+    def build() -> dict[str, Any]:
+        data = snapshot.data if snapshot else {}
+        return {
+            "snapshot": snapshot,
+            "ranking": data.get("ranking", []),
+            "charts": pages.global_charts(data),
+        }
+
+    return figures_page(request, "stats/global.html", watched, build)
 
 
 @member_view("POST", play=True)

@@ -4,7 +4,6 @@ move of the engine's move shape, and finishing the game with each player's final
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +15,7 @@ from games.bonfire.screen import action_markers, action_tokens, word
 from games.bonfire.services import FinalScore
 from games.content.bonfire import StartingSupply
 from games.models import BonfireSeat
-from games.people import MAX_PLAYER_NAME, check_player_name
+from games.people import MAX_PLAYER_NAME, check_player_name, player_names
 from games.rules import bonfire
 from games.scores import ScoreError, score_text, score_value
 from web.elision import interpolate
@@ -70,11 +69,6 @@ def supply_count(label: Any) -> forms.IntegerField:
         error_messages={"required": COUNT_NEEDED},
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-
-
-def player_names(value: str) -> list[str]:
-    """The names of a players' box: one a line (commas work too), in seat order."""
-    return [name.strip() for name in re.split(r"[\n,]", value) if name.strip()]
 
 
 class BonfireStartForm(forms.Form):

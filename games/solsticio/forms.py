@@ -7,13 +7,15 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from games.people import MAX_PLAYER_NAME, check_player_name
+from games.people import MAX_PLAYER_NAME, check_player_name, people_names, player_names
 from groups.models import Role
 
 SAME_NAMES = _("The two players need different names.")
+TWO_PLAYERS = _("Solsticio is for two players: tap or type two names.")
 ACTIONS = ("play", "pass", "capture", "rainbow", "spirit", "block", "cover")
 
 
@@ -33,8 +35,16 @@ class MemberChoice(forms.ModelChoiceField):  # type: ignore[type-arg]
 
 
 class NewGameForm(forms.Form):
-    first = forms.CharField(label=_("First player"), max_length=MAX_PLAYER_NAME)
-    second = forms.CharField(label=_("Second player"), max_length=MAX_PLAYER_NAME)
+    """A new game: its two players in seat order, tapped from the group's people (``people``) or
+    typed; a deal number; and, if they play on their own device, the member invited."""
+
+    players = forms.CharField(
+        label=_("Or type their names"),
+        max_length=2 * (MAX_PLAYER_NAME + 2),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Two names, one per line: the first one starts."),
+        error_messages={"required": TWO_PLAYERS},
+    )
     seed = forms.IntegerField(
         label=_("Deal number"),
         required=False,
@@ -52,21 +62,21 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args: Any, group: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.people = people_names(group)
         opponent = self.fields["opponent"]
         assert isinstance(opponent, forms.ModelChoiceField)
         opponent.queryset = other_players(group.pk, user.pk)
 
-    def clean_first(self) -> str:
-        return check_player_name(self.cleaned_data["first"])
-
-    def clean_second(self) -> str:
-        return check_player_name(self.cleaned_data["second"])
+    def clean_players(self) -> tuple[str, str]:
+        names = [check_player_name(name) for name in player_names(self.cleaned_data["players"])]
+        if len(names) != 2:
+            raise ValidationError(TWO_PLAYERS, code="two")
+        if names[0].lower() == names[1].lower():
+            raise ValidationError(SAME_NAMES, code="same")
+        return names[0], names[1]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        first, second = data.get("first"), data.get("second")
-        if first and second and first.strip() == second.strip():
-            self.add_error("second", SAME_NAMES)
         if data.get("seed") is None:
             data["seed"] = random.SystemRandom().randrange(2**31)
         return data

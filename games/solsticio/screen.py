@@ -57,7 +57,8 @@ def _place_label(place: list[int]) -> str:
 
 def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[str, Any]:
     """The page's data as ``seat`` sees it: status, the choice or tiles to act on, their hand,
-    the display and both panoramas."""
+    the display and both panoramas. A choice of a place (a Rainbow, a free Rainbow to block) is
+    drawn on the panorama it concerns (``choosing``), each place a tap; the others are buttons."""
     content = state.setup.content
     due = state.players[state.due]
     view = view_for(state, seat)
@@ -78,8 +79,11 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
 
     rows = sorted({r for r, _c in content.places})
     columns = sorted({c for _r, c in content.places})
+    actions = [_action(move, tile, spirit) for move in view["moves"]]
+    # A Rainbow placed or a tile put on a free Rainbow: a tap on that place of the panorama.
+    on_panorama = {(a["seat"], a["place"]): a for a in actions if "place" in a}
     panoramas = []
-    for name in state.players:
+    for number, name in enumerate(state.players, start=1):
         shown = view["panoramas"][name]
         earth = {tuple(e["place"]): tile(e["tile"]) for e in shown["earth"]}
         rainbows = {tuple(r["place"]): r for r in shown["rainbows"]}
@@ -90,6 +94,7 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
                     "tile": earth.get((r, c)),
                     "rainbow": rainbows.get((r, c)),
                     "exists": (r, c) in content.places,
+                    "choice": on_panorama.get((name, (r, c))),
                 }
                 for c in columns
             ]
@@ -98,7 +103,9 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
         hand = view["hands"][name]
         panoramas.append(
             {
+                "number": number,
                 "name": name,
+                "choosing": any(cell["choice"] for row in grid for cell in row),
                 "grid": grid,
                 "tiles": len(earth),
                 "rainbows": len(rainbows),
@@ -108,7 +115,8 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
                 "score": (view["scores"] or {}).get(name),
             }
         )
-    actions = [_action(move, tile, spirit) for move in view["moves"]]
+    drawn = [cell["choice"] for p in panoramas for row in p["grid"] for cell in row]
+    actions = [a for a in actions if all(a is not choice for choice in drawn)]
     own = view["hands"][seat] if seat is not None else []
     own = own if isinstance(own, list) else []
     offered = {a["value"] for a in actions if a["action"] == "play"}
@@ -119,6 +127,7 @@ def table_screen(state: State, pack: SolsticioPack, seat: str | None) -> dict[st
         # The tiles of the hand no move offers now (the rest are the buttons to play them).
         "kept": [tile(t) for t in own if t not in offered],
         "plays_a_tile": bool(offered),
+        "choosing": any(p["choosing"] for p in panoramas),
         "prompt": _prompt(
             view,
             due,
@@ -153,7 +162,8 @@ def _action(move: dict[str, Any], tile: Any, spirit: Any) -> dict[str, Any]:
         drawn = tile(value)
         entry.update(tile=drawn, label=drawn["name"])
     elif action in ("rainbow", "block"):
-        entry.update(value=f"{value[0]},{value[1]}", label=_place_label(value))
+        place = (value[0], value[1])
+        entry.update(value=f"{value[0]},{value[1]}", label=_place_label(value), place=place)
     else:
         entry.update(spirit=spirit(value), label=spirit(value)["name"])
     return entry

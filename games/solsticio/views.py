@@ -53,7 +53,7 @@ def game_list(request: HttpRequest, membership: Membership) -> HttpResponse:
             data = form.cleaned_data
             game = services.start_solsticio_game(
                 group=membership.group,
-                players=(data["first"].strip(), data["second"].strip()),
+                players=data["players"],
                 seed=data["seed"],
                 by=request.user,
                 opponent=data["opponent"],
@@ -182,6 +182,8 @@ def render_game(
         },
         **table_screen(state, pack, seat),
     }
+    # A place to choose is drawn on the panorama for whoever may play it now.
+    context["choosing"] &= bool(context["plays"]) and not game.abandoned_at
     template = partial_template(request, PAGE, "table")
     return vary_on_htmx(render(request, template, context))
 

@@ -62,8 +62,7 @@ def test_two_phones_play_a_whole_seeded_game(table_session: Any) -> None:
     received = {"Ana": Received(phone_a), "Bru": Received(phone_b)}
     page_a, page_b = phone_a.page, phone_b.page
     page_a.goto(reverse("solsticio:list", args=[group.pk]))
-    page_a.get_by_label("First player").fill("Ana")
-    page_a.get_by_label("Second player").fill("Bru")
+    page_a.get_by_label("Or type their names").fill("Ana\nBru")
     page_a.get_by_label("Deal number").fill("4")
     page_a.get_by_label("Invite a friend").select_option(label="bru")
     phone_a.shot("deal")

@@ -1,9 +1,11 @@
 """Tracking a Solsticio game at the table, in Chromium at phone width: deal, play every turn by
-tapping what the page offers (choices included) to the final scores; screenshots along the way."""
+tapping what the page offers (choices included) to the final scores, in Catalan; screenshots along
+the way."""
 
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.urls import reverse
@@ -12,9 +14,10 @@ from playwright.sync_api import expect
 from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
 from games.rules.solsticio import from_json, new_game, outcome
-from groups.models import Role
+from games.solsticio import forms as solsticio_forms
+from groups.models import Group, Membership, Role
 from tests.browser.test_groups_flow import log_in
-from tests.factories import MembershipFactory
+from tests.factories import PASSWORD, MembershipFactory, UserFactory
 from tests.games.rules.solsticio.factories import (
     ANA,
     BRU,
@@ -25,7 +28,7 @@ from tests.games.rules.solsticio.factories import (
     up,
     with_panorama,
 )
-from tests.support.solsticio import saved_game
+from tests.support.solsticio import ids_shown, saved_game
 
 pytestmark = pytest.mark.browser
 
@@ -38,49 +41,99 @@ def take_the_device(page) -> None:
         page.wait_for_selector("#hand-over", state="detached")
 
 
-def test_track_a_whole_game_on_a_phone(browser_session, transactional_db):
-    member = MembershipFactory(role=Role.PLAYER, user__username="sol-fan")
-    session = browser_session()
-    log_in(session, "sol-fan")
+# Every button of an area (a tile, a Spirit, a place, Pass, the hand-over, undo), measured.
+SMALL_CONTROLS = """area => [...document.querySelectorAll(area + ' button')].filter((b) => {
+  if (!b.checkVisibility()) return false;
+  const box = b.getBoundingClientRect();
+  return box.width < 44 || box.height < 44;
+}).map((b) => b.innerText)"""
+
+
+def no_id_in_sight(page, where: str) -> None:
+    shown = ids_shown(page.locator("body").inner_text())
+    assert shown == set(), f"{where}: ids shown: {sorted(shown)}"
+
+
+# A new shuffle (no deal number typed) deals this one: the game the first choice offered each
+# time plays shows every screen but a Keeper's block, in 25 moves.
+DEAL = 376
+
+
+def test_a_whole_game_by_touch_in_catalan(browser_session, transactional_db, monkeypatch):
+    """Issue 26: the two players tapped from the group's people, the game dealt, then every turn
+    played by taps on the drawn tiles and choices (the device handed over between turns) to the
+    final scores, at 360 × 800 with touch, in Catalan. No visible text is an id of the content
+    pack, every control tapped is a thumb's size, and the page never scrolls sideways."""
+    marta, pau = UserFactory(username="marta"), UserFactory(username="pau")
+    group = Group.objects.create(name="Solstici")
+    Membership.objects.create(group=group, user=marta, role=Role.OWNER)
+    Membership.objects.create(group=group, user=pau, role=Role.PLAYER)
+    session = browser_session(locale="ca-ES", has_touch=True, is_mobile=True)
     page = session.page
-    page.goto(reverse("groups:detail", args=[member.group.pk]))
-    page.get_by_role("link", name=re.compile("Solsticio for two: play it here")).click()
-    page.get_by_label("First player").fill("Ana")
-    page.get_by_label("Second player").fill("Bru")
-    page.get_by_label("Deal number").fill("3")
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(reverse("login"))
+    page.locator("input[name=username]").fill("marta")
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("main button[type=submit]").tap()
+    page.wait_for_url(re.compile(r"/groups/$"))
+    shuffle = SimpleNamespace(randrange=lambda _top: DEAL)
+    monkeypatch.setattr(solsticio_forms, "random", SimpleNamespace(SystemRandom=lambda: shuffle))
+    page.goto(reverse("groups:detail", args=[group.pk]))
+    page.locator("#solsticio-games-link").tap()
+    page.wait_for_url(re.compile(r"/solsticio/$"))
+    assert page.locator("html").get_attribute("lang") == "ca"
+    # The seats by taps: pau starts, then marta; a new shuffle, on this one device.
+    page.locator('#solsticio-new [data-seat="pau"]').tap()
+    page.locator('#solsticio-new [data-seat="marta"]').tap()
+    chips = [" ".join(chip.split()) for chip in page.locator("#seat-chips li").all_inner_texts()]
+    assert chips == ["pau ✕", "marta ✕"]
+    assert page.locator("#id_players").input_value() == "pau\nmarta"
+    assert page.evaluate(SMALL_CONTROLS, "#solsticio-new") == []
     session.shot("new-game")
-    page.get_by_role("button", name="Deal the game").click()
+    page.get_by_role("button", name="Reparteix la partida").tap()
     page.wait_for_url(re.compile(r"/solsticio/\d+/$"))
-    game = SolsticioGame.objects.get(group=member.group)
-    assert page.locator("#prompt").inner_text() == "Ana plays a tile."
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360
-    session.shot("dealt")
+    game = SolsticioGame.objects.get(group=group)
+    assert list(game.players) == ["pau", "marta"]
+    deal = from_json(game.document).seed
+    assert deal == DEAL
+    assert page.locator("#prompt").inner_text() == "pau juga una fitxa."
 
     seen: set[str] = set()
     for _ in range(200):
+        page.wait_for_load_state("domcontentloaded")  # the move's page may still be arriving
         if page.locator(".sol-scores").count():
             break
-        take_the_device(page)
-        action = page.locator("button.sol-action").first
-        kind = action.get_attribute("data-action")
-        if kind not in seen and kind != "play":
-            seen.add(kind)
-            session.shot(f"choice-{kind}")
         version = from_json(SolsticioGame.objects.get(pk=game.pk).document).version
-        action.click()
-        # The page after the move shows the next move number (or the scores).
-        page.wait_for_function(
-            "v => !document.body.innerText.includes('Move ' + v + ' ·')", arg=version
-        )
+        where = f"deal {deal}, move {version}"
+        no_id_in_sight(page, where)
+        hand_over = page.locator("#hand-over").count() > 0
+        action = page.locator("#hand-over button" if hand_over else "button.sol-action").first
+        kind = "hand-over" if hand_over else action.get_attribute("data-action") or ""
+        if kind not in seen:  # each screen once: its targets and its width, as shown
+            seen.add(kind)
+            assert page.evaluate(SMALL_CONTROLS, "#table") == [], where
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360, where
+            session.shot(f"choice-{kind}")
+        if kind == "rainbow":  # drawn on the panorama, on the first screen with the prompt
+            box = action.bounding_box()
+            assert box is not None
+            assert box["y"] + box["height"] <= 800, where
+        action.tap()
+        if hand_over:
+            page.wait_for_selector("#hand-over", state="detached")
+        else:
+            page.wait_for_selector(f'#table[data-version="{version + 1}"]', state="attached")
+
     game.refresh_from_db()
-    assert game.over
-    state = from_json(game.document)
-    scores = page.locator(".sol-scores li").all_inner_texts()
-    final = outcome(state).scores
+    assert game.over, f"deal {deal}"
+    final = outcome(from_json(game.document)).scores
     assert final is not None
+    scores = page.locator(".sol-scores li").all_inner_texts()
     assert scores == [f"{name} {score}★" for name, score in final.items()]
-    assert page.locator("#logged-play").is_visible()  # the finished game is a play of the log
+    assert page.locator("#prompt").inner_text().startswith("La partida ha acabat")
+    assert page.locator("#logged-play").inner_text() == "Al registre de partides"
+    no_id_in_sight(page, f"deal {deal}, the end")
+    assert seen == {"hand-over", "play", "capture", "spirit", "rainbow", "cover", "pass"}
     session.shot("over")
 
 

@@ -99,8 +99,11 @@ def test_recompute_on_the_embedded_default_reaches_100_percent(
 ):
     """Issue 12 point 6: with no broker (Celery eager) the recompute runs in-process after the
     response, and the page's polled progress goes to 100 % and says when it ended. Issue 26
-    point 5: the new numbers then show by themselves, the page never reloaded."""
+    point 5: the new numbers then show by themselves, the page never reloaded; so do they on the
+    adventure's and the global statistics pages, open in other tabs meanwhile (they showed the
+    results as pending: a worker had not computed them yet)."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.STATS_DRAIN_ON_COMMIT = False  # the results wait, as for a busy worker
     member = MembershipFactory(role=Role.PLAYER, user__username="recomputer")
     adventure = AdventureFactory(group=member.group, name="Autumn campaign")
     for seed, result in enumerate(["failure", "success", "failure"]):
@@ -108,6 +111,16 @@ def test_recompute_on_the_embedded_default_reaches_100_percent(
     StatsSnapshot.objects.all().delete()  # numbers the page has not got: a recompute brings them
     session = browser_session()
     log_in(session, "recomputer")
+    others = {
+        "adventure": reverse("stats:adventure", args=[member.group.pk, adventure.pk]),
+        "global": reverse("stats:global"),
+    }
+    tabs = {name: session.context.new_page() for name in others}
+    for name, tab in tabs.items():
+        tab.goto(others[name])
+        expect(tab.locator("#stats-figures")).to_contain_text("No statistics yet.")
+        expect(tab.locator("#stats-figures")).to_contain_text("Results are pending")
+        tab.evaluate("window.sameDocument = true")
     page = session.page
     page.goto(reverse("stats:group", args=[member.group.pk]))
     expect(page.locator("#stats-figures")).to_contain_text("No statistics yet.")
@@ -122,6 +135,14 @@ def test_recompute_on_the_embedded_default_reaches_100_percent(
     assert page.evaluate("window.sameDocument") is True
     session.shot("recompute-done")
     page.screenshot(path=str(session.shots / "recompute-done-viewport.png"))
+    # The other pages' figures asked for newer ones while results were pending: they have them.
+    expect(tabs["adventure"].locator("#total-attempts")).to_have_text("3")
+    ranking = tabs["global"].locator("table.ranking tbody tr th")
+    expect(ranking).to_have_text(["Mission 2", "Mission 1"])  # never won, then won once
+    for name, tab in tabs.items():
+        expect(tab.locator("#stats-figures")).to_contain_text("Numbers as of")
+        assert tab.evaluate("window.sameDocument") is True
+        tab.screenshot(path=str(session.shots / f"recompute-done-{name}.png"), full_page=True)
 
 
 def test_stats_read_as_the_viewer_reads_them(browser_session, transactional_db):

@@ -12,13 +12,13 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import bgstats, forms, playlog
+from games import bgstats, forms, playlog, playstats
 from games.models import CatalogGame, Person, Play, PlayAudit, PlayImport
 from groups.models import Role
 from tests.factories import GroupFactory, MembershipFactory
 from tests.games.playlog_helpers import export_bytes, export_data, export_text
-from tests.support.pages import element_text, text
-from web import answered
+from tests.support.pages import element, element_text, text
+from web import answered, htmx
 
 pytestmark = pytest.mark.django_db
 
@@ -431,3 +431,23 @@ def test_deleting_a_group_deletes_its_plays_catalog_and_people(group):
     assert not Play.objects.exists()
     assert not CatalogGame.objects.filter(group_id=group.pk).exists()
     assert not Person.objects.filter(group_id=group.pk).exists()
+
+
+def test_the_play_statistics_show_new_figures_by_themselves(group, member):
+    """Issue 26 point 5: while newer plays wait for the statistics worker, the figures ask every
+    few seconds for newer ones (nothing comes back until they exist); once the worker stored
+    them, the region comes back with them and stops asking."""
+    imported(group)  # its statistics are stale: no worker ran yet
+    url = reverse("games:stats", args=[group.pk])
+    page = member.get(url)
+    figures = element(page, "stats-figures").attributes
+    assert figures["hx-trigger"].endswith(f", every {htmx.WATCH_SECONDS}s")
+    assert "Harbour Lights" not in element_text(page, "stats-figures")
+    poll = {"HX-Request": "true"}
+    assert member.get(figures["hx-get"], headers=poll).status_code == 204
+    playstats.recompute(group_id=group.pk)  # the worker
+    region = member.get(figures["hx-get"], headers=poll)
+    assert region.status_code == 200
+    assert region.text.lstrip().startswith('<div id="stats-figures"')
+    assert "Harbour Lights" in element_text(region, "stats-figures")
+    assert "every" not in element(region, "stats-figures").attributes["hx-trigger"]

@@ -14,6 +14,7 @@ from stats import services, views
 from stats.models import JobState, RecomputeJob, Scope, StatsSnapshot
 from tests.stats.conftest import record_driven
 from tests.support.pages import element, element_text
+from web import htmx
 
 
 @pytest.fixture
@@ -85,11 +86,11 @@ def test_constant_queries(db, client_of, played, django_assert_num_queries, extr
     services.drain_outbox()
     group, adventure = played["group"].pk, played["adventure"].pk
     # session + user + membership + [adventure] + snapshot(s) + [heatmaps] + pending
-    # [+ job + adventures + the group's people, by their current names]
+    # + a recompute running [+ job + adventures + the group's people, by their current names]
     for url, count in (
-        (reverse("stats:group", args=[group]), 9),
-        (reverse("stats:adventure", args=[group, adventure]), 7),
-        (reverse("stats:global"), 4),
+        (reverse("stats:group", args=[group]), 10),
+        (reverse("stats:adventure", args=[group, adventure]), 8),
+        (reverse("stats:global"), 5),
     ):
         with django_assert_num_queries(count):
             assert client_of.get(url).status_code == 200
@@ -145,8 +146,8 @@ def test_a_finished_recompute_shows_its_numbers_without_a_reload(
     page = client_of.get(reverse("stats:group", args=[group]))
     assert element_text(page, "stats-figures").startswith("No statistics yet.")
     figures = element(page, "stats-figures").attributes
-    assert figures["hx-get"] == reverse("stats:group", args=[group])
-    assert figures["hx-trigger"] == f"{views.RECOMPUTED} from:body"
+    assert figures["hx-get"] == reverse("stats:group", args=[group]) + "?shown=0"
+    assert figures["hx-trigger"].startswith(f"{views.RECOMPUTED} from:body")
     client_of.post(reverse("stats:recompute", args=[group]), headers={"HX-Request": "true"})
     job = RecomputeJob.objects.get()
     progress = reverse("stats:progress", args=[group, job.pk])
@@ -162,6 +163,67 @@ def test_a_finished_recompute_shows_its_numbers_without_a_reload(
     assert 'id="stats-progress"' not in region.text
     assert element_text(region, "stats-figures").startswith("Numbers as of")
     assert "HX-Request" in region.headers["Vary"]
+
+
+def figures_of(response) -> tuple[str, str]:
+    """The text of a page's figures region, and how often it asks for newer ones."""
+    attributes = element(response, "stats-figures").attributes
+    return element_text(response, "stats-figures"), attributes["hx-trigger"]
+
+
+def poll(client, response):
+    """The figures region's own request, as htmx sends it from the page ``response``."""
+    url = element(response, "stats-figures").attributes["hx-get"]
+    return client.get(url, headers={"HX-Request": "true"})
+
+
+@pytest.mark.parametrize("page", ["adventure", "global"])
+def test_a_pages_figures_refresh_themselves_once_newer_ones_are_stored(db, client_of, played, page):
+    """Issue 26 point 5: while results are pending or a recompute runs, the figures ask every
+    few seconds for newer ones; the server answers nothing (204) until new numbers are stored,
+    then the region with them, which stops asking once nothing is pending any more."""
+    group, adventure = played["group"].pk, played["adventure"].pk
+    url = reverse(f"stats:{page}", args=[group, adventure] if page == "adventure" else [])
+    watching = f"{views.RECOMPUTED} from:body, every {htmx.WATCH_SECONDS}s"
+    first = client_of.get(url)
+    assert figures_of(first)[1] == watching  # three results wait in the outbox
+    assert element(first, "stats-figures").attributes["hx-get"] == f"{url}?shown=0"
+    unchanged = poll(client_of, first)
+    assert unchanged.status_code == 204
+    assert unchanged.content == b""
+    assert "HX-Request" in unchanged.headers["Vary"]
+
+    services.drain_outbox()  # a worker stores the numbers
+    drained = poll(client_of, first)
+    assert drained.status_code == 200
+    assert drained.text.lstrip().startswith('<div id="stats-figures"')
+    assert "<html" not in drained.text
+    text, trigger = figures_of(drained)
+    assert text.startswith("Numbers as of")
+    assert "pending" not in text
+    assert trigger == f"{views.RECOMPUTED} from:body"  # nothing pending: it stops asking
+
+    job = services.request_recompute(scope=Scope.GROUP, scope_id=group)
+    running = client_of.get(url)
+    assert figures_of(running)[1] == watching  # a recompute of the group runs
+    assert poll(client_of, running).status_code == 204
+    services.run_pending_jobs()
+    job.refresh_from_db()
+    assert job.state == JobState.DONE
+    recomputed = poll(client_of, running)
+    assert recomputed.status_code == 200
+    assert figures_of(recomputed)[1] == f"{views.RECOMPUTED} from:body"
+    assert (
+        element(recomputed, "stats-figures").attributes["hx-get"]
+        != element(running, "stats-figures").attributes["hx-get"]
+    )  # the newer numbers' stamp
+
+
+def test_a_page_showing_the_latest_figures_asks_for_nothing(db, client_of, played):
+    """With nothing pending and no recompute running, no page polls: the figures are final."""
+    services.drain_outbox()
+    for url in urls(played):
+        assert figures_of(client_of.get(url))[1] == f"{views.RECOMPUTED} from:body"
 
 
 def test_a_failed_recompute_sends_no_new_numbers(db, client_of, played, monkeypatch, settings):

@@ -11,6 +11,7 @@ from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
 from games.rules.solsticio import State, from_json, legal_moves, to_json
 from games.solsticio.refusals import REFUSALS
+from tests.support import bonfire_ids
 from tests.support.pages import element_text
 
 
@@ -87,3 +88,19 @@ def earth_name(tile: str) -> str:
     earth = next(e for e in pack.content["earth"] if e["id"] == tile)
     symbol = next(s for s in pack.symbols if s.id == earth["symbol"])
     return f"{symbol.mark} {symbol.name.get('en')} {earth['stars']}★"
+
+
+def pack_ids() -> set[str]:
+    """The ids of the sample pack: its Earth tiles ("leaf-2"), symbols and Spirits."""
+    pack = solsticio_pack()
+    content = pack.content
+    return (
+        {tile["id"] for tile in content["earth"]}
+        | {spirit["id"] for spirit in content["spirits"]}
+        | {symbol.id for symbol in pack.symbols}
+    )
+
+
+def ids_shown(text: str) -> set[str]:
+    """The ids of the sample pack that ``text`` shows as words of their own."""
+    return bonfire_ids.ids_shown(text, pack_ids())

@@ -14,10 +14,11 @@ from games.content.solsticio import solsticio_pack
 from games.models import SolsticioGame
 from games.rules.solsticio import from_json, legal_moves, new_game, to_json
 from games.solsticio import services
-from games.solsticio.forms import SAME_NAMES
+from games.solsticio.forms import SAME_NAMES, TWO_PLAYERS
 from games.solsticio.refusals import REFUSALS
 from tests.games.rules.solsticio.factories import ANA, BRU, choose, passes, play, run, up
 from tests.games.rules.solsticio.factories import scenario as engine_scenario
+from tests.games.solsticio.test_refusals import block_due, rainbow_due
 from tests.support.pages import element_attribute, element_text, text
 from tests.support.solsticio import (
     assert_refused,
@@ -39,7 +40,7 @@ def test_a_player_deals_a_game(client: Any, group: Any, player: Any) -> None:
     response = client.get(url)
     assert response.status_code == 200
     assert "Sample content" in text(response)
-    response = client.post(url, {"first": "Ana", "second": "Bru", "seed": "12"})
+    response = client.post(url, {"players": "Ana\nBru", "seed": "12"})
     game = SolsticioGame.objects.get(group=group)
     assert response.status_code == 302
     assert response["Location"] == game.get_absolute_url()
@@ -47,10 +48,15 @@ def test_a_player_deals_a_game(client: Any, group: Any, player: Any) -> None:
     assert state.players == (ANA, BRU)
     assert state.seed == 12
     assert len(state.display) == 6
-    response = client.post(url, {"first": "Ana", "second": "Ana"})
+    response = client.post(url, {"players": "Ana\nana"})
     assert response.status_code == 400
     assert str(SAME_NAMES) in text(response)
-    response = client.post(url, {"first": "Ana", "second": "Cy"})
+    for players in ("", "Ana", "Ana\nBru\nCy"):
+        response = client.post(url, {"players": players})
+        assert response.status_code == 400
+        assert element_text(response, "id_players_errors") == str(TWO_PLAYERS)
+    assert SolsticioGame.objects.count() == 1
+    response = client.post(url, {"players": "Ana, Cy"})
     assert from_json(SolsticioGame.objects.get(players=["Ana", "Cy"]).document).seed >= 0
 
 
@@ -175,7 +181,7 @@ def test_viewers_read_and_others_see_nothing(
     assert client.get(game.get_absolute_url()).status_code == 200
     assert post_move(client, game, legal_moves(from_json(game.document))[0]).status_code == 403
     list_url = reverse("solsticio:list", args=[game.group_id])
-    assert client.post(list_url, {"first": "A", "second": "B"}).status_code == 403
+    assert client.post(list_url, {"players": "A\nB"}).status_code == 403
     client.force_login(outsider)
     assert client.get(game.get_absolute_url()).status_code == 404
     assert client.get(list_url).status_code == 404
@@ -296,3 +302,33 @@ def test_tiles_are_drawn_and_named_never_shown_by_id(
         name = symbols[earth[tile]["symbol"]].name.get(language)
         assert SAID[language](name, earth[tile]["stars"]) in heard
         assert f"{symbols[earth[tile]['symbol']].mark}" in seen
+
+
+@pytest.mark.parametrize("due", [rainbow_due, block_due])
+def test_a_place_to_choose_is_a_tap_on_the_panorama(group: Any, player: Any, client: Any, due):
+    """Seed 001, p. 2, S3 and S4: the places a Rainbow may go (or the free Rainbows the Keeper may
+    sit on) are buttons on the chooser's own panorama, drawn right under the prompt, each named
+    by its row and column; no list of coordinates. A tap posts that place."""
+    state = due()
+    game = saved_game(group, player, state)
+    client.force_login(player)
+    reveal = reverse("solsticio:reveal", args=[game.group_id, game.pk])
+    assert client.post(reveal, {"seat": ANA}).status_code == 302
+    response = client.get(game.get_absolute_url())
+    page = response.content.decode()
+    action = next(key for key in legal_moves(state)[0] if key != "seat")
+    places = [move[action] for move in legal_moves(state)]
+    assert len(places) >= 2
+    panorama = page[
+        page.index('id="panorama-1"') : page.index("</section>", page.index('id="panorama-1"'))
+    ]
+    assert page.index('id="prompt"') < page.index('id="panorama-1"') < page.index('id="display"')
+    assert page.index('id="display"') < page.index('id="panorama-2"')
+    buttons = re.findall(r'data-action="(\w+)" data-value="([\d,]+)" aria-label="([^"]+)"', page)
+    assert buttons == [(action, f"{r},{c}", f"row {r + 1}, column {c + 1}") for r, c in places]
+    assert all(f'data-value="{r},{c}"' in panorama for r, c in places)
+    assert "Tap one of the marked places of your panorama, just below." in text(response)
+    r, c = places[-1]
+    assert post_move(client, game, {"seat": ANA, action: [r, c]}).status_code == 302
+    game.refresh_from_db()
+    assert game.version == state.version + 1
