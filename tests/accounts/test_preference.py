@@ -31,7 +31,7 @@ def log_in(client, user, **headers):
 
 def test_the_browser_s_accept_language_chooses_the_page_language():
     for header, lang, words in [
-        ("pt-BR,pt;q=0.9,en;q=0.5", "pt-br", "Criar conta"),
+        ("pt-BR,pt;q=0.9,en;q=0.5", "pt-br", "Crie uma conta"),
         ("ca,es;q=0.8", "ca", "Registra’t"),
         ("de", "en", "Sign up"),
     ]:

@@ -58,7 +58,7 @@ def test_a_whole_game_by_touch(browser_session, transactional_db):
     page.goto(reverse("login"))
     page.locator("#id_username").fill("bea")
     page.locator("#id_password").fill(PASSWORD)
-    page.get_by_role("button", name="Entrar").tap()
+    page.get_by_role("button", name="Entre").tap()
     page.wait_for_url(re.compile(r"/groups/$"))
 
     # The setup: seat order by taps (bea starts, then ana); the supply is the pack's, in words.
@@ -78,7 +78,7 @@ def test_a_whole_game_by_touch(browser_session, transactional_db):
     no_id_in_sight(page)
     fit_for_thumbs(page)
     session.shot("new-game-form")
-    page.get_by_role("button", name="Começar a partida").tap()
+    page.get_by_role("button", name="Comece a partida").tap()
     page.wait_for_url(re.compile(r"/bonfire/\d+/$"))
     game = BonfirePlay.objects.get(group=group)
     assert [s.name for s in game.seats.order_by("position")] == ["bea", "ana"]
@@ -107,7 +107,7 @@ def test_a_whole_game_by_touch(browser_session, transactional_db):
     gain.wait_for()
     assert page.evaluate("scrollY") == scroll  # the preview comes in place, the page stays
     assert "+1" in gain.inner_text()
-    place = page.get_by_role("button", name="Colocar a peça")
+    place = page.get_by_role("button", name="Coloque a peça")
     box = place.bounding_box()
     assert box is not None
     assert box["y"] >= 0
@@ -120,20 +120,20 @@ def test_a_whole_game_by_touch(browser_session, transactional_db):
     assert {"cell": [2, 3], "tile": top} in BonfireSeat.objects.get(name="bea").document["destiny"]
 
     # B2: a purple tile, lacking, named by a tap; paid with 1 yellow.
-    page.get_by_role("link", name="Somar 1 roxo ao custo").tap()
-    page.get_by_role("button", name="Pagar com 1 amarelo").wait_for()
+    page.get_by_role("link", name="Some 1 roxo ao custo").tap()
+    page.get_by_role("button", name="Pague com 1 amarelo").wait_for()
     no_id_in_sight(page)
     fit_for_thumbs(page)
     session.shot("ways-to-pay")
-    page.get_by_role("button", name="Pagar com 1 amarelo").tap()
+    page.get_by_role("button", name="Pague com 1 amarelo").tap()
     done(page, "Pagar peças de Ação")
     assert page.locator('#my-tiles [data-colour="yellow"] b').inner_text() == "0"
 
     # B3: the first sail (1 Action token), the island's action, a Path token.
-    page.locator("#island-1").get_by_role("button", name=re.compile("^Navegar para cá")).tap()
+    page.locator("#island-1").get_by_role("button", name=re.compile("^Navegue para cá")).tap()
     done(page, "Mover o Navio")
     assert "Rocha da Brasa" in page.locator("#my-ship").inner_text()
-    page.locator("#island-1").get_by_role("button", name="Fazer a ação da ilha").tap()
+    page.locator("#island-1").get_by_role("button", name="Faça a ação da ilha").tap()
     done(page, "A ação da ilha")
     page.locator("#path-display li").first.get_by_role("button").tap()
     done(page, "Construir uma Ficha de Caminho")
@@ -147,8 +147,8 @@ def test_a_whole_game_by_touch(browser_session, transactional_db):
     assert "cumprida" in first_task.inner_text()
 
     # B5: the fulfilled Task tapped, then a High Council space for its Novice.
-    first_task.get_by_role("link", name="Acender esta Fogueira").tap()
-    seat = page.get_by_role("button", name="Colocar o Noviço vermelho em Assento da Lareira")
+    first_task.get_by_role("link", name="Acenda esta Fogueira").tap()
+    seat = page.get_by_role("button", name="Coloque o Noviço vermelho em Assento da Lareira")
     seat.wait_for()
     no_id_in_sight(page)
     fit_for_thumbs(page)
@@ -159,9 +159,9 @@ def test_a_whole_game_by_touch(browser_session, transactional_db):
     assert "acesa" in page.locator("#my-tasks li").first.inner_text()
 
     # A Common Task, then its Neutral Novice on the High Council (a Bonus Action).
-    page.get_by_role("button", name="Cumprir “Reunir para o banquete”").tap()
+    page.get_by_role("button", name="Cumpra “Reunir para o banquete”").tap()
     done(page, "Cumprir uma Tarefa Comum")
-    page.get_by_role("button", name="Colocar um Noviço Neutro em Assento da Maré").tap()
+    page.get_by_role("button", name="Coloque um Noviço Neutro em Assento da Maré").tap()
     done(page, "Colocar um Noviço Neutro")
     assert "neutro · bea" in page.locator("#council").inner_text()
 
@@ -176,7 +176,7 @@ def test_a_whole_game_by_touch(browser_session, transactional_db):
     assert page.locator("#my-guardians").inner_text() == "G1: Peça de Caminho 2 · G2: Fogueira 1"
     no_id_in_sight(page)
     session.shot("bea-after-her-moves")
-    page.get_by_role("button", name="Encerrar meu turno").tap()
+    page.get_by_role("button", name="Encerre meu turno").tap()
     page.get_by_text("É a vez de ana.").wait_for()
     bea_seat = BonfireSeat.objects.get(name="bea").document
     assert bea_seat["guardians"] == ["g2", "b1"]
@@ -187,9 +187,9 @@ def test_a_whole_game_by_touch(browser_session, transactional_db):
     page.locator("#main").get_by_role("link", name="ana", exact=True).tap()
     page.get_by_text("Sua vez.").wait_for()
     page.get_by_role("link", name="Linha 1, coluna 2", exact=True).tap()
-    page.get_by_role("button", name="Colocar a peça").tap()
+    page.get_by_role("button", name="Coloque a peça").tap()
     done(page, "Colocar uma peça de Destino")
-    page.get_by_role("button", name="Encerrar meu turno").tap()
+    page.get_by_role("button", name="Encerre meu turno").tap()
     page.get_by_text("É a vez de bea.").wait_for()
     session.shot("ana-turn-ended")
 
@@ -201,7 +201,7 @@ def test_a_whole_game_by_touch(browser_session, transactional_db):
     page.get_by_label("bea venceu").tap()
     fit_for_thumbs(page)
     session.shot("finish-form")
-    page.get_by_role("button", name="Encerrar e registrar a partida").tap()
+    page.get_by_role("button", name="Encerre e registre a partida").tap()
     page.wait_for_url(re.compile(r"/plays/\d+/$"))
     play = Play.objects.get(group=group)
     assert [(r.person.name, r.score, r.winner) for r in play.results.all()] == [

@@ -96,7 +96,7 @@ def test_offline_a_page_shows_the_offline_page_in_the_readers_language(
     assert page.url.endswith(group_url)
     assert page.locator("h1").inner_text() == "Sem conexão"
     assert page.get_by_text("A mesa volta quando a rede voltar").is_visible()
-    assert page.get_by_role("link", name="Tentar de novo").is_visible()
+    assert page.get_by_role("link", name="Tente de novo").is_visible()
     header = page.locator(".site-header").evaluate("e => getComputedStyle(e).backgroundColor")
     assert header == "rgb(29, 35, 48)"  # app.css came from the worker's cache
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -175,7 +175,7 @@ def test_quick_log_starts_with_no_players_when_nobody_has_played_yet(
     # each seated name's chip is named for a screen reader in the reader's language
     assert 'data-remove="Remove %(name)s"' in text(form)
     url = reverse("campaign:log", args=[adventure.group_id, adventure.pk])
-    for language, remove in [("pt-br", "Remover %(name)s"), ("ca", "Elimina %(name)s")]:
+    for language, remove in [("pt-br", "Remova %(name)s"), ("ca", "Elimina %(name)s")]:
         assert f'data-remove="{remove}"' in text(client.get(url, HTTP_ACCEPT_LANGUAGE=language))
 
 

@@ -158,7 +158,7 @@ OFFLINE_TEXTS = {
         "Sem conexão",
         "A mesa volta quando a rede voltar: esta página se recarrega sozinha, e uma partida "
         "aberta mostra onde ela está agora.",
-        "Tentar de novo",
+        "Tente de novo",
     ),
     "ca": (
         "Sense connexió",
