@@ -356,8 +356,6 @@ def snapshot_of(group_id: int) -> PlayStatsSnapshot | None:
 def stats(request: HttpRequest, membership: Membership) -> HttpResponse:
     """The play statistics; their figures refresh themselves while newer plays are pending."""
     snapshot = snapshot_of(membership.group_id)
-    computed_at = snapshot.computed_at if snapshot and snapshot.data else None
-    watched = watch(computed_at, watching=bool(snapshot and snapshot.stale))
 
     def build() -> dict[str, Any]:
         return {
@@ -367,7 +365,14 @@ def stats(request: HttpRequest, membership: Membership) -> HttpResponse:
             **playstats_pages.overview(shown_data(snapshot, membership.group_id)),
         }
 
-    return figures_page(request, "games/stats.html", watched, build)
+    return figures_page(request, "games/stats.html", watched_snapshot(snapshot), build)
+
+
+def watched_snapshot(snapshot: PlayStatsSnapshot | None) -> dict[str, object]:
+    """What a play-statistics page's figures need to refresh themselves: the snapshot's stamp,
+    watched while newer plays are pending."""
+    computed_at = snapshot.computed_at if snapshot and snapshot.data else None
+    return watch(computed_at, watching=bool(snapshot and snapshot.stale))
 
 
 def shown_data(snapshot: PlayStatsSnapshot | None, group_id: int) -> dict[str, Any]:
@@ -392,20 +397,24 @@ STATS_PAGES = {
 @member_view("GET")
 def entry_stats(request: HttpRequest, membership: Membership, kind: str, pk: int) -> HttpResponse:
     """One game's or one player's statistics (``kind``: the snapshot's ``games`` or ``players``),
-    read from the group's snapshot."""
-    model, template, charts = STATS_PAGES[kind]
+    read from the group's snapshot; their figures refresh themselves like the overview's."""
+    model, details, charts = STATS_PAGES[kind]
     subject = get_object_or_404(model, group_id=membership.group_id, pk=pk)
     snapshot = snapshot_of(membership.group_id)
-    entry = shown_data(snapshot, membership.group_id).get(kind, {}).get(str(pk))
-    context = {
-        "group": membership.group,
-        "membership": membership,
-        "snapshot": snapshot,
-        "subject": subject,
-        "entry": entry,
-        "charts": charts(entry) if entry else [],
-    }
-    return render(request, template, context)
+
+    def build() -> dict[str, Any]:
+        entry = shown_data(snapshot, membership.group_id).get(kind, {}).get(str(pk))
+        return {
+            "group": membership.group,
+            "membership": membership,
+            "snapshot": snapshot,
+            "subject": subject,
+            "details": details,
+            "entry": entry,
+            "charts": charts(entry) if entry else [],
+        }
+
+    return figures_page(request, "games/entry_stats.html", watched_snapshot(snapshot), build)
 
 
 @member_view("POST", play=True)

@@ -59,10 +59,17 @@
     area.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
-  // A button that disappears under the finger would leave the keyboard nowhere: focus moves on.
-  function focusFirst(...candidates) {
+  // A button that disappears under the finger would leave the keyboard nowhere: focus moves on,
+  // to another chip or the picker itself, never to the text box (a phone would pop its keyboard
+  // up over the form).
+  function focusFirst(picker, ...candidates) {
     const next = candidates.find((element) => element && !element.hidden);
-    if (next) next.focus();
+    if (next) {
+      next.focus();
+    } else {
+      picker.tabIndex = -1;
+      picker.focus();
+    }
   }
 
   document.addEventListener("click", (event) => {
@@ -75,20 +82,23 @@
       const names = seats(area);
       const name = add.dataset.seat;
       if (!names.some((seated) => seated.toLowerCase() === name.toLowerCase())) names.push(name);
-      const following = [...add.parentElement.querySelectorAll("[data-seat]")];
+      const picker = add.closest(".seat-picker");
+      const following = [...picker.querySelectorAll("[data-seat]")];
       write(area, names);
       const after = following.slice(following.indexOf(add) + 1).concat(following);
-      focusFirst(...after.filter((button) => button !== add), area);
+      const chips = picker.querySelectorAll("#seat-chips [data-unseat]");
+      const seated = [...chips].find((chip) => names[Number(chip.dataset.unseat)] === name);
+      focusFirst(picker, ...after.filter((button) => button !== add), seated);
     } else if (remove) {
+      const picker = remove.closest(".seat-picker");
       const index = Number(remove.dataset.unseat);
       const names = seats(area);
       const [name] = names.splice(index, 1);
       write(area, names);
-      const chips = document.querySelectorAll("#seat-chips [data-unseat]");
-      const again = [...document.querySelectorAll("[data-seat]")].find(
-        (button) => button.dataset.seat === name,
-      );
-      focusFirst(chips[index], chips[index - 1], again, area);
+      const chips = picker.querySelectorAll("#seat-chips [data-unseat]");
+      const adds = [...picker.querySelectorAll("[data-seat]")];
+      const again = adds.find((button) => button.dataset.seat === name);
+      focusFirst(picker, chips[index], chips[index - 1], again, ...adds);
     }
   });
 

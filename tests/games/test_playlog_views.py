@@ -451,3 +451,28 @@ def test_the_play_statistics_show_new_figures_by_themselves(group, member):
     assert region.text.lstrip().startswith('<div id="stats-figures"')
     assert "Harbour Lights" in element_text(region, "stats-figures")
     assert "every" not in element(region, "stats-figures").attributes["hx-trigger"]
+
+
+@pytest.mark.parametrize("kind", ["game", "player"])
+def test_a_game_s_and_a_player_s_statistics_show_new_figures_by_themselves(group, member, kind):
+    """Issue 26 point 5 on one game's and one player's page: the figures region asks for newer
+    figures while plays wait for the worker, and comes back with them once they are stored."""
+    imported(group)  # its statistics are stale: no worker ran yet
+    subject = (
+        CatalogGame.objects.get(group=group, name="Harbour Lights")
+        if kind == "game"
+        else Person.objects.get(group=group, name="José")
+    )
+    page = member.get(reverse(f"games:{kind}-stats", args=[group.pk, subject.pk]))
+    figures = element(page, "stats-figures").attributes
+    assert figures["hx-trigger"].endswith(f", every {htmx.WATCH_SECONDS}s")
+    assert "No counted play" in element_text(page, "stats-figures")
+    poll = {"HX-Request": "true"}
+    assert member.get(figures["hx-get"], headers=poll).status_code == 204
+    playstats.recompute(group_id=group.pk)  # the worker
+    region = member.get(figures["hx-get"], headers=poll)
+    assert region.status_code == 200
+    assert region.text.lstrip().startswith('<div id="stats-figures"')
+    assert "No counted play" not in element_text(region, "stats-figures")
+    assert "<svg" in region.text  # the charts came with the figures
+    assert "every" not in element(region, "stats-figures").attributes["hx-trigger"]
