@@ -6,6 +6,11 @@ which form it needs; the sentence is fixed once it has its values (``elide``). P
 formats a translated message calls ``interpolate`` instead of ``%``; ``{% blocktranslate %}``
 does it through the project's ``i18n`` template library (``web.i18n_tags``). The reading is in
 docs/translations.md ("A person's thing").
+
+A few names carry their article into a sentence ("the Automa": ca "l’Automa", pt-BR "o Automa"),
+registered with ``with_article``: a sentence that starts with one is capitalised ("L’Automa
+obre"), and Portuguese contracts a preposition with its article ("vez de o Automa" → "vez do
+Automa"); Catalan needs nothing more ("torn de l’Automa": *l* does not elide *de*).
 """
 
 from __future__ import annotations
@@ -25,6 +30,31 @@ VOWELS = frozenset("aeiou")
 LEADING_NUMBER = re.compile(r"\d{1,3}(?:[.\u00a0\u202f ]\d{3})+(?!\d)|\d+")
 
 
+# Names that carry their article into a sentence, lazily translated (``with_article``).
+ARTICLED: list[Any] = []
+# Portuguese preposition + article → the one word it is written as.
+CONTRACTIONS = {
+    **{("de", a): "d" + a for a in ("o", "a", "os", "as")},
+    **{("em", a): "n" + a for a in ("o", "a", "os", "as")},
+    **{("por", a): "pel" + a for a in ("o", "a", "os", "as")},
+    ("a", "o"): "ao",
+    ("a", "os"): "aos",
+    ("a", "a"): "à",
+    ("a", "as"): "às",
+}
+
+
+def with_article(name: Any) -> Any:
+    """Register ``name`` (a lazy translation) as a name that carries its article."""
+    ARTICLED.append(name)
+    return name
+
+
+def articled_names() -> list[str]:
+    """The registered names as the active language writes them ("l’Automa")."""
+    return [str(name) for name in ARTICLED]
+
+
 def elides() -> bool:
     """Whether the active language elides *de* (Catalan)."""
     return (get_language() or "").split("-")[0] == "ca"
@@ -35,8 +65,44 @@ def interpolate(message: Any, params: Mapping[str, Any]) -> str:
 
     ``message % params`` (not ``str(message) % params``): a lazy plural picks its form from its
     count among the parameters (``ngettext_lazy(..., "count")``)."""
-    text = str(message % params)
-    return elide(text, params.values()) if elides() else text
+    return polish(str(message % params), params.values())
+
+
+def polish(text: str, values: Iterable[object]) -> str:
+    """A sentence given its ``values``, fixed for the active language: Catalan *de* elided
+    (``elide``), and around a name that carries its article (``with_article``) the preposition
+    contracted in Portuguese and the sentence's first letter capitalised."""
+    values = [str(v) for v in values]
+    if elides():
+        text = elide(text, values)
+    named = [name for name in articled_names() if name in values]
+    for name in named:
+        if contracts():
+            text = contract(text, name)
+        if text.startswith(name):
+            text = name[:1].upper() + text[1:]
+    return text
+
+
+def contracts() -> bool:
+    """Whether the active language contracts a preposition with an article (Portuguese)."""
+    return (get_language() or "").split("-")[0] == "pt"
+
+
+def contract(text: str, name: str) -> str:
+    """``text`` with "de o Automa" written "do Automa" (``name`` is "o Automa")."""
+    article, _, rest = name.partition(" ")
+    if not rest:
+        return text
+
+    def joined(match: re.Match[str]) -> str:
+        word = CONTRACTIONS.get((match.group(1).lower(), article))
+        if word is None:
+            return match.group(0)
+        word = word.capitalize() if match.group(1)[0].isupper() else word
+        return f"{word} {rest}"
+
+    return re.sub(rf"(?<!\w)(de|em|por|a) {re.escape(name)}(?!\w)", joined, text, flags=re.I)
 
 
 def elide(text: str, values: Iterable[object]) -> str:

@@ -1,5 +1,6 @@
 """Django's ``i18n`` template library, its ``{% blocktranslate %}`` eliding Catalan *de* before a
-value that starts with a vowel sound ("Mà d’alice", ``web.elision``).
+value that starts with a vowel sound ("Mà d’alice") and fitting a name that carries its article
+into the sentence ("Vez do Automa"; ``web.elision.polish``).
 
 ``settings.TEMPLATES`` maps the library name ``i18n`` here, so every ``{% load i18n %}`` gets it
 and a template needs no tag of its own; ``makemessages`` reads the same ``{% blocktranslate %}``.
@@ -15,7 +16,7 @@ from django.template.base import Parser, Token, render_value_in_context
 from django.templatetags import i18n
 from django.utils.safestring import SafeString
 
-from web.elision import elide, elides
+from web.elision import articled_names, elides, polish
 
 register = Library()
 register.tags.update(i18n.register.tags)
@@ -25,13 +26,14 @@ register.filters.update(i18n.register.filters)
 class ElidingBlockTranslateNode(i18n.BlockTranslateNode):
     def render(self, context: Context, nested: bool = False) -> str:
         result: str = super().render(context, nested)
-        if not elides():
+        written = str(context[self.asvar]) if self.asvar else result
+        if not elides() and not any(name in written for name in articled_names()):
             return result
         values = self.values(context)
         if self.asvar:
-            context[self.asvar] = SafeString(elide(str(context[self.asvar]), values))
+            context[self.asvar] = SafeString(polish(written, values))
             return result
-        return elide(result, values)
+        return polish(result, values)
 
     def values(self, context: Context) -> list[Any]:
         """The values the sentence was given, as the page writes them (escaped, localised)."""

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from web.elision import interpolate
+from web.elision import interpolate, with_article
 
 SHARED = "*"
 SESSION_KEY = "seats"
@@ -34,10 +34,21 @@ REFUSAL_KEY = "refusals"
 # The field a move form carries in shared mode: the seat the page named to play.
 PLAYING_AS = "playing_as"
 
+# The seat the campaign game's Automa holds (``games.rules.spirits.AUTOMA``), and how a sentence
+# names it: with its article, which the sentence's language fits in (``web.elision``): "Waiting
+# for the Automa", ca "torn de l’Automa" (not "d’Automa"), pt-BR "vez do Automa".
+AUTOMA = "Automa"
+AUTOMA_NAME = with_article(pgettext_lazy("the Automa's seat, inside a sentence", "the Automa"))
+
 NOT_BOUND = _("Say first who holds this device: tap your name above.")
 OTHER_SEAT = _("This device plays for %(seat)s: it cannot move for %(due)s.")
 SHARED_OTHER = _("It is %(due)s's move, not %(seat)s's: the table below is the current one.")
 VIEWER = _("Viewers can read this group but not change it.")
+
+
+def seat_name(seat: str) -> str:
+    """A seat as a sentence names it: a player by their name, the Automa with its article."""
+    return str(AUTOMA_NAME) if seat == AUTOMA else seat
 
 
 class SeatRefused(Exception):
@@ -115,10 +126,16 @@ class Seating:
 
     @property
     def waiting_for(self) -> str:
-        """The seat this bound device waits for ("Waiting for bruno"), or ""."""
+        """The seat this bound device waits for, as the page says it ("Waiting for bruno"), or
+        ""."""
         if not self.at_table or self.may_move:
             return ""
-        return self.due or ""
+        return seat_name(self.due or "")
+
+    @property
+    def due_name(self) -> str:
+        """The seat due, as the page says it ("bruno to play")."""
+        return seat_name(self.due or "")
 
     @property
     def plays_for(self) -> str:
@@ -164,18 +181,34 @@ def check(seating: Seating, posted: Mapping[str, Any], *, for_seat: str | None) 
     if seating.shared:
         acting = str(posted.get(PLAYING_AS) or "") or for_seat or ""
         if for_seat is not None and acting != for_seat:
-            raise SeatRefused(interpolate(SHARED_OTHER, {"due": for_seat, "seat": acting}))
+            names = {"due": seat_name(for_seat), "seat": seat_name(acting)}
+            raise SeatRefused(interpolate(SHARED_OTHER, names))
         return acting
     if for_seat is not None and seating.bound != for_seat:
-        raise SeatRefused(gettext(OTHER_SEAT) % {"seat": seating.bound, "due": for_seat})
+        names = {"seat": seat_name(seating.bound), "due": seat_name(for_seat)}
+        raise SeatRefused(interpolate(OTHER_SEAT, names))
     return seating.bound
 
 
 def by_name(seating: Seating, user: Any) -> str:
-    """Who a change is said to be by: the device's seat, or in shared mode the member's name."""
+    """Who holds this device, as a change names them: its seat. On one device for the whole
+    table nobody in particular holds it (""): the service names the seat that moved
+    (``said_by``), or for an abandon or a finish the member (``member_name``)."""
     if seating.bound and not seating.shared:
         return seating.bound
-    return str(getattr(user, "username", "") or "")
+    return ""
+
+
+def said_by(who: str, seat: str | None, by: Any) -> str:
+    """Who a move or an undo is said to be by: the device's seat (``who``, from ``by_name``); on
+    one device for the whole table the seat that moved (``seat``: the move's, or for an undo the
+    undone move's), so "ana: End the turn." names ana, not the member signed in on the phone;
+    else the member ``by`` (a move of the whole table, such as the Automa's)."""
+    return who or seat or member_name(by)
+
+
+def member_name(by: Any) -> str:
+    return str(getattr(by, "username", "") or "")
 
 
 # --- The last change -----------------------------------------------------------------------------
@@ -206,14 +239,15 @@ def announcement(last: Mapping[str, Any] | None, what: str) -> str:
     """The last change in the reader's language; ``what`` is the game's words for its params."""
     if not last or last.get("kind") not in ANNOUNCED:
         return ""
-    return gettext(ANNOUNCED[last["kind"]]) % {"who": last.get("by") or "?", "what": what}
+    who = seat_name(last.get("by") or "?")
+    return interpolate(gettext(ANNOUNCED[last["kind"]]), {"who": who, "what": what})
 
 
 def stale_text(last: Mapping[str, Any] | None) -> str:
     """What a device whose move was stale is told: what changed the game meanwhile."""
     if not last or last.get("kind") not in STALE:
         return str(STALE_UNKNOWN)
-    return gettext(STALE[last["kind"]]) % {"who": last.get("by") or "?"}
+    return interpolate(gettext(STALE[last["kind"]]), {"who": seat_name(last.get("by") or "?")})
 
 
 # --- A refusal over a redirect -------------------------------------------------------------------

@@ -97,7 +97,7 @@ def refusal_of(
     seat = str(move.get("seat") or state.current_seat)
     params = {
         "card": card,
-        "seat": seat,
+        "seat": seats.seat_name(seat),
         "colour": lead.name if lead else "",
         "field": str(engine_params.get("field", "")),
     }
@@ -140,6 +140,13 @@ class Table:
 
     def card(self, card_id: str) -> CardView:
         return card_view(self.state, self.colours, card_id)
+
+    @cached_property
+    def undoable(self) -> bool:
+        """Whether the table has a move to undo: it is no longer the mission as dealt (the
+        engine's ``new_game``), read without a query. A move undone brings it back there."""
+        state = self.state
+        return state != spirits.new_game(state.setup, seed=state.seed)
 
     @cached_property
     def picker(self) -> list[dict[str, Any]]:
@@ -621,6 +628,7 @@ def table_snapshot(
         rule=rule,
         code=code,
         refused=refused if message and code not in ("undone", "stale") else "",
+        leader_name=seats.seat_name(state.leader),
         announcement=announcement_of(attempt.last_change, state, setup),
         announcement_kind=(attempt.last_change or {}).get("kind", ""),
         # The last round's Spirit tile ends the mission (our reading of seed 003, 'End of the
@@ -662,7 +670,8 @@ def undone_what(payload: Mapping[str, Any], state: spirits.State, setup: Mapping
     if "play" in payload:
         label = card_view(state, colours, card).label
         what = interpolate(
-            gettext("%(seat)s's %(card)s"), {"seat": state.current_seat, "card": label}
+            gettext("%(seat)s's %(card)s"),
+            {"seat": seats.seat_name(state.current_seat), "card": label},
         )
     elif "automa" in payload and card:
         label = card_view(state, colours, card).label

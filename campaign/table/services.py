@@ -231,6 +231,22 @@ def note_change(attempt: MissionAttempt, change: Mapping[str, Any]) -> None:
     attempt.save(update_fields=["last_change", "updated_at"])
 
 
+def seat_for_move(state: spirits.State, move: Any) -> str | None:
+    """The seat a move is made for, which the device must be bound to; None for a move of the
+    whole table, which any device bound to a human seat of the table may enter.
+
+    Our reading: a card played belongs to the seat due to play it, a discard to the seat it names.
+    The Automa's moves (2-player missions) are made by the Leader with the Kakapo but entered by
+    whoever is nearest the cards, so any device bound to a human seat of the table may enter them;
+    placing the Spirit tile, choosing the Mist's colour and using a Power are decided by the table
+    together (seed 003, 'Placing the Spirit tile'), so any of its devices enters them too."""
+    if "play" in move:
+        return state.current_seat
+    if "discard" in move:
+        return str(move.get("seat") or "")
+    return None
+
+
 @transaction.atomic
 def submit_move(
     *,
@@ -243,8 +259,9 @@ def submit_move(
 ) -> MoveResult:
     """Record one move made against ``version``; end the mission when it is over. An illegal
     move raises ``TableError`` with the engine's code, and a placement that breaks a coloured edge
-    ``confirm-edge`` (``EDGE_WARNING``) unless ``confirm_edge``. ``who`` made it (a seat, or the
-    member's name on a shared device), as the table's last change says."""
+    ``confirm-edge`` (``EDGE_WARNING``) unless ``confirm_edge``. ``who`` made it (the device's seat;
+    on one device for the whole table the seat the move is for, ``web.seats.said_by``), as the
+    table's last change says."""
     attempt = locked_attempt(attempt, version)
     before = state_of(attempt)
     try:
@@ -257,7 +274,7 @@ def submit_move(
     AttemptMove.objects.create(
         attempt=attempt, seq=last + 1, payload=dict(move), created_by=stored_actor(by)
     )
-    name = who or actor_name(by)
+    name = seats.said_by(who, seat_for_move(before, move), by)
     store(
         attempt,
         after,
@@ -318,7 +335,9 @@ def undo_last_move(
     move.undone_by = stored_actor(by)
     move.save(update_fields=["undone_at", "undone_by"])
     after = replay_attempt(attempt)
-    undone = seats.change(seats.UNDO, who or actor_name(by), move=move.payload)
+    # The undone move is due again in ``after``: its seat is the one it was made for.
+    name = seats.said_by(who, seat_for_move(after, move.payload), by)
+    undone = seats.change(seats.UNDO, name, move=move.payload)
     store(attempt, after, version=attempt.version + 1, change=undone)
     what = describe_move(move.payload, attempt.setup)
     summary = text(

@@ -77,24 +77,8 @@ def table_key(attempt: MissionAttempt) -> str:
 
 def due_seat(state: spirits.State) -> str | None:
     """The seat whose move the table waits for, as the devices show it: the player due to play a
-    card; None when any seat of the table may enter the move (``seat_for_move``)."""
+    card; None when any seat of the table may enter the move (``live.seat_for_move``)."""
     return state.current_seat if state.phase == "play" else None
-
-
-def seat_for_move(state: spirits.State, move: Any) -> str | None:
-    """The seat a move is made for, which the device must be bound to; None for a move of the
-    whole table, which any device bound to a human seat of the table may enter.
-
-    Our reading: a card played belongs to the seat due to play it, a discard to the seat it names.
-    The Automa's moves (2-player missions) are made by the Leader with the Kakapo but entered by
-    whoever is nearest the cards, so any device bound to a human seat of the table may enter them;
-    placing the Spirit tile, choosing the Mist's colour and using a Power are decided by the table
-    together (seed 003, 'Placing the Spirit tile'), so any of its devices enters them too."""
-    if "play" in move:
-        return state.current_seat
-    if "discard" in move:
-        return str(move.get("seat") or "")
-    return None
 
 
 def seating_of(
@@ -272,7 +256,7 @@ def region_key(attempt: MissionAttempt, membership: Membership, seat: str = "") 
 def move(
     request: HtmxHttpRequest, membership: Membership, adventure_id: int, number: int
 ) -> HttpResponse:
-    """One move, for the seat this device holds (``seat_for_move``): a move for another seat is
+    """One move, for the seat this device holds (``live.seat_for_move``): a move for another seat is
     refused and nothing is recorded."""
     attempt = attempt_or_404(membership, adventure_id, number)
     form = MoveForm(request.POST)
@@ -321,7 +305,7 @@ def acting_seat(
     if seating.over:
         raise live.TableError(live.ended_text(attempt), code="mission-ended")
     try:
-        seats.check(seating, request.POST, for_seat=seat_for_move(state, move))
+        seats.check(seating, request.POST, for_seat=live.seat_for_move(state, move))
     except seats.SeatRefused as refusal:
         raise live.TableError(refusal.message, code=refusal.code) from None
     return seats.by_name(seating, request.user)

@@ -170,7 +170,7 @@ def submit_move(
         raise StaleSeat(str(STALE))
     payload = {**move, "player": acting.name}
     after = bonfire.apply(state_of(play, seats), payload)
-    said = who or acting.name
+    said = seats_kit.said_by(who, acting.name, by)
     seq = (play.moves.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
     BonfireMove.objects.create(
         play=play, seq=seq, payload=payload, who=said, created_by=stored_actor(by)
@@ -204,6 +204,11 @@ def store(
             row.save(update_fields=["document", "version"])
 
 
+def undoable(play: BonfirePlay) -> bool:
+    """Whether ``undo_last_move`` has a move to undo: a move in force, and the setup to replay."""
+    return bool(play.setup) and play.moves.filter(undone_at__isnull=True).exists()
+
+
 @transaction.atomic
 def undo_last_move(*, game: BonfirePlay, version: int, by: Any, who: str = "") -> bonfire.State:
     """Undo the last move in force: marked undone (who, when) and kept in the log, the boards
@@ -231,8 +236,8 @@ def undo_last_move(*, game: BonfirePlay, version: int, by: Any, who: str = "") -
     undone.undone_at = timezone.now()
     undone.undone_by = stored_actor(by)
     undone.save(update_fields=["undone_at", "undone_by"])
-    name = who or str(getattr(by, "username", "") or "")
     params = {"move": undone.payload.get("kind"), "player": undone.payload.get("player")}
+    name = seats_kit.said_by(who, params["player"], by)
     store(play, seats, after, seats_kit.change(seats_kit.UNDO, name, **params))
     events.LIVE.changed(play)
     return after
@@ -251,7 +256,7 @@ def abandon_game(*, game: BonfirePlay, version: int, by: Any, who: str = "") -> 
         raise StaleGame(seats_kit.stale_text(play.last_change))
     play.abandoned_at = timezone.now()
     play.version += 1
-    name = who or str(getattr(by, "username", "") or "")
+    name = who or seats_kit.member_name(by)
     play.last_change = seats_kit.change(seats_kit.ABANDON, name)
     play.save(update_fields=["abandoned_at", "version", "last_change", "updated_at"])
     events.LIVE.changed(play)
@@ -324,7 +329,7 @@ def finish_play(
         game.finished_at = now
         game.play = record
         game.version += 1
-        name = who or str(getattr(by, "username", "") or "")
+        name = who or seats_kit.member_name(by)
         game.last_change = seats_kit.change(seats_kit.FINISH, name)
         game.save(update_fields=["finished_at", "play", "version", "last_change", "updated_at"])
         events.LIVE.changed(game)

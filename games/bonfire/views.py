@@ -163,6 +163,7 @@ def play_page(request: HttpRequest, membership: Membership, game: BonfirePlay) -
         "finish_form": form,
         "seating": seating,
         "announcement": announcement_of(game),
+        "undoable": services.undoable(game),
         "refusal": seats.take_refusal(request, game_key(game)),
         "urls": table_urls(game),
     }
@@ -271,6 +272,7 @@ def seat_page(
         # This page's moves are enabled on a device of this player, on their turn.
         "controls": seating.may_move and seating.plays_for == fresh.name,
         "announcement": announcement_of(game),
+        "undoable": services.undoable(game),
         "move_url": reverse("bonfire:move", args=[membership.group_id, game.pk, seat.pk]),
         "rules_url": reverse("bonfire:rules", args=[membership.group_id]),
         "stamp": events.stamp(game),

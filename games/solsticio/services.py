@@ -189,6 +189,12 @@ def refuse_stale(locked: SolsticioGame, version: int) -> None:
         raise SolsticioMoveError("stale-move", seats.stale_text(locked.last_change))
 
 
+def undoable(game: SolsticioGame) -> bool:
+    """Whether ``undo_last_move`` has a move to undo: a move in force, and the log holding every
+    move of the game (a game dealt before moves were logged has none to undo)."""
+    return bool(game.version) and game.moves.filter(undone_at__isnull=True).count() == game.version
+
+
 @transaction.atomic
 def undo_last_move(*, game: SolsticioGame, version: int, by: Any, who: str = "") -> State:
     """Undo the last move in force: marked undone (who, when) and kept in the log, the game
@@ -210,7 +216,7 @@ def undo_last_move(*, game: SolsticioGame, version: int, by: Any, who: str = "")
     undone.save(update_fields=["undone_at", "undone_by"])
     locked.document = to_json(state)
     locked.version = state.version
-    name = who or str(getattr(by, "username", "") or "")
+    name = seats.said_by(who, undone.who, by)
     locked.changes += 1
     locked.last_change = seats.change(seats.UNDO, name, seat=undone.who)
     locked.save(update_fields=["document", "version", "changes", "last_change", "updated_at"])
@@ -226,7 +232,7 @@ def abandon_game(*, game: SolsticioGame, version: int, by: Any, who: str = "") -
     locked = locked_for_table(game, version, by)
     locked.over = True
     locked.abandoned_at = timezone.now()
-    name = who or str(getattr(by, "username", "") or "")
+    name = who or seats.member_name(by)
     locked.changes += 1
     locked.last_change = seats.change(seats.ABANDON, name)
     locked.save(update_fields=["over", "abandoned_at", "changes", "last_change", "updated_at"])

@@ -163,6 +163,7 @@ def render_game(
         "error": refusal.get("message"),
         "seating": seating_of(request, membership, game, state),
         "announcement": announcement_of(game),
+        "undoable": services.undoable(game),
         "pack": pack,
         "plays": membership.can_play and bool(mine),
         "hand_over": hand_over,

@@ -71,7 +71,8 @@ def test_two_phones_play_a_whole_seeded_game(table_session: Any) -> None:
     game = SolsticioGame.objects.get(group=group)
     page_b.goto(game.get_absolute_url())
     assert page_a.locator("#whose-turn").inner_text() == "Your turn, Ana"
-    assert page_b.locator("#whose-turn").inner_text() == "Waiting for Ana"
+    assert page_b.locator("#seat-waiting").inner_text() == "Waiting for Ana"
+    assert page_b.get_by_text("Waiting for Ana").count() == 1
     assert page_a.evaluate("document.documentElement.scrollWidth") <= 360
     phone_a.shot("dealt")
     phone_b.shot("dealt")

@@ -174,3 +174,42 @@ def test_the_automa_s_moves_may_be_entered_by_any_human_seat(adventure, member):
     }
     ben.post(url(attempt, "move"), move, **HTMX)
     assert AttemptMove.objects.get(attempt=attempt).payload == automa
+
+
+def test_one_device_for_the_whole_table_names_the_seat_that_moved_and_undid(attempt, member):
+    """A phone passed around, signed in as its owner: Ana's card and its undo are said to be
+    Ana's, not the owner's; the undo control shows only while there is a move to undo."""
+    shared = device(member.user, attempt, SHARED)
+    assert not has_id(shared.get(url(attempt)).content.decode(), "undo-form")
+    shared.post(url(attempt, "move"), {**PLAY_BLUE_3, "playing_as": "Ana"}, **HTMX)
+    attempt.refresh_from_db()
+    assert attempt.last_change["by"] == "Ana"
+    assert has_id(shared.get(url(attempt)).content.decode(), "undo-form")
+    shared.post(url(attempt, "undo"), {"version": 1}, **HTMX)
+    attempt.refresh_from_db()
+    assert attempt.last_change["by"] == "Ana"
+    page = shared.get(url(attempt)).content.decode()
+    assert by_id(page, "announcement") == "Ana undid Ana's Blue 3."
+    assert not has_id(page, "undo-form")
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("ca", "Aquest dispositiu juga per Ben: no pot jugar per l’Automa."),
+        ("pt-br", "Este aparelho joga por Ben: não pode jogar pelo Automa."),
+        ("en", "This device plays for Ben: it cannot move for the Automa."),
+    ],
+)
+def test_the_automa_is_named_with_its_article_at_the_table(adventure, member, language, said):
+    """A card played for the Automa from Ben's phone is refused naming the Automa as the
+    catalog's Automa sentences do: "per l’Automa", "pelo Automa" (``web.seats.seat_name``)."""
+    attempt = table.begin_mission(
+        adventure=adventure, by=member.user, players=["Ana", "Ben"], first_player="Automa",
+        automa_river=RIVER,
+    )  # fmt: skip
+    ben = device(member.user, attempt, "Ben", language=language)
+    play = {"kind": "play", "card": RIVER[0], "version": 0}
+    answer = ben.post(url(attempt, "move"), play, **HTMX).content.decode()
+    assert said in answer
+    assert not AttemptMove.objects.exists()

@@ -9,7 +9,8 @@ from django.template import engines
 from django.utils import translation
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from web.elision import elide, interpolate, starts_with_vowel_sound
+from web.elision import contract, elide, interpolate, starts_with_vowel_sound
+from web.seats import AUTOMA, PLAYING_AS, SHARED, Seating, SeatRefused, check, seat_name
 
 ELIDED = [
     "alice",  # a name written in lower case
@@ -122,3 +123,60 @@ def test_blocktranslate_elides_in_every_template() -> None:
         )
     with translation.override("pt-br"):
         assert template.render(context).startswith("Mão de alice|")
+
+
+AUTOMA_SENTENCES = (
+    "{% load i18n %}"
+    "{% blocktranslate with name=automa %}{{ name }}'s turn{% endblocktranslate %}|"
+    "{% blocktranslate with seat=automa %}{{ seat }} leads{% endblocktranslate %}|"
+    "{% blocktranslate with name=player %}{{ name }}'s turn{% endblocktranslate %}"
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("ca", "Torn de l’Automa|L’Automa obre|Torn d’Anna"),
+        ("pt-br", "Vez do Automa|O Automa abre|Vez de Anna"),
+        ("en", "The Automa's turn|The Automa leads|Anna's turn"),
+    ],
+)
+def test_the_automa_is_named_with_its_article_in_a_template(language: str, expected: str) -> None:
+    """The Automa's seat in a sentence is a translated name with its article (``web.seats``):
+    Catalan "de l’Automa", not "d’Automa"; Portuguese "do Automa"; a sentence that starts with
+    it is capitalised; a player's name still elides ("d’Anna")."""
+    template = engines["django"].from_string(AUTOMA_SENTENCES)
+    with translation.override(language):
+        context = {"automa": seat_name(AUTOMA), "player": "Anna"}
+        assert template.render(context) == expected
+
+
+def test_the_automa_is_named_with_its_article_in_python_sentences() -> None:
+    """``interpolate`` (refusals, the kit's sentences) fits the Automa's name the same way."""
+    turn = gettext_lazy("It is %(seat)s’s turn to play.")
+    with translation.override("ca"):
+        assert interpolate(turn, {"seat": seat_name(AUTOMA)}) == "Li toca jugar a l’Automa."
+        refused = seats_check_refusal()
+        assert refused == "És el torn de l’Automa, no d’Anna: la taula de sota és l’actual."
+    with translation.override("pt-br"):
+        assert interpolate(turn, {"seat": seat_name(AUTOMA)}) == "É a vez do Automa jogar."
+    with translation.override("en"):
+        assert interpolate(turn, {"seat": seat_name(AUTOMA)}) == "It is the Automa’s turn to play."
+        assert seat_name("Anna") == "Anna"
+
+
+def seats_check_refusal() -> str:
+    """What one device for the whole table is told when it names Anna on the Automa's move."""
+    seating = Seating("k", ("Anna", AUTOMA), SHARED, AUTOMA, can_play=True, over=False)
+    with pytest.raises(SeatRefused) as refused:
+        check(seating, {PLAYING_AS: "Anna"}, for_seat=AUTOMA)
+    return refused.value.message
+
+
+def test_portuguese_contracts_only_a_preposition_right_before_the_articled_name() -> None:
+    assert contract("Vez de o Automa, de o Automa", "o Automa") == "Vez do Automa, do Automa"
+    assert contract("Passe a o Automa. Em o Automa. Por o Automa.", "o Automa") == (
+        "Passe ao Automa. No Automa. Pelo Automa."
+    )
+    assert contract("Vez de Anna e o Automa", "o Automa") == "Vez de Anna e o Automa"
+    assert contract("onde o Automa", "o Automa") == "onde o Automa"

@@ -93,7 +93,7 @@ def test_undo_with_no_move_is_refused_on_the_player_s_page(game, owner):
 def test_abandon_makes_the_game_read_only_and_names_who(game, owner):
     ana = device(owner, game, "Ana")
     page = ana.get(seat_url(game, "Ana")).content.decode()
-    assert has_id(page, "undo-form")
+    assert not has_id(page, "undo-form")  # nothing to undo yet
     assert has_id(page, "abandon")
     ana.post(game_url(game, "abandon"), {"version": 0})
     game.refresh_from_db()
@@ -206,3 +206,31 @@ def test_a_finished_game_is_neither_undone_nor_abandoned(game, owner):
     game.refresh_from_db()
     assert game.abandoned_at is None
     assert BonfireMove.objects.get(play=game).undone_at is None
+
+
+def test_one_device_for_the_whole_table_names_the_player_who_moved_and_undid(game, owner):
+    """A phone passed around the table, signed in as its owner, says "Ana: …" and "Ana undid
+    …" after Ana's move and its undo: the seat that moved, not the member signed in."""
+    shared = device(owner, game, SHARED)
+    shared.post(seat_url(game, "Ana", "move"), PATH)
+    game.refresh_from_db()
+    assert game.last_change["by"] == "Ana"
+    said = by_id(shared.get(seat_url(game, "Ben")).content.decode(), "announcement")
+    assert said.startswith("Ana: ")
+    shared.post(game_url(game, "undo"), {"version": game.version})
+    game.refresh_from_db()
+    assert game.last_change["by"] == "Ana"
+    said = by_id(shared.get(seat_url(game, "Ana")).content.decode(), "announcement")
+    assert said == "Ana undid Ana's move “Build a Path token”."
+    assert owner.username not in said
+
+
+def test_the_undo_control_shows_only_while_there_is_a_move_to_undo(game, owner):
+    ana = device(owner, game, "Ana")
+    pages = (seat_url(game, "Ana"), seat_url(game, "Ben"), game_url(game, "play"))
+    assert not any(has_id(ana.get(page).content.decode(), "undo-form") for page in pages)
+    ana.post(seat_url(game, "Ana", "move"), PATH)
+    assert all(has_id(ana.get(page).content.decode(), "undo-form") for page in pages)
+    game.refresh_from_db()
+    ana.post(game_url(game, "undo"), {"version": game.version})
+    assert not any(has_id(ana.get(page).content.decode(), "undo-form") for page in pages)

@@ -205,3 +205,29 @@ def test_a_page_from_before_an_undo_and_the_next_move_is_stale(
         services.play_solsticio_move(game=duel, move=reply, version=1, by=seat_of_reply)
     assert caught.value.code == "stale-move"
     assert SolsticioMove.objects.filter(game=duel, undone_at__isnull=True).count() == 1
+
+
+def test_one_device_for_the_whole_table_names_the_player_whose_move_was_undone(
+    group, player
+) -> None:
+    """The game dealt for one device: its undo is announced as the player's whose move it was,
+    not the member signed in; and the undo control shows only while there is a move to undo."""
+    game = services.start_solsticio_game(group=group, players=(ANA, BRU), seed=11, by=player)
+    phone = device(player)
+    assert not has_id(phone.get(game.get_absolute_url()).content.decode(), "undo-form")
+    move = first_move(game, phone)
+    assert has_id(phone.get(game.get_absolute_url()).content.decode(), "undo-form")
+    phone.post(url(game, "undo"), {"version": game.changes})
+    game.refresh_from_db()
+    assert game.last_change["by"] == move["seat"] == ANA
+    page = phone.get(game.get_absolute_url()).content.decode()
+    assert by_id(page, "announcement") == f"{ANA} undid {ANA}'s last move."
+    assert not has_id(page, "undo-form")
+
+
+def test_a_waiting_device_says_whom_it_waits_for_once(duel, friend) -> None:
+    """Bru's device at move 0: "Waiting for Ana" once (the seat bar), and no undo control."""
+    page = device(friend).get(duel.get_absolute_url()).content.decode()
+    assert page.count(f"Waiting for {ANA}") == 1
+    assert by_id(page, "seat-waiting") == f"Waiting for {ANA}"
+    assert not has_id(page, "undo-form")
