@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import json
 from decimal import Decimal
 from typing import Any
 
@@ -92,7 +93,12 @@ def members(group: Group) -> list[tuple[str, str]]:
 
 
 def statistics(group: Group) -> dict[str, Any]:
-    """The group's campaign and play statistics, with adventures named rather than numbered."""
+    """The group's campaign and play statistics, each person, adventure and game by its name
+    rather than its id (a restore gives them new ids)."""
+    names = {
+        "person": dict(Person.rows.filter(group=group).values_list("pk", "name")),
+        "adventure": dict(group.adventures.values_list("pk", "name")),
+    }
     campaign = StatsSnapshot.objects.get(scope=Scope.GROUP, scope_id=group.pk).data
     by_adventure = {
         a.name: StatsSnapshot.objects.get(scope=Scope.ADVENTURE, scope_id=a.pk).data
@@ -100,7 +106,28 @@ def statistics(group: Group) -> dict[str, Any]:
     }
     play = PlayStatsSnapshot.objects.get(group=group)
     assert not play.stale
-    return {"group": campaign, "adventures": by_adventure, "plays": play.data}
+    return by_name({"group": campaign, "adventures": by_adventure, "plays": play.data}, names)
+
+
+def by_name(value: Any, names: dict[str, dict[int, str]]) -> Any:
+    """``value`` with ids named: a person's or adventure's id by its name, an object of entries
+    keyed by id (games, players) keyed by their names, and no other ``id``."""
+    if isinstance(value, list):
+        items = [by_name(item, names) for item in value]
+        if all(isinstance(item, dict) and "person" in item for item in items):
+            # people with the same figures come in the order of their ids (new in a restore)
+            return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
+        return items
+    if not isinstance(value, dict):
+        return value
+    out = {
+        key: names[key][item] if key in names else by_name(item, names)
+        for key, item in value.items()
+        if key != "id"
+    }
+    if out and all(k.isdecimal() and isinstance(v, dict) and "name" in v for k, v in out.items()):
+        return {v["name"]: v for v in out.values()}
+    return out
 
 
 def same_group(first: Group, second: Group) -> None:
