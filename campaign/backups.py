@@ -215,9 +215,7 @@ def backup_health() -> dict[str, object]:
     """For ``/healthz``: how many groups' last backup failed."""
     last_status = Backup.objects.filter(group=OuterRef("pk")).values("status")[:1]
     failing = (
-        Group.objects.annotate(last=Subquery(last_status))
-        .filter(last=BackupStatus.FAILED)
-        .count()
+        Group.objects.annotate(last=Subquery(last_status)).filter(last=BackupStatus.FAILED).count()
     )
     return {"state": "degraded" if failing else "ok", "failed_groups": failing}
 

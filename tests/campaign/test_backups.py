@@ -46,14 +46,16 @@ def stored(backup: Backup) -> dict:
 def test_a_group_is_backed_up_again_only_once_it_changed(group, owner, player):
     full_group(group, owner, player)
     first = backups.backup_group(group_id=group.pk)
-    assert first is not None and first.status == BackupStatus.DONE
+    assert first is not None
+    assert first.status == BackupStatus.DONE
     assert first.counts == {"adventures": 2, "attempts": 5, "plays": 6, "people": 6, "members": 2}
     assert first.size == storages[backups.STORAGE].size(first.storage_name) > 0
     later = timezone.now() + datetime.timedelta(days=1)
     assert backups.backup_group(group_id=group.pk, now=later) is None
     log_play(group, note="a third night", day=3)
     second = backups.backup_group(group_id=group.pk, now=later)
-    assert second is not None and second.counts["plays"] == 7
+    assert second is not None
+    assert second.counts["plays"] == 7
     assert second.digest != first.digest
     assert group.backups.count() == 2
 
@@ -87,7 +89,10 @@ def test_the_file_holds_both_formats(group, owner, player):
     assert document["adventures"]["format"] == "questlog-adventure/1"
     assert {"games", "players", "plays"} <= set(document["plays"])
     assert len(document["campaign_plays"]) == 4  # finished attempts: 2 + 2
-    assert {m["username"] for m in document["members"]} == {owner.username, group.memberships.get(role=Role.PLAYER).user.username}
+    assert {m["username"]: m["role"] for m in document["members"]} == {
+        owner.username: "owner",
+        player.username: "player",
+    }
 
 
 # --- The nightly job ----------------------------------------------------------------------------
@@ -106,7 +111,8 @@ def test_one_groups_failure_leaves_the_others_backed_up_and_shows(
     assert run.failed == [group.pk]
     assert sorted(run.backed_up) == sorted(g.pk for g in others)
     failure = group.backups.get()
-    assert failure.status == BackupStatus.FAILED and REFUSED in failure.error
+    assert failure.status == BackupStatus.FAILED
+    assert REFUSED in failure.error
     assert all(g.backups.filter(status=BackupStatus.DONE).count() == 1 for g in others)
 
     health = client.get(reverse("healthz")).json()
@@ -121,7 +127,8 @@ def test_one_groups_failure_leaves_the_others_backed_up_and_shows(
     # The next night the storage takes it: the failure is behind the group, /healthz is ok.
     monkeypatch.delenv("BACKUP_REFUSE_GROUPS")
     run = backups.backup_all_groups(now=timezone.now() + datetime.timedelta(days=1))
-    assert run.backed_up == [group.pk] and sorted(run.unchanged) == sorted(g.pk for g in others)
+    assert run.backed_up == [group.pk]
+    assert sorted(run.unchanged) == sorted(g.pk for g in others)
     assert list(group.backups.values_list("status", flat=True)) == [BackupStatus.DONE]
     assert client.get(reverse("healthz")).json()["checks"]["backups"]["state"] == "ok"
 
@@ -189,7 +196,8 @@ def test_only_owners_reach_backups(client, group, backed_up, who, request):
         reverse("campaign:backup-restore", args=[group.pk, backed_up.pk]),
     ):
         assert client.get(url).status_code == 403
-    assert client.post(reverse("campaign:backup-restore", args=[group.pk, backed_up.pk])).status_code == 403
+    restore = reverse("campaign:backup-restore", args=[group.pk, backed_up.pk])
+    assert client.post(restore).status_code == 403
     assert Group.objects.count() == 1
 
 
@@ -206,7 +214,8 @@ def test_another_groups_backups_are_not_found(client, group, backed_up, outsider
         reverse("campaign:backup-restore", args=[theirs, backed_up.pk]),
     ):
         assert client.get(url).status_code == 404
-    assert client.post(reverse("campaign:backup-restore", args=[theirs, backed_up.pk])).status_code == 404
+    restore = reverse("campaign:backup-restore", args=[theirs, backed_up.pk])
+    assert client.post(restore).status_code == 404
 
 
 @pytest.mark.django_db

@@ -17,7 +17,7 @@ from django.utils import timezone
 from campaign import backups
 from groups.models import Backup, BackupStatus, Group, Role
 from tests.campaign.backup_helpers import full_group, log_play, same_group, statistics
-from tests.factories import AdventureFactory, GroupFactory, MembershipFactory, log_attempt
+from tests.factories import AdventureFactory, MembershipFactory, log_attempt
 from tests.support.backup_storage import REFUSED
 from tests.support.fixtures import running_celery_worker
 
@@ -149,7 +149,8 @@ def test_a_failing_storage_write_for_one_group_leaves_the_others_backed_up(
     assert result["failed"] == [refused.pk]
     assert sorted(result["backed_up"]) == sorted(g.pk for g in groups if g != refused)
     failure = refused.backups.get()
-    assert failure.status == BackupStatus.FAILED and REFUSED in failure.error
+    assert failure.status == BackupStatus.FAILED
+    assert REFUSED in failure.error
     for group in groups:
         if group != refused:
             assert group.backups.get().status == BackupStatus.DONE
