@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.files.storage import storages
 from django.http import FileResponse, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
@@ -30,7 +33,9 @@ def backup_list(request: HttpRequest, membership: Membership) -> HttpResponse:
 
 
 @member_view("GET", manage=True)
-def backup_download(request: HttpRequest, membership: Membership, backup_id: int) -> HttpResponse:
+def backup_download(
+    request: HttpRequest, membership: Membership, backup_id: int
+) -> HttpResponseBase:
     backup = done_backup(membership, backup_id)
     name = f"{slugify(membership.group.name) or 'group'}-{backup.created_at:%Y-%m-%d-%H%M}.json.gz"
     try:
@@ -46,7 +51,11 @@ def backup_restore(request: HttpRequest, membership: Membership, backup_id: int)
     """The preview of what the new group would hold, or why the backup cannot be restored; the
     confirmation makes the new group (the backed-up group is never written)."""
     backup = done_backup(membership, backup_id)
-    context = {"group": membership.group, "membership": membership, "backup": backup}
+    context: dict[str, Any] = {
+        "group": membership.group,
+        "membership": membership,
+        "backup": backup,
+    }
     try:
         restorable = backups.check_backup(backups.read_backup(backup))
     except backups.BackupError as error:

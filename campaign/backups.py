@@ -129,25 +129,29 @@ def file_name(group_id: int, created_at: datetime.datetime, hashed: str) -> str:
 
 def backup_group(*, group_id: int, now: datetime.datetime | None = None) -> Backup | None:
     """Back the group up unless nothing changed since its last backup (then ``None``); a file
-    the storage refuses raises, and nothing is recorded."""
+    the storage refuses raises, and nothing is recorded. The document is built first; the
+    comparison with the last backup, the write and the record happen with the group's row
+    locked (``select_for_update``), so two runs at once write one backup."""
     now = now or timezone.now()
     group = Group.objects.get(pk=group_id)
     document = backup_document(group, created_at=now)
     hashed = digest(document)
-    last = group.backups.filter(status=BackupStatus.DONE).first()
-    if last is not None and last.digest == hashed:
-        return None
-    data = gzip.compress(json.dumps(document, ensure_ascii=False).encode(), mtime=0)
-    name = storages[STORAGE].save(file_name(group.pk, now, hashed), ContentFile(data))
-    backup = Backup.objects.create(
-        group=group,
-        created_at=now,
-        storage_name=name,
-        size=len(data),
-        digest=hashed,
-        counts=counts(document),
-    )
-    prune(group_id=group.pk)
+    with transaction.atomic():
+        Group.objects.select_for_update().get(pk=group_id)
+        last = group.backups.filter(status=BackupStatus.DONE).first()
+        if last is not None and last.digest == hashed:
+            return None
+        data = gzip.compress(json.dumps(document, ensure_ascii=False).encode(), mtime=0)
+        name = storages[STORAGE].save(file_name(group.pk, now, hashed), ContentFile(data))
+        backup = Backup.objects.create(
+            group=group,
+            created_at=now,
+            storage_name=name,
+            size=len(data),
+            digest=hashed,
+            counts=counts(document),
+        )
+        prune(group_id=group.pk)
     return backup
 
 
