@@ -13,8 +13,8 @@ the BG Stats document built and serialised to JSON, nothing hashed, compressed o
 1. The first night: every group changed, so every group is backed up (export, hash, gzip, write
    through the storage, record, retention).
 2. A night with nothing changed: every group exported and hashed, nothing written.
-3. Peak Python memory (``tracemalloc``) of the baseline and of a first night, and the process's
-   peak resident size.
+3. The peak resident size of the process that ran the baseline, and of the one that ran the
+   first night (each measured in a process of its own, as a worker runs it).
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ import json
 import os
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -111,21 +111,32 @@ def timed(work: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - started, result
 
 
-def peak(work: Callable[[], Any]) -> int:
-    tracemalloc.start()
-    try:
-        work()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
-def forget_backups(folder: str) -> None:
-    """As before the first night: no backup recorded, no file."""
+def measure(what: str) -> None:
+    """In a process of its own (its peak resident size is that work's): ``baseline`` or
+    ``nights`` (a first night, then one with nothing changed); prints JSON."""
+    setup_django(os.environ["DATABASE_URL"], os.environ["BENCH_BACKUPS"])
     from groups.models import Backup
 
-    Backup.objects.all().delete()
-    shutil.rmtree(folder, ignore_errors=True)
+    figures: dict[str, Any] = {}
+    if what == "baseline":
+        figures["seconds"], figures["bytes"] = timed(plain_export)
+    else:
+        figures["seconds"], run = timed(nightly)
+        assert len(run.backed_up) == GROUPS, run
+        figures["bytes"] = sum(Backup.objects.values_list("size", flat=True))
+        maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        figures["unchanged_seconds"], run = timed(nightly)
+        assert len(run.unchanged) == GROUPS, run
+        figures["maxrss_mb"] = maxrss / 1024
+    figures.setdefault("maxrss_mb", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    print(json.dumps(figures))
+
+
+def measured(url: str, folder: str, what: str) -> dict[str, Any]:
+    env = {**os.environ, "DATABASE_URL": url, "BENCH_BACKUPS": folder}
+    done = subprocess.run([sys.executable, __file__, "--measure", what], env=env, cwd=ROOT,
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
 def run(url: str, folder: str) -> None:
@@ -133,38 +144,33 @@ def run(url: str, folder: str) -> None:
     from bench import history
     from campaign.models import MissionAttempt
     from games.models import Play
-    from groups.models import Backup
 
     history.ATTEMPTS_PER_ADVENTURE = ATTEMPTS_PER_ADVENTURE
     counts = history.generate(scale=1.0, groups=GROUPS)
     add_plays()
     print(f"data: {counts['groups']} groups, {MissionAttempt.objects.count():,} attempts, "
           f"{Play.objects.count():,} plays")  # fmt: skip
-
-    baseline, exported = timed(plain_export)
-    first, result = timed(nightly)
-    assert len(result.backed_up) == GROUPS, result
-    stored = sum(Backup.objects.values_list("size", flat=True))
-    unchanged, result = timed(nightly)
-    assert len(result.unchanged) == GROUPS, result
-    print(f"baseline, a plain export of every group (JSON, not written): {baseline:.1f} s, "
-          f"{exported / 2**20:.0f} MiB")  # fmt: skip
-    print(f"first night, every group backed up: {first:.1f} s ({first / baseline:.2f}x the "
-          f"baseline), {stored / 2**20:.1f} MiB written gzip-compressed")  # fmt: skip
-    print(f"a night with nothing changed (exported and hashed, nothing written): {unchanged:.1f} s "
-          f"({unchanged / baseline:.2f}x the baseline)")  # fmt: skip
-
-    base_peak = peak(plain_export)
-    forget_backups(folder)
-    night_peak = peak(nightly)
-    maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak Python memory: baseline {base_peak / 2**20:.0f} MiB, first night "
-          f"{night_peak / 2**20:.0f} MiB ({night_peak / base_peak:.2f}x); process peak resident "
-          f"{maxrss:.0f} MiB")  # fmt: skip
+    base = measured(url, folder, "baseline")
+    nights = measured(url, folder, "nights")
+    rss, night_rss = base["maxrss_mb"], nights["maxrss_mb"]
+    print(f"baseline, a plain export of every group (JSON, not written): {base['seconds']:.1f} s, "
+          f"{base['bytes'] / 2**20:.0f} MiB, peak resident {rss:.0f} MiB")  # fmt: skip
+    print(f"first night, every group backed up: {nights['seconds']:.1f} s "
+          f"({nights['seconds'] / base['seconds']:.2f}x the baseline), "
+          f"{nights['bytes'] / 2**20:.1f} MiB written gzip-compressed, peak resident "
+          f"{night_rss:.0f} MiB ({night_rss / rss:.2f}x)")  # fmt: skip
+    print(f"a night with nothing changed (exported and hashed, nothing written): "
+          f"{nights['unchanged_seconds']:.1f} s "
+          f"({nights['unchanged_seconds'] / base['seconds']:.2f}x the baseline)")  # fmt: skip
 
 
 def main() -> int:
-    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--measure", choices=["baseline", "nights"], help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        measure(args.measure)
+        return 0
     from bench import history
 
     url = history.create_database()

@@ -317,13 +317,17 @@ def check_backup(document: dict[str, Any]) -> Restorable:
         raise BackupError(PLAYS_REFUSED % {"problem": error}) from None
     try:
         found = counts(document)
+        # what restore_backup reads of the group, its members and its people is there
+        str(document["group"]["name"])
+        [(m["username"], m["role"]) for m in document["members"]]
+        [(p["name"], p["username"], p["anonymous"], p["bgstats"]) for p in document["people"]]
     except (KeyError, TypeError, AttributeError) as error:
         raise BackupError(UNREADABLE % {"problem": type(error).__name__}) from None
     return Restorable(document=document, adventures=adventures, plays=plays, counts=found)
 
 
 def restored_name(document: dict[str, Any], today: datetime.date) -> str:
-    name = str(document.get("group", {}).get("name", ""))
+    name = str(document["group"]["name"])
     return str(RESTORED_NAME % {"name": name, "date": today.isoformat()})[:MAX_GROUP_NAME]
 
 
