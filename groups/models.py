@@ -134,7 +134,14 @@ class Backup(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-        indexes = [models.Index(fields=["group", "-created_at"], name="backup_group_newest")]
+        indexes = [
+            models.Index(fields=["group", "-created_at"], name="backup_group_newest"),
+            models.Index(
+                fields=["group"],
+                condition=models.Q(status=BackupStatus.FAILED),
+                name="backup_failed",
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(status__in=BackupStatus.values), name="backup_status_valid"
