@@ -162,7 +162,8 @@ def generate(
                 (adventure_id, group_id, f"Adventure {a + 1}", pack_id, now, mission, number, boxes)
             )
     copy(cursor, "groups_group", ("id", "name", "created_at"), group_rows)
-    copy(cursor, "games_person", ("id", "group_id", "name"), person_rows)
+    copy(cursor, "games_person", ("id", "group_id", "name", "anonymous", "bgstats"),
+         [(*row, False, "{}") for row in person_rows])  # fmt: skip
     copy(cursor, "campaign_adventure",
          ("id", "group_id", "name", "content_pack_id", "created_at", "current_mission",
           "attempt_count", "moon_boxes_checked", "log_version", "final_mission_completed",
@@ -171,7 +172,8 @@ def generate(
     copy(cursor, "campaign_missionattempt",
          ("id", "adventure_id", "number", "mission", "status", "failure_reason", "players",
           "rounds_played", "played_on", "duration_minutes", "loadout", "state", "version",
-          "changes", "created_at", "updated_at"), attempt_rows)  # fmt: skip
+          "changes", "created_at", "updated_at", "last_change"),
+         [(*row, "{}") for row in attempt_rows])  # fmt: skip
     copy(cursor, "campaign_attemptplayer", ("attempt_id", "seat", "person_id"), seat_rows)
     copy(
         cursor,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaign import people_views, views
+from campaign import backup_views, people_views, views
 
 app_name = "campaign"
 adventure = "<int:group_id>/adventures/<int:adventure_id>/"
@@ -11,6 +11,17 @@ urlpatterns = [
     path("<int:group_id>/adventures/export/", views.group_export, name="group-export"),
     path("<int:group_id>/attempts/", views.group_history, name="group-history"),
     path("<int:group_id>/people/", people_views.people, name="people"),
+    path("<int:group_id>/backups/", backup_views.backup_list, name="backups"),
+    path(
+        "<int:group_id>/backups/<int:backup_id>/download/",
+        backup_views.backup_download,
+        name="backup-download",
+    ),
+    path(
+        "<int:group_id>/backups/<int:backup_id>/restore/",
+        backup_views.backup_restore,
+        name="backup-restore",
+    ),
     path(adventure, views.dashboard, name="dashboard"),
     path(adventure + "delete/", views.adventure_delete, name="delete"),
     path(adventure + "log/", views.attempt_log, name="log"),

@@ -5,6 +5,7 @@ eagerly in-process and the cache is local memory. Production sets SECRET_KEY, DE
 ALLOWED_HOSTS, DATABASE_URL (PostgreSQL) and REDIS_URL (Celery broker and cache).
 """
 
+import json
 import os
 from pathlib import Path
 
@@ -190,6 +191,11 @@ CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_SOCKET_TIMEOUT
 CELERY_BROKER_TRANSPORT_OPTIONS = CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = REDIS_TIMEOUTS
 CELERY_TIMEZONE = "UTC"
 STATS_DRAIN_SECONDS = float(os.environ.get("STATS_DRAIN_SECONDS", "3"))
+# The nightly backups (UTC): beat starts them then; with no broker, the first response after
+# that time runs them in-process (campaign.backups.run_nightly_when_due).
+BACKUP_HOUR = int(os.environ.get("BACKUP_HOUR", "3"))
+BACKUP_MINUTE = int(os.environ.get("BACKUP_MINUTE", "47"))
+BACKUP_IN_PROCESS = env_bool("BACKUP_IN_PROCESS", True)
 
 
 def every(task: str, seconds: float) -> dict[str, object]:
@@ -218,6 +224,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "groups.purge_deleted",
         "schedule": crontab(hour=3, minute=41),
     },
+    # Every group whose data changed since its last backup (campaign.backups).
+    "campaign-nightly-backups": {
+        "task": "campaign.backup_groups",
+        "schedule": crontab(hour=BACKUP_HOUR, minute=BACKUP_MINUTE),
+    },
 }
 # The function that restores each kind of deleted item from its copy (groups.deleted).
 DELETED_ITEM_RESTORERS = {
@@ -231,7 +242,10 @@ STATS_JOB_HEARTBEAT_SECONDS = float(os.environ.get("STATS_JOB_HEARTBEAT_SECONDS"
 
 # Other checks /healthz reports under "checks": name -> dotted path of a function returning a
 # dict with "state" ("ok", "degraded" or "down") and any figures (config.health).
-HEALTH_CHECKS: dict[str, str] = {"statistics": "stats.services.outbox_health"}
+HEALTH_CHECKS: dict[str, str] = {
+    "statistics": "stats.services.outbox_health",
+    "backups": "campaign.backups.backup_health",
+}
 
 # Sessions live in the database, with or without Redis: Django's ``cached_db`` engine writes a
 # session it had to read from the database back to the cache without guarding against a cache
@@ -280,8 +294,23 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+
+
+def backup_storage() -> dict[str, object]:
+    """Where the nightly backups go: BACKUP_STORAGE_BACKEND (a storage class, e.g. django-storages'
+    ``storages.backends.s3.S3Storage``, installed beside Questlog) with BACKUP_STORAGE_OPTIONS (its
+    options as a JSON object); by default files under var/backups."""
+    backend = os.environ.get("BACKUP_STORAGE_BACKEND", "")
+    options = json.loads(os.environ.get("BACKUP_STORAGE_OPTIONS", "") or "{}")
+    if not backend:
+        backend = "django.core.files.storage.FileSystemStorage"
+        options.setdefault("location", str(BASE_DIR / "var" / "backups"))
+    return {"BACKEND": backend, "OPTIONS": options}
+
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "backups": backup_storage(),
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
         if not DEBUG

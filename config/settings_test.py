@@ -19,3 +19,10 @@ WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
 # A stream's heartbeat every second: no test waits long for one (none should need it at all).
 LIVE_HEARTBEAT_SECONDS = 1.0
+# Backups: files in a directory of the tests' own; the in-process nightly run only where a test
+# asks for it (it would add a request's queries to whichever test ran first).
+STORAGES["backups"] = {  # noqa: F405
+    "BACKEND": "django.core.files.storage.FileSystemStorage",
+    "OPTIONS": {"location": str(BASE_DIR / "var" / "test-backups")},  # noqa: F405
+}
+BACKUP_IN_PROCESS = False

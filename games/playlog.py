@@ -457,10 +457,14 @@ def history(group_id: int) -> QuerySet[Play]:
     )
 
 
-def export_plays(*, group: Group, tz: ZoneInfo, me: Any = None) -> dict[str, Any]:
+def export_plays(
+    *, group: Group, tz: ZoneInfo, me: Any = None, exported_at: datetime.datetime | None = None
+) -> dict[str, Any]:
     """Every play of the group (campaign attempts included) as a BG Stats export, with what the
     group's BG Stats imports brought in (``docs/formats/bgstats.md``): the games, players and
-    places they brought even without a play, and the file's other top-level keys."""
+    places they brought even without a play, and the file's other top-level keys.
+    ``exported_at`` (default now) dates what Questlog made: a backup passes a fixed time, so an
+    unchanged group exports the same document."""
     plays = list(history(group.pk).order_by("played_at", "pk"))
     games = {p.game_id: p.game for p in plays}
     games.update((g.pk, g) for g in CatalogGame.objects.filter(group=group).exclude(bgstats={}))
@@ -492,7 +496,7 @@ def export_plays(*, group: Group, tz: ZoneInfo, me: Any = None) -> dict[str, Any
             for name, original in places.items()
         ],
         plays=[out_play(p, tz) for p in plays],
-        exported_at=timezone.now().astimezone(tz),
+        exported_at=(exported_at or timezone.now()).astimezone(tz),
         me=me_person,
         kept_top=kept.document if kept is not None else None,
     )

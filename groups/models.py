@@ -147,3 +147,47 @@ class DeletedItem(models.Model):
 
     def __str__(self) -> str:
         return f"Deleted {self.kind} of group {self.group_id}"
+
+
+class BackupStatus(models.TextChoices):
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+
+
+class Backup(models.Model):
+    """One nightly backup of a group (``docs/formats/backup.md``): the file in the "backups"
+    storage, or why it could not be written. ``digest`` is the hash of what it holds, so an
+    unchanged group is not backed up again."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="backups")
+    created_at = models.DateTimeField(_("created"))
+    status = models.CharField(max_length=10, choices=BackupStatus, default=BackupStatus.DONE)
+    storage_name = models.CharField(max_length=300, blank=True)
+    size = models.PositiveBigIntegerField(_("size"), default=0)
+    digest = models.CharField(max_length=64, blank=True)
+    # What it holds: {"adventures": n, "attempts": n, "plays": n, "people": n, "members": n}
+    counts = models.JSONField(default=dict, blank=True)
+    error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["group", "-created_at"], name="backup_group_newest"),
+            models.Index(
+                fields=["group"],
+                condition=models.Q(status=BackupStatus.FAILED),
+                name="backup_failed",
+            ),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=BackupStatus.values), name="backup_status_valid"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Backup of {self.group} at {self.created_at:%Y-%m-%d %H:%M} ({self.status})"
+
+    @property
+    def failed(self) -> bool:
+        return self.status == BackupStatus.FAILED

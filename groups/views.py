@@ -50,8 +50,11 @@ def group_list(request: HttpRequest) -> HttpResponse:
 def group_page(
     request: HttpRequest, group: Group, membership: Membership, rename_form: GroupForm, status: int
 ) -> HttpResponse:
-    """The group page: members, invites and settings for owners, and the group's adventures."""
+    """The group page: members, invites and settings for owners, and the group's adventures;
+    owners also see that the group's last backup failed."""
+    last_backup = group.backups.first() if membership.can_manage else None
     context = {
+        "failed_backup": last_backup if last_backup is not None and last_backup.failed else None,
         "group": group,
         "membership": membership,
         "members": group.memberships.select_related("user").order_by("user__username"),

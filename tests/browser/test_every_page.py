@@ -19,14 +19,16 @@ from typing import Any
 import axe_playwright_python
 import pytest
 from django.urls import resolve, reverse
+from django.utils import timezone
 
+from campaign import backups
 from campaign.table import services as table
 from games import playlog
 from games.bonfire import services as bonfire
 from games.content.bonfire import default_content
 from games.models import BonfireSeat, CatalogGame, Person, Play, PlayImport
 from games.solsticio.services import start_solsticio_game
-from groups.models import Invite
+from groups.models import Backup, BackupStatus, Invite
 from tests.browser import table_driver as driver
 from tests.campaign import table_helpers
 from tests.factories import PASSWORD, AdventureFactory
@@ -41,8 +43,9 @@ pytestmark = pytest.mark.browser
 NOT_PAGES = {
     # Machine-read answers: the health check, the web app manifest, the service worker's script.
     "healthz", "manifest", "service_worker",
-    # Downloads (a JSON file, not a page).
-    "campaign:export", "campaign:group-export", "games:history-download", "games:play-download",
+    # Downloads (a JSON file, a gzip-compressed backup: not a page).
+    "campaign:export", "campaign:group-export", "campaign:backup-download",
+    "games:history-download", "games:play-download",
     # Event streams and the version polled beside them (text/event-stream, JSON).
     "table:stream", "table:version", "bonfire:stream", "bonfire:version",
     "solsticio:stream", "solsticio:version",
@@ -103,6 +106,11 @@ def member_with_everything() -> tuple[Any, dict[str, Any], list[str]]:
         adventure=placing, by=owner, players=[], first_player="", setup=setup
     )
     table_helpers.play_until(attempt, owner, "place")
+    # A backup to list and preview a restore of, and a failed one after it (the group's page and
+    # the list say so).
+    backup = backups.backup_group(group_id=group.pk)
+    assert backup is not None
+    Backup.objects.create(group=group, created_at=timezone.now(), status=BackupStatus.FAILED)
     values = dict(world.values)
     values.update(ids_made_by_the_owner(world))  # statistics of the imported plays
     open_attempt = world.adventure.attempts.get(status="open")
@@ -120,6 +128,7 @@ def member_with_everything() -> tuple[Any, dict[str, Any], list[str]]:
         .pk,
         "games:player-stats:pk": Person.objects.filter(group=group).first().pk,
         "game": "spirits",
+        "backup_id": backup.pk,
         "groups:join:token": Invite.objects.get(pk=values["invite_id"]).token,  # an active one
     })  # fmt: skip
     assert PlayImport.objects.filter(group=group).count() == 2

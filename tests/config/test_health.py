@@ -48,7 +48,10 @@ def test_embedded_default_is_healthy_with_eager_tasks(client, settings):
         "redis": "not-configured",
         "celery": {"state": "eager", "workers": 0},
         "age": 0.0,
-        "checks": {"statistics": {"state": "ok", "failed": 0}},
+        "checks": {
+            "statistics": {"state": "ok", "failed": 0},
+            "backups": {"state": "ok", "failed_groups": 0},
+        },
     }
 
 

@@ -26,7 +26,7 @@ from django.template.base import Template
 from django.urls import reverse
 from django.utils import timezone
 
-from campaign import deleting
+from campaign import backups, deleting
 from campaign import services as campaign_services
 from campaign.table import services as table
 from games import playlog, playstats
@@ -58,6 +58,7 @@ SKIPPED = {
     "campaign:export": "a JSON download",
     "campaign:group-export": "a JSON download",
     "games:export": "a CSV download",
+    "campaign:backup-download": "a gzip download",
     "manifest": "the web app manifest (JSON)",
     "service_worker": "the service worker (JavaScript)",
     "healthz": "a health check for the load balancer",
@@ -250,6 +251,8 @@ def make_group() -> Crawl:
     stats_services.drain_outbox()
     playstats.recompute(group_id=group.pk)
     job = stats_services.request_recompute(scope=Scope.GROUP, scope_id=group.pk)
+    backup = backups.backup_group(group_id=group.pk)  # its list and its restore's preview
+    assert backup is not None
     values = {
         "group_id": group.pk,
         "adventure_id": adventure.pk,
@@ -258,6 +261,7 @@ def make_group() -> Crawl:
         "member_id": player.pk,
         "game_id": solsticio.pk,
         "job_id": job.pk,
+        "backup_id": backup.pk,
     }
     campaign_game = CatalogGame.objects.get(group=group, builtin="campaign")
     # Routes read more than once, each time with these values instead.
