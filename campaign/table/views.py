@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
@@ -33,6 +35,7 @@ from groups.access import member_view, require_player
 from groups.models import Membership
 from web import seats
 from web.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_htmx
+from web.live import Viewer
 
 PAGE = "campaign/table/table.html"
 SETUP = "campaign/table/setup.html"
@@ -49,18 +52,21 @@ def attempt_or_404(
     """The attempt at the table, scoped by the membership's group; with ``stamp_only`` just what
     its stamp is made of (a fetch served from the shared render decodes none of the game). The
     pack comes parsed from its digest (``ContentPack.pack``), not from its stored document."""
-    attempts = MissionAttempt.objects.filter(
-        adventure__group_id=membership.group_id, setup__isnull=False
-    )
     if stamp_only:
-        attempts = attempts.only(*events.STAMP_FIELDS)
+        attempts = events.table_attempts(membership.group_id).only(*events.STAMP_FIELDS)
     else:
-        attempts = (
-            attempts.select_related("adventure__content_pack")
-            .defer("adventure__content_pack__document")
-            .with_mission_try()
-        )
+        attempts = full_attempts(membership.group_id)
     return get_object_or_404(attempts, adventure_id=adventure_id, number=number)
+
+
+def full_attempts(group_id: int) -> QuerySet[MissionAttempt]:
+    """A group's attempts at the table, with what drawing one needs."""
+    return (
+        events.table_attempts(group_id)
+        .select_related("adventure__content_pack")
+        .defer("adventure__content_pack__document")
+        .with_mission_try()
+    )
 
 
 def table_url(attempt: MissionAttempt, name: str = "table") -> str:
@@ -98,7 +104,7 @@ def seat_for_move(state: spirits.State, move: Any) -> str | None:
 
 
 def seating_of(
-    request: HtmxHttpRequest, membership: Membership, attempt: MissionAttempt, state: spirits.State
+    request: HttpRequest, membership: Membership, attempt: MissionAttempt, state: spirits.State
 ) -> seats.Seating:
     return seats.seating(
         request,
@@ -201,13 +207,12 @@ def board_preview(pack: Any, mission: int, *, night: bool) -> list[list[Cell]]:
 # --- The table -----------------------------------------------------------------------------------
 
 
-def render_table(
-    request: HtmxHttpRequest, membership: Membership, screen: Table, **extra: Any
-) -> HttpResponse:
-    """The whole page, or for htmx the ``#table`` region (merged into the page by morphing)."""
+def table_context(
+    request: HttpRequest, membership: Membership, screen: Table, **extra: Any
+) -> dict[str, Any]:
     attempt = screen.attempt
     seating = seating_of(request, membership, attempt, screen.state)
-    context = page_context(
+    return page_context(
         membership,
         attempt.adventure,
         attempt=attempt,
@@ -217,6 +222,13 @@ def render_table(
         urls={name: table_url(attempt, name) for name in URL_NAMES},
         **extra,
     )
+
+
+def render_table(
+    request: HtmxHttpRequest, membership: Membership, screen: Table, **extra: Any
+) -> HttpResponse:
+    """The whole page, or for htmx the ``#table`` region (merged into the page by morphing)."""
+    context = table_context(request, membership, screen, **extra)
     return vary_on_htmx(render(request, partial_template(request, PAGE, "table"), context))
 
 
@@ -247,25 +259,64 @@ def shared_region(
     request: HtmxHttpRequest, membership: Membership, attempt: MissionAttempt
 ) -> HttpResponse:
     """The ``#table`` region, which every member who may play (or only watch) sees alike: the
-    devices that fetch a change share one render of it, the mover's answer (a change's event goes
-    out once that answer has been drawn, ``web.live.publish``), cached under the table's stamp,
-    so a change is never served stale."""
-    key = region_key(attempt, membership, seats.bound_seat(request, table_key(attempt)) or "")
-    content = cache.get(key)
+    devices share one drawing of it, the mover's answer, cached under the table's stamp (so a
+    change is never served stale), which the streams carry to the other devices
+    (``region_for_stream``) or, without that, they fetch here on the change's event (it goes out
+    once the answer has been drawn, ``web.live.publish``)."""
+    seat = seats.bound_seat(request, table_key(attempt)) or ""
+    content = cache.get(region_key(attempt, membership, seat))
     if content is None:
         if attempt.get_deferred_fields():
             attempt = attempt_or_404(membership, attempt.adventure_id, attempt.number)
-        response = render_table(request, membership, table_snapshot(attempt))
-        cache.set(key, response.content, SHARED_RENDER_SECONDS)
-        return response
+        content = shared_drawing(request, membership, attempt)
+        cache.set(region_key(attempt, membership, seat), content, SHARED_RENDER_SECONDS)
     return vary_on_htmx(HttpResponse(content))
+
+
+def shared_drawing(request: HttpRequest, membership: Membership, attempt: MissionAttempt) -> bytes:
+    """The region as the devices of one kind (playing or watching, the seat bound, the language)
+    share it. It carries no token of the session's: htmx sends the CSRF token as a header, and
+    ``static/js/table.js`` adds the page's to a plain form of the region as it is posted."""
+    context = table_context(request, membership, table_snapshot(attempt), shared_drawing=True)
+    return render_to_string(f"{PAGE}#table", context, request=request).encode()
 
 
 def region_key(attempt: MissionAttempt, membership: Membership, seat: str = "") -> str:
     """What the drawing depends on: the table's stamp, playing or watching, the ``seat`` the
     device holds (``web.seats``), the language."""
-    plays = membership.can_play
-    return f"table-region:{attempt.pk}:{events.stamp(attempt)}:{plays}:{seat}:{get_language()}"
+    return drawing_key(attempt.pk, events.stamp(attempt), membership.can_play, seat)
+
+
+def drawing_key(attempt_id: int, stamp: str, plays: bool, seat: str) -> str:
+    return f"table-region:{attempt_id}:{stamp}:{plays}:{seat}:{get_language()}"
+
+
+def stream_part(request: HttpRequest, attempt_id: int) -> str:
+    """What of a device a drawing of the region depends on besides playing or watching and the
+    language: the seat its session binds (``web.seats``), read as its stream opens (binding a
+    seat reloads the page, and so opens a new stream). The seat changes only which controls the
+    device has and whether they are enabled, never what it is shown of the game."""
+    attempt = MissionAttempt.objects.only("adventure_id").get(pk=attempt_id)
+    return seats.bound_seat(request, table_key(attempt)) or ""
+
+
+def region_for_stream(viewer: Viewer, attempt_id: int, stamp: str) -> str | None:
+    """The region a stream carries for ``viewer``'s kind of device: the shared drawing at
+    ``stamp`` (the mover's answer, or another stream's) or, missing, the current table drawn for
+    it and shared in turn; ``None`` once the attempt or the membership is gone."""
+    content = cache.get(drawing_key(attempt_id, stamp, viewer.plays, viewer.part or ""))
+    if content is None:
+        membership = (
+            Membership.objects.select_related("group")
+            .filter(group_id=viewer.group_id, user_id=viewer.user_id)
+            .first()
+        )
+        attempt = full_attempts(viewer.group_id).filter(pk=attempt_id).first()
+        if membership is None or attempt is None:
+            return None
+        content = shared_drawing(viewer.request, membership, attempt)
+        cache.set(region_key(attempt, membership, viewer.part or ""), content, SHARED_RENDER_SECONDS)
+    return bytes(content).decode()
 
 
 @member_view("POST", play=True)
