@@ -65,7 +65,8 @@ def client(server: ServerProcess, username: str) -> WebClient:
 
 def opens_on_the_current_stamp(servers: LiveServers, game: Game, said: str = "changed") -> None:
     """Only members open the stream, a viewer too; it starts with the game at the stamp the
-    version URL gives (``said``: as its region or its stamp). A stranger, the same URL under another group and a request without a session: 404."""
+    version URL gives (``said``: as its region or its stamp). A stranger, the same URL under
+    another group and a request without a session: 404."""
     watcher = servers.watcher
     stranger = client(watcher, "cy")
     assert EventStream(stranger, game.base + "events/").status == 404

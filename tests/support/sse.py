@@ -3,10 +3,10 @@
 import contextlib
 import http.client
 import queue
+import re
 import socket
 import threading
 import time
-import re
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
