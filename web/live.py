@@ -82,29 +82,27 @@ def stamp_from(version: int, *seen: object) -> str:
 @dataclass(frozen=True)
 class Viewer:
     """Whom a stream draws a game's region for: its request as it opened (the member, the
-    session, the language), whether the member plays (read again when their membership changes)
-    and ``part``, what else of the device the drawing depends on (``Regions.part``; ``None``: the
-    device fetches its own region)."""
+    session, where a device's seat is bound), whether the member plays (read again when their
+    membership changes) and the language of their pages."""
 
     request: HttpRequest
     group_id: int
     user_id: int
     plays: bool
     language: str
-    part: str | None = None
 
 
 @dataclass(frozen=True)
 class Regions:
-    """How a game's streams carry its region. ``part(request, game_id)``, once as a stream opens:
-    what of the device, besides playing or watching and the language, the drawing depends on (a
-    seat bound in the session), or ``None`` when it is not shared (this device fetches its own).
-    ``draw(viewer, game_id, stamp)``: the region for that kind of device, from the shared render
-    cache or drawn and cached there (at the game's current stamp, which a device compares with the
-    one it shows); ``None`` once the game is gone. Both run in a thread."""
+    """How a game's streams carry its region. ``draw(viewer, game_id, stamp)``, in a thread: the
+    drawing every device of the viewer's kind (playing or watching, the language) shares, from
+    the shared render cache or drawn and cached there (at the game's current stamp, which a
+    device compares with the one it shows), ``None`` once the game is gone; ``finish(viewer,
+    drawing)``, on the event loop and cheap: the region as the viewer's device is shown it (its
+    seat's controls)."""
 
-    part: Callable[[HttpRequest, int], str | None]
-    draw: Callable[[Viewer, int, str], str | None]
+    draw: Callable[[Viewer, int, str], Any]
+    finish: Callable[[Viewer, Any], str]
 
 
 @dataclass(frozen=True)
@@ -343,16 +341,15 @@ def member_plays(group_id: int, user_id: int) -> bool | None:
 
 # Drawings under way in this process, by what they depend on: the streams of one table that hear
 # one stamp share one (a drawing is ``Regions.draw``, in a thread; the next one reads the cache).
-DRAWINGS: dict[tuple[int, str], asyncio.Future[str | None]] = {}
+DRAWINGS: dict[tuple[int, str], asyncio.Future[Any]] = {}
 
 
-async def drawn(game: LiveGame, game_id: int, stamp: str, viewer: Viewer) -> str | None:
-    """The region ``viewer``'s kind of device shows at ``stamp``, once per process however many
-    of its streams ask at the same time."""
+async def drawn(game: LiveGame, game_id: int, stamp: str, viewer: Viewer) -> Any:
+    """The drawing ``viewer``'s kind of device shares at ``stamp``, made (or read from the cache)
+    once per process however many of its streams ask at the same time."""
     assert game.region is not None
     loop = asyncio.get_running_loop()
-    kind = f"{viewer.plays}:{viewer.part}:{viewer.language}"
-    key = (id(loop), f"{game.kind}:{game_id}:{stamp}:{kind}")
+    key = (id(loop), f"{game.kind}:{game_id}:{stamp}:{viewer.plays}:{viewer.language}")
     future = DRAWINGS.get(key)
     if future is None:
         future = DRAWINGS[key] = asyncio.ensure_future(
@@ -383,16 +380,18 @@ async def event_lines(game: LiveGame, game_id: int, viewer: Viewer) -> AsyncIter
     (``LIVE_HEARTBEAT_SECONDS`` of quiet: a comment line keeps proxies from closing the stream),
     whether they are still in the group, and whether they play; after a lost subscription, the
     current game again (a device ignores a stamp it already shows). The game is its region when
-    the game shares one (``carries``), otherwise its stamp."""
+    the game shares one (``LiveGame.region``, ``LIVE_EVENT_CARRIES_REGION``), otherwise its
+    stamp."""
     channel = game.channel(game_id)
     member = member_channel(viewer.group_id, viewer.user_id)
     current = partial(game.current, viewer.group_id, game_id)
 
     async def announce(stamp: str) -> bytes:
-        if carries(game, viewer):
-            region = await drawn(game, game_id, stamp, viewer)
-            if region is not None:
-                return region_lines(region)
+        if settings.LIVE_EVENT_CARRIES_REGION and game.region is not None:
+            drawing = await drawn(game, game_id, stamp, viewer)
+            if drawing is not None:
+                with translation.override(viewer.language):
+                    return region_lines(game.region.finish(viewer, drawing))
         return changed(stamp)
 
     yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
@@ -415,13 +414,6 @@ async def event_lines(game: LiveGame, game_id: int, viewer: Viewer) -> AsyncIter
                 yield GONE_LINES
                 return
             yield await announce(stamp)
-
-
-def carries(game: LiveGame, viewer: Viewer) -> bool:
-    """Whether this stream carries the game's region (``LIVE_EVENT_CARRIES_REGION``, a game that
-    shares one, a device of a kind it is shared with), or only its stamp."""
-    shared = game.region is not None and viewer.part is not None
-    return bool(settings.LIVE_EVENT_CARRIES_REGION) and shared
 
 
 GONE_LINES = b"event: gone\ndata: \n\n"
@@ -461,8 +453,6 @@ def opened(
         plays=membership.can_play,
         language=language_of(request),
     )
-    if settings.LIVE_EVENT_CARRIES_REGION and game.region is not None:
-        viewer = replace(viewer, part=game.region.part(request, int(game_id)))
     if holds_streams(request):
         connections.close_all()
     return int(game_id), viewer

@@ -20,25 +20,25 @@ def table_attempts(group_id: int) -> QuerySet[Any]:
     return MissionAttempt.objects.filter(adventure__group_id=group_id, setup__isnull=False)
 
 
-def stream_part(request: Any, attempt_id: int) -> str:
-    from campaign.table import views
-
-    return views.stream_part(request, attempt_id)
-
-
-def region_for_stream(viewer: Viewer, attempt_id: int, stamp: str) -> str | None:
+def region_for_stream(viewer: Viewer, attempt_id: int, stamp: str) -> Any:
     from campaign.table import views
 
     return views.region_for_stream(viewer, attempt_id, stamp)
 
 
-# The region is the same for every device of one kind (playing or watching, the seat bound, the
-# language): its streams carry it (``campaign.table.views.shared_drawing``).
+def finish_for_stream(viewer: Viewer, drawing: Any) -> str:
+    from campaign.table import views
+
+    return views.finish_for_stream(viewer, drawing)
+
+
+# The region is drawn once for every device of one kind (playing or watching, the language) and
+# finished for each device's seat: its streams carry it (``campaign.table.views.Drawing``).
 LIVE = LiveGame(
     kind="table",
     games=table_attempts,
     fields=("version", "status", "failure_reason", "updated_at"),
-    region=Regions(part=stream_part, draw=region_for_stream),
+    region=Regions(draw=region_for_stream, finish=finish_for_stream),
 )
 # The attempt's columns a fetch served from the shared drawing loads: the stamp's, and those a
 # table's URL finds it by.
