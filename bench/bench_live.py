@@ -14,7 +14,8 @@ would.
    moves: tap → the other devices show the move (event + fetch), tap → the old polling devices
    show it (poll + fetch), tap → the mover's own screen (the move's answer), the moves that end a
    mission shown apart.
-2. Scale: 25, 50, 100, 125, 150 and 200 tables × 4 open streams, a move on every table every 5 s for
+2. Scale: 25, 50, 100, 125, 150 and 200 tables × 4 open streams (three devices bound to a seat
+   each, the mover's one device for the whole table), a move on every table every 5 s for
    ``BENCH_LIVE_SECONDS`` (60) at each step, once every device shows its table: p99 of tap →
    other devices, errors, the server's memory per open stream (resident memory of the server
    processes, after minus before, over the streams), and the CPU the server, the database and this
@@ -189,6 +190,26 @@ class Device:
     name: str
     cookies: str
     csrf: str
+    bound: set[str] = field(default_factory=set)  # the tables this device said whom it holds
+
+
+SEATS = ["Ana", "Ben", "Cy"]
+
+
+async def bind_watchers(port: int, devices: list[Device], paths: list[str]) -> None:
+    """Each watching device says which seat it holds at each table, as a player's phone does
+    (the mover's device is the one device for the whole table): each sees its own seat's
+    controls, finished on the one shared drawing."""
+
+    async def bind(device: Device, seat: str) -> None:
+        connection = Connection(port, device.cookies, device.csrf)
+        for path in paths:
+            if path not in device.bound:
+                await connection.request("POST", path + "seat/", {"seat": seat})
+                device.bound.add(path)
+        connection.close()
+
+    await asyncio.gather(*(bind(d, seat) for d, seat in zip(devices[1:], SEATS, strict=False)))
 
 
 def log_in(port: int, name: str) -> Device:
@@ -502,6 +523,7 @@ async def scale(
         return on
 
     chosen = tables[:count]
+    await bind_watchers(port, devices, [path for path, _ in chosen])
     watchers = [
         Watcher(
             d, port, path, ignore if d is devices[0] else watcher_for(path), errors, d is devices[0]
