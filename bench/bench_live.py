@@ -197,9 +197,11 @@ SEATS = ["Ana", "Ben", "Cy"]
 
 
 async def bind_watchers(port: int, devices: list[Device], paths: list[str]) -> None:
-    """Each watching device says which seat it holds at each table, as a player's phone does
-    (the mover's device is the one device for the whole table): each sees its own seat's
-    controls, finished on the one shared drawing."""
+    """Each watching device says which seat it holds at each table, as a player's phone does,
+    and the mover's device that it is the one device for the whole table: each sees its own
+    seat's controls, finished on the one shared drawing. One table after another for each device:
+    a device's bindings are kept in its session, which requests of that device made at once would
+    overwrite (all but one table's binding lost, and the moves of the others refused)."""
 
     async def bind(device: Device, seat: str) -> None:
         connection = Connection(port, device.cookies, device.csrf)
@@ -209,7 +211,8 @@ async def bind_watchers(port: int, devices: list[Device], paths: list[str]) -> N
                 device.bound.add(path)
         connection.close()
 
-    await asyncio.gather(*(bind(d, seat) for d, seat in zip(devices[1:], SEATS, strict=False)))
+    seats = ["*", *SEATS]  # the mover's device first
+    await asyncio.gather(*(bind(d, seat) for d, seat in zip(devices, seats, strict=False)))
 
 
 def log_in(port: int, name: str) -> Device:
@@ -541,7 +544,6 @@ async def scale(
 
     async def table_loop(path: str, setup: dict[str, Any]) -> None:
         connection = Connection(port, devices[0].cookies, devices[0].csrf)
-        await connection.request("POST", path + "seat/", {"seat": "*"})  # one device for the table
         status, body = await connection.request("GET", path + "version/", htmx=False)
         version = int(body.decode().split("-")[0])
         forms = plan(setup, version + 200)[version:]
@@ -552,11 +554,13 @@ async def scale(
                 break
             tapped = time.perf_counter()
             posted[(path, str(version + 1))] = tapped
-            status, _ = await connection.request(
+            status, body = await connection.request(
                 "POST", path + "move/", {**form, "version": str(version)}
             )
             if status != 200:
                 errors.append(f"move {status}")
+            elif b'class="refusal"' in body or b'class="table-message error"' in body:
+                errors.append("move refused")  # answered, but nothing recorded
             version += 1
             await asyncio.sleep(max(0.0, MOVE_EVERY - (time.perf_counter() - tapped)))
         connection.close()

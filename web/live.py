@@ -42,6 +42,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.handlers.wsgi import WSGIRequest
 from django.db import connections, transaction
 from django.db.models import QuerySet
+from django.db.models.signals import post_delete
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.utils import translation
 from django.views.decorators.http import require_GET
@@ -54,6 +55,7 @@ PREFIX = "questlog:live:"
 # What a subscription that came back tells its streams: something may have been missed.
 RESYNC = "resync"
 GONE = "gone"
+ROLE = "role"
 RECONNECT_SECONDS = 1.0
 SUBSCRIBE_SECONDS = 3.0
 # How long a device waits before it tries the stream again, after it dropped.
@@ -283,8 +285,9 @@ def member_changed(sender: Any, instance: Any, created: bool = False, **kwargs: 
     are drawn for the new role. A ``post_delete`` and ``post_save`` receiver
     (``GroupsConfig.ready``), not a service call: memberships also go with their user or their
     group, by cascade, and each still sends this signal."""
-    if not created:
-        publish(member_channel(instance.group_id, instance.user_id), GONE)
+    if not created:  # the stream reads the membership, whatever the word
+        word = GONE if kwargs.get("signal") is post_delete else ROLE
+        publish(member_channel(instance.group_id, instance.user_id), word)
 
 
 async def listen(*channels: str, heartbeat: float) -> AsyncIterator[tuple[str, str] | None]:
@@ -353,13 +356,13 @@ async def drawn(game: LiveGame, game_id: int, stamp: str, viewer: Viewer) -> Any
     future = DRAWINGS.get(key)
     if future is None:
         future = DRAWINGS[key] = asyncio.ensure_future(
-            in_thread(drawing, game.region.draw, viewer, game_id, stamp)
+            in_thread(in_language, game.region.draw, viewer, game_id, stamp)
         )
         future.add_done_callback(lambda _: DRAWINGS.pop(key, None))
     return await asyncio.shield(future)
 
 
-def drawing(draw: Callable[[Viewer, int, str], str | None], viewer: Viewer, *args: Any) -> Any:
+def in_language(draw: Callable[[Viewer, int, str], Any], viewer: Viewer, *args: Any) -> Any:
     with translation.override(viewer.language):
         return draw(viewer, *args)
 
