@@ -5,19 +5,24 @@ Run from the repository root: ``.venv/bin/python bench/bench_live.py``. Only 127
 Two set-ups, each a fresh database: the embedded default (one uvicorn process, SQLite, events
 in-process) and, when PostgreSQL and Redis answer, production's (uvicorn with 2 worker processes,
 PostgreSQL, events through Redis). Each device is an SSE client (Python asyncio, HTTP/1.1 with
-keep-alive): on ``changed`` it fetches the ``#table`` region as htmx would.
+keep-alive): a ``region`` event carries the new ``#table`` region, which the device shows as it
+is; on ``changed`` (the fetch path, ``LIVE_EVENT_CARRIES_REGION=0``) it fetches the region as htmx
+would.
 
 1. Latency: 4 devices on one table (one enters the moves, all 4 hold the stream) and 3 devices
    polling the stamp every 2 s as the old table did, measured in the same run over ``MOVES``
    moves: tap → the other devices show the move (event + fetch), tap → the old polling devices
    show it (poll + fetch), tap → the mover's own screen (the move's answer), the moves that end a
    mission shown apart.
-2. Scale: 25, 50, 100 and 125 tables × 4 open streams, a move on every table every 5 s for
+2. Scale: 25, 50, 100, 125, 150 and 200 tables × 4 open streams (three devices bound to a seat
+   each, the mover's one device for the whole table), a move on every table every 5 s for
    ``BENCH_LIVE_SECONDS`` (60) at each step, once every device shows its table: p99 of tap →
    other devices, errors, the server's memory per open stream (resident memory of the server
    processes, after minus before, over the streams), and the CPU the server, the database and this
    bench used meanwhile (they share the machine's cores): the server's CPU per move (its answer,
-   its events, the other devices' fetches) bounds the moves per second one process can take.
+   its events, the regions they carry or the other devices' fetches) bounds the moves per second
+   one process can take. The ``COMPARE`` steps (25 and 50 tables) run first on a server whose
+   events carry only the stamp (the fetch path), so the two are compared in the same run.
 3. The floor under the scale: right after the 25- and 50-table steps, each again with every move
    replaced by the cheapest signed-in write (a note) and every fetch by the cheapest signed-in
    read (the stamp), without streams: tap → the three reads, and the server's CPU per "move".
@@ -32,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -47,9 +53,11 @@ sys.path.insert(0, str(ROOT))
 
 MOVES = int(os.environ.get("BENCH_LIVE_MOVES", "200"))
 SECONDS = float(os.environ.get("BENCH_LIVE_SECONDS", "60"))
-STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_STEPS", "25,50,100,125").split(",")]
+STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_STEPS", "25,50,100,125,150,200").split(",")]
 # The 25- and 50-table (the target's) steps run again with the cheapest requests (``floor``).
-FLOOR_STEPS = [n for n in STEPS if n in (25, 50)]
+FLOOR_STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_FLOOR", "25,50").split(",") if n]
+# ... and first on the fetch path (events carry the stamp; every other device fetches).
+COMPARE = [int(n) for n in os.environ.get("BENCH_LIVE_COMPARE", "25,50").split(",") if n]
 MOVE_EVERY = 5.0
 POLL_EVERY = 2.0
 DEVICES = 4
@@ -182,6 +190,29 @@ class Device:
     name: str
     cookies: str
     csrf: str
+    bound: set[str] = field(default_factory=set)  # the tables this device said whom it holds
+
+
+SEATS = ["Ana", "Ben", "Cy"]
+
+
+async def bind_watchers(port: int, devices: list[Device], paths: list[str]) -> None:
+    """Each watching device says which seat it holds at each table, as a player's phone does,
+    and the mover's device that it is the one device for the whole table: each sees its own
+    seat's controls, finished on the one shared drawing. One table after another for each device:
+    a device's bindings are kept in its session, which requests of that device made at once would
+    overwrite (all but one table's binding lost, and the moves of the others refused)."""
+
+    async def bind(device: Device, seat: str) -> None:
+        connection = Connection(port, device.cookies, device.csrf)
+        for path in paths:
+            if path not in device.bound:
+                await connection.request("POST", path + "seat/", {"seat": seat})
+                device.bound.add(path)
+        connection.close()
+
+    seats = ["*", *SEATS]  # the mover's device first
+    await asyncio.gather(*(bind(d, seat) for d, seat in zip(devices, seats, strict=False)))
 
 
 def log_in(port: int, name: str) -> Device:
@@ -235,7 +266,7 @@ class Watcher:
     async def run(self) -> None:
         fetcher = Connection(self.port, self.device.cookies, self.device.csrf)
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", self.port, limit=2**22)
             writer.write(
                 (
                     f"GET {self.path}events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -249,29 +280,47 @@ class Watcher:
                 return
             while (await reader.readline()) not in (b"\r\n", b""):
                 pass
-            event = ""
+            event, data = "", []
             while True:
                 line = await reader.readline()
                 if not line:
                     self.errors.append("stream closed")
                     return
-                text = line.decode().strip()
-                # chunked transfer: size lines are hex numbers; skip them
+                text = line.decode().rstrip("\r\n")
+                # Chunked transfer: each event is one chunk; its size line and the line ending
+                # the chunk are neither "event:" nor "data:", and a blank line ends an event.
                 if text.startswith("event:"):
-                    event = text[6:].strip()
-                elif text.startswith("data:") and event == "changed":
-                    stamp = text[5:].strip()
-                    if stamp != self.shown and not (self.moves and self.shown):
-                        status, _ = await fetcher.request("GET", self.path)
-                        if status != 200:
-                            self.errors.append(f"fetch {status}")
-                        self.shown = stamp
-                        self.seen(stamp, time.perf_counter())
-                    self.opened.set()  # the device shows its table
+                    event, data = text[6:].strip(), []
+                elif text.startswith("data:"):
+                    data.append(text[6:] if text.startswith("data: ") else text[5:])
+                elif not text and event:
+                    await self.heard(event, data, fetcher)
+                    event, data = "", []
         except (OSError, ValueError, asyncio.IncompleteReadError) as error:
             self.errors.append(f"{type(error).__name__}")
         finally:
             fetcher.close()
+
+    async def heard(self, event: str, data: list[str], fetcher: Connection) -> None:
+        if event == "region":  # the event carries the region: shown as it is
+            found = STAMP.search("\n".join(data[:3]))
+            stamp = found.group(1) if found else ""
+            if stamp and stamp != self.shown:
+                self.shown = stamp
+                self.seen(stamp, time.perf_counter())
+            self.opened.set()
+        elif event == "changed":
+            stamp = data[0] if data else ""
+            if stamp != self.shown and not (self.moves and self.shown):
+                status, _ = await fetcher.request("GET", self.path)
+                if status != 200:
+                    self.errors.append(f"fetch {status}")
+                self.shown = stamp
+                self.seen(stamp, time.perf_counter())
+            self.opened.set()  # the device shows its table
+
+
+STAMP = re.compile(r'data-stamp="([^"]*)"')
 
 
 def plan(setup: dict[str, Any], count: int) -> list[dict[str, Any]]:
@@ -477,6 +526,7 @@ async def scale(
         return on
 
     chosen = tables[:count]
+    await bind_watchers(port, devices, [path for path, _ in chosen])
     watchers = [
         Watcher(
             d, port, path, ignore if d is devices[0] else watcher_for(path), errors, d is devices[0]
@@ -494,7 +544,6 @@ async def scale(
 
     async def table_loop(path: str, setup: dict[str, Any]) -> None:
         connection = Connection(port, devices[0].cookies, devices[0].csrf)
-        await connection.request("POST", path + "seat/", {"seat": "*"})  # one device for the table
         status, body = await connection.request("GET", path + "version/", htmx=False)
         version = int(body.decode().split("-")[0])
         forms = plan(setup, version + 200)[version:]
@@ -505,11 +554,13 @@ async def scale(
                 break
             tapped = time.perf_counter()
             posted[(path, str(version + 1))] = tapped
-            status, _ = await connection.request(
+            status, body = await connection.request(
                 "POST", path + "move/", {**form, "version": str(version)}
             )
             if status != 200:
                 errors.append(f"move {status}")
+            elif b'class="refusal"' in body or b'class="table-message error"' in body:
+                errors.append("move refused")  # answered, but nothing recorded
             version += 1
             await asyncio.sleep(max(0.0, MOVE_EVERY - (time.perf_counter() - tapped)))
         connection.close()
@@ -637,17 +688,28 @@ def production() -> dict[str, str]:
 def run(label: str, database_url: str, workers: int, **env: str) -> None:
     from tests.support.servers import ServerProcess, run_django
 
-    largest = max(STEPS)
+    largest = max(STEPS + COMPARE)
     tables = run_django(
         database_url,
         ARRANGE % {"password": PASSWORD, "devices": DEVICES, "tables": largest + 12},
         **env,
     )
     log = ROOT / "test-output" / "bench" / f"live-{label.split()[0]}.log"
+    if COMPARE:
+        fetching = {**production(), **env, "LIVE_EVENT_CARRIES_REGION": "0"}
+        server = ServerProcess(database_url, log, workers=workers, **fetching)
+        try:
+            devices = [log_in(server.port, f"device{n}") for n in range(DEVICES)]
+            print(f"== {label}: the fetch path (events carry the stamp, every device fetches)")
+            baseline = server_memory(server)
+            for count in COMPARE:
+                asyncio.run(scale(server, devices, tables, count, baseline))
+        finally:
+            server.stop()
     server = ServerProcess(database_url, log, workers=workers, **production(), **env)
     try:
         devices = [log_in(server.port, f"device{n}") for n in range(DEVICES)]
-        print(f"== {label}")
+        print(f"== {label}: the event carries the region")
         asyncio.run(latency(server, devices, tables[largest:]))
         asyncio.run(one_row_write(server, devices[0], tables[largest][0]))
         # The same read handled by Django alone, in one process on an open database connection

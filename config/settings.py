@@ -179,6 +179,10 @@ LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "15"))
 # An event reaches Redis within this many seconds (one retry: twice that) or is dropped with a
 # warning, never failing the write; the devices then see the change at their next poll.
 LIVE_PUBLISH_TIMEOUT = 0.25
+# A game whose region is shared between devices (the campaign table): each open stream carries the
+# new region in its event, drawn once per stamp and kind of device. Off, the event carries the
+# stamp and every device fetches the region (the benchmark's comparison, ``bench/bench_live.py``).
+LIVE_EVENT_CARRIES_REGION = os.environ.get("LIVE_EVENT_CARRIES_REGION", "1") != "0"
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None

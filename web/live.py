@@ -5,9 +5,12 @@ process, and the two views a game's page listens with.
 A game describes itself once as a ``LiveGame`` (its kind, its group's games, the columns its
 *stamp* is made of); its ``urls.py`` routes ``…/events/`` to ``stream`` and ``…/version/`` to
 ``version`` with that description, and its services call ``LiveGame.changed`` after every write.
-An event carries no game data: a game's event is its stamp (what changes with every write), and
-each device then fetches its own view through the membership-scoped page view; a member's event
-only makes their streams check the membership again (``member_removed``).
+What is published is a game's stamp (what changes with every write). A game whose region is drawn
+alike for every device of the same kind (``LiveGame.region``: the campaign table) then has each
+open stream carry the new region itself, drawn once per stamp and kind of device from the shared
+render cache (``settings.LIVE_EVENT_CARRIES_REGION``; off, or for the other games, the event
+carries the stamp and each device fetches its own view through the membership-scoped page view).
+A member's event only makes their streams check the membership again (``member_changed``).
 
 Without ``settings.REDIS_URL`` (``make run``, one process) events go to this process's streams.
 With Redis they are ``PUBLISH``ed at once, with a short timeout (an event sent by a command or a
@@ -24,9 +27,10 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import re
 import threading
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cache, partial
 from types import MappingProxyType
@@ -38,7 +42,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.handlers.wsgi import WSGIRequest
 from django.db import connections, transaction
 from django.db.models import QuerySet
+from django.db.models.signals import post_delete
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
+from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from web.answered import when_answered
@@ -49,6 +55,7 @@ PREFIX = "questlog:live:"
 # What a subscription that came back tells its streams: something may have been missed.
 RESYNC = "resync"
 GONE = "gone"
+ROLE = "role"
 RECONNECT_SECONDS = 1.0
 SUBSCRIBE_SECONDS = 3.0
 # How long a device waits before it tries the stream again, after it dropped.
@@ -75,17 +82,45 @@ def stamp_from(version: int, *seen: object) -> str:
 
 
 @dataclass(frozen=True)
+class Viewer:
+    """Whom a stream draws a game's region for: its request as it opened (the member, the
+    session, where a device's seat is bound), whether the member plays (read again when their
+    membership changes) and the language of their pages."""
+
+    request: HttpRequest
+    group_id: int
+    user_id: int
+    plays: bool
+    language: str
+
+
+@dataclass(frozen=True)
+class Regions:
+    """How a game's streams carry its region. ``draw(viewer, game_id, stamp)``, in a thread: the
+    drawing every device of the viewer's kind (playing or watching, the language) shares, from
+    the shared render cache or drawn and cached there (at the game's current stamp, which a
+    device compares with the one it shows), ``None`` once the game is gone; ``finish(viewer,
+    drawing)``, on the event loop and cheap: the region as the viewer's device is shown it (its
+    seat's controls)."""
+
+    draw: Callable[[Viewer, int, str], Any]
+    finish: Callable[[Viewer, Any], str]
+
+
+@dataclass(frozen=True)
 class LiveGame:
     """One game's live side. ``kind`` names its channels (``<kind>:<id>``); ``games(group_id)``
     are one group's games of that kind, so a stream or stamp URL of another group's game is 404;
     ``url_fields`` names the field each of the URL's keyword arguments (after the group's) matches
     (the same name when left out); ``fields`` are the columns its stamp is made of, the version
-    first: the stream and the stamp view read only those (``values_list``), never the game."""
+    first: the stream and the stamp view read only those (``values_list``), never the game;
+    ``region``, for a game whose region is shared between devices, how its events carry it."""
 
     kind: str
     games: Callable[[int], QuerySet[Any]]
     fields: tuple[str, ...]
     url_fields: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    region: Regions | None = None
 
     def channel(self, game_id: int) -> str:
         return game_channel(self.kind, game_id)
@@ -248,12 +283,16 @@ def send_event(event: tuple[str, str]) -> None:
     publish_now(*event)
 
 
-def member_removed(sender: Any, instance: Any, **kwargs: Any) -> None:
-    """A membership deleted (removed, left, or with its user or group): every stream the member
-    holds in that group hears it at once, checks the membership and ends with ``gone``. A
-    ``post_delete`` receiver (``GroupsConfig.ready``), not a service call: memberships also go
-    with their user or their group, by cascade, and each still sends this signal."""
-    publish(member_channel(instance.group_id, instance.user_id), GONE)
+def member_changed(sender: Any, instance: Any, created: bool = False, **kwargs: Any) -> None:
+    """A membership deleted (removed, left, or with its user or group) or changed (a player made
+    a viewer): every stream the member holds in that group hears it at once and reads the
+    membership again: gone, it ends with ``gone``; otherwise the regions it carries from then on
+    are drawn for the new role. A ``post_delete`` and ``post_save`` receiver
+    (``GroupsConfig.ready``), not a service call: memberships also go with their user or their
+    group, by cascade, and each still sends this signal."""
+    if not created:  # the stream reads the membership, whatever the word
+        word = GONE if kwargs.get("signal") is post_delete else ROLE
+        publish(member_channel(instance.group_id, instance.user_id), word)
 
 
 async def listen(*channels: str, heartbeat: float) -> AsyncIterator[tuple[str, str] | None]:
@@ -298,23 +337,71 @@ async def in_thread(function: Callable[..., Any], *args: Any) -> Any:
     return await sync_to_async(run, thread_sensitive=False)()
 
 
-def still_member(group_id: int, user_id: int) -> bool:
+def member_plays(group_id: int, user_id: int) -> bool | None:
+    """Whether the member plays (or only watches); ``None`` once they are no longer in the
+    group."""
     from groups.models import Membership
 
-    return Membership.objects.filter(group_id=group_id, user_id=user_id).exists()
+    role = Membership.objects.filter(group_id=group_id, user_id=user_id).values_list("role")
+    found = role.first()
+    return None if found is None else Membership(role=found[0]).can_play
 
 
-async def event_lines(
-    channel: str, group_id: int, user_id: int, current: Callable[[], str | None]
-) -> AsyncIterator[bytes]:
-    """A stream's lines: first (once subscribed) the current stamp, then each change (``gone``
-    and the end once the game is deleted, ``LiveGame.gone``); on a word about the member (pushed
-    when they are removed) or a heartbeat
+# Drawings under way in this process, by what they depend on: the streams of one table that hear
+# one stamp share one (a drawing is ``Regions.draw``, in a thread; the next one reads the cache).
+DRAWINGS: dict[tuple[int, str], asyncio.Future[Any]] = {}
+
+
+async def drawn(game: LiveGame, game_id: int, stamp: str, viewer: Viewer) -> Any:
+    """The drawing ``viewer``'s kind of device shares at ``stamp``, made (or read from the cache)
+    once per process however many of its streams ask at the same time."""
+    assert game.region is not None
+    loop = asyncio.get_running_loop()
+    key = (id(loop), f"{game.kind}:{game_id}:{stamp}:{viewer.plays}:{viewer.language}")
+    future = DRAWINGS.get(key)
+    if future is None:
+        future = DRAWINGS[key] = asyncio.ensure_future(
+            in_thread(in_language, game.region.draw, viewer, game_id, stamp)
+        )
+        future.add_done_callback(lambda _: DRAWINGS.pop(key, None))
+    return await asyncio.shield(future)
+
+
+def in_language(draw: Callable[[Viewer, int, str], Any], viewer: Viewer, *args: Any) -> Any:
+    with translation.override(viewer.language):
+        return draw(viewer, *args)
+
+
+def region_lines(region: str) -> bytes:
+    """The ``region`` event: the region's lines, each a ``data:`` line (a device joins them with
+    line feeds again)."""
+    lines = "".join(f"data: {line}\n" for line in LINE_BREAKS.split(region))
+    return f"event: region\n{lines}\n".encode()
+
+
+LINE_BREAKS = re.compile(r"\r\n|\r|\n")
+
+
+async def event_lines(game: LiveGame, game_id: int, viewer: Viewer) -> AsyncIterator[bytes]:
+    """A stream's lines: first (once subscribed) the current game, then each change; on a
+    word about the member (pushed when they are removed or their role changes) or a heartbeat
     (``LIVE_HEARTBEAT_SECONDS`` of quiet: a comment line keeps proxies from closing the stream),
-    whether they are still in the group; after a lost subscription, the current stamp again (a
-    device ignores a stamp it already shows). ``current`` reads the game's stamp (``None`` once
-    the game is gone); it runs in a thread."""
-    member = member_channel(group_id, user_id)
+    whether they are still in the group, and whether they play; after a lost subscription, the
+    current game again (a device ignores a stamp it already shows). The game is its region when
+    the game shares one (``LiveGame.region``, ``LIVE_EVENT_CARRIES_REGION``), otherwise its
+    stamp."""
+    channel = game.channel(game_id)
+    member = member_channel(viewer.group_id, viewer.user_id)
+    current = partial(game.current, viewer.group_id, game_id)
+
+    async def announce(stamp: str) -> bytes:
+        if settings.LIVE_EVENT_CARRIES_REGION and game.region is not None:
+            drawing = await drawn(game, game_id, stamp, viewer)
+            if drawing is not None:
+                with translation.override(viewer.language):
+                    return region_lines(game.region.finish(viewer, drawing))
+        return changed(stamp)
+
     yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
     subscribed = False
     async for item in listen(channel, member, heartbeat=settings.LIVE_HEARTBEAT_SECONDS):
@@ -323,11 +410,13 @@ async def event_lines(
             yield GONE_LINES
             return
         if heard == channel:
-            yield changed(message)
+            yield await announce(message)
         elif (item is None and subscribed) or heard == member:
-            if not await in_thread(still_member, group_id, user_id):
+            plays = await in_thread(member_plays, viewer.group_id, viewer.user_id)
+            if plays is None:
                 yield GONE_LINES
                 return
+            viewer = replace(viewer, plays=plays)
             yield b": beat\n\n"
         else:  # just subscribed, or subscribed again
             subscribed = True
@@ -335,7 +424,7 @@ async def event_lines(
             if stamp is None:
                 yield GONE_LINES
                 return
-            yield changed(stamp)
+            yield await announce(stamp)
 
 
 GONE_LINES = b"event: gone\ndata: \n\n"
@@ -357,34 +446,41 @@ def holds_streams(request: HttpRequest) -> bool:
 
 def opened(
     request: HttpRequest, group_id: int, game: LiveGame, lookup: Mapping[str, Any]
-) -> tuple[int, int]:
-    """The game a stream opens on and its member (404 for anyone else, like every URL of a
-    group); the database connections closed after when the stream is held: it stays open for
-    hours and holds none."""
+) -> tuple[int, Viewer]:
+    """The game a stream opens on and whom it draws for (404 for anyone but a member, like every
+    URL of a group); the database connections closed after when the stream is held: it stays open
+    for hours and holds none."""
+    from accounts.middleware import language_of
     from groups.access import membership_or_404
 
     membership = membership_or_404(request, group_id)
     game_id = game.found(group_id, lookup).values_list("pk", flat=True).first()
     if game_id is None:
         raise Http404("No such game.")
+    viewer = Viewer(
+        request=request,
+        group_id=group_id,
+        user_id=membership.user_id,
+        plays=membership.can_play,
+        language=language_of(request),
+    )
     if holds_streams(request):
         connections.close_all()
-    return int(game_id), membership.user_id
+    return int(game_id), viewer
 
 
 async def stream(
     request: HttpRequest, group_id: int, *, game: LiveGame, **lookup: Any
 ) -> HttpResponseBase:
-    """A game's Server-Sent Events (``event_lines``): ``changed`` with the game's stamp at once and
-    after every write, a comment line as heartbeat, and ``gone`` (then the end) once the member is
-    removed from the group. Under WSGI, 204 No Content: an EventSource does not reconnect on it,
-    and the page polls ``version`` instead."""
+    """A game's Server-Sent Events (``event_lines``): the game at once and after every write (its
+    region, ``region``, or its stamp, ``changed``), a comment line as heartbeat, and ``gone``
+    (then the end) once the member is removed from the group. Under WSGI, 204 No Content: an
+    EventSource does not reconnect on it, and the page polls ``version`` instead."""
     request.user = await request.auser()  # loaded without blocking: an async view
-    game_id, user_id = await sync_to_async(opened)(request, group_id, game, lookup)
+    game_id, viewer = await sync_to_async(opened)(request, group_id, game, lookup)
     if not holds_streams(request):
         return HttpResponse(status=204, headers={"Cache-Control": "no-store"})
-    current = partial(game.current, group_id, game_id)
-    lines = event_lines(game.channel(game_id), group_id, user_id, current)
+    lines = event_lines(game, game_id, viewer)
     # X-Accel-Buffering: Nginx and similar proxies pass each event on at once.
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingHttpResponse(lines, content_type="text/event-stream", headers=headers)

@@ -12,17 +12,28 @@ its params; never a sentence, docs/translations.md "Texts the app stores"), so e
 draws the game says it in its reader's language (``announcement``), and a device whose move came
 too late is told what changed the game (``stale_text``).
 
+**One drawing for every seat.** A game whose screen is the same for every seat but for its
+controls draws it once with ``GATES`` where the seat matters (the seat bar, a control's
+``disabled``, what only a device at the table has), and ``finish`` fills them in for one device's
+``Seating``: a string's replacements, so every device of a game's change, on its answer or in its
+event, shares one drawing.
+
 **Post/Redirect/Get.** A refused move posted by a plain form redirects to the page, which shows
 the refusal once (``keep_refusal`` / ``take_refusal``); htmx posts answer with the region.
 """
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -209,6 +220,59 @@ def said_by(who: str, seat: str | None, by: Any) -> str:
 
 def member_name(by: Any) -> str:
     return str(getattr(by, "username", "") or "")
+
+
+# --- One drawing for every seat ------------------------------------------------------------------
+
+GATE = ' data-seat-gate="{}"'
+SEAT_BAR = "<!--seat-bar-->"
+PLAYING_AS_MARK = "<!--playing-as-->"
+AT_TABLE, END = "<!--at-table-->", "<!--/at-table-->"
+MOVE_FOR = re.compile(GATE.format('move-for:([^"]*)'))
+BETWEEN = re.compile(re.escape(AT_TABLE) + ".*?" + re.escape(END), re.DOTALL)
+
+
+class Gates:
+    """The marks a drawing shared between seats carries (``{{ gates.move }}`` in a control's tag:
+    disabled unless the device may move now; ``gates.at_table`` … ``gates.end`` around what only
+    a device at the table has; ``gates.seat_bar`` where the seat bar goes; ``gates.playing_as`` in
+    a move's form, the seat the shared device plays for, ``live/playing_as.html``)."""
+
+    move = mark_safe(GATE.format("move"))
+    seat_bar = mark_safe(SEAT_BAR)
+    playing_as = mark_safe(PLAYING_AS_MARK)
+    at_table = mark_safe(AT_TABLE)
+    end = mark_safe(END)
+
+    @staticmethod
+    def move_for(seat: str) -> SafeString:
+        """Disabled unless this device may move for ``seat`` (a discard, say)."""
+        return mark_safe(GATE.format("move-for:" + escape(seat)))
+
+
+GATES = Gates()
+
+
+def finish(drawing: str, seating: Seating, *, request: HttpRequest | None = None) -> str:
+    """``drawing`` (made with ``GATES``) as the device of ``seating`` is shown it. The seat bar is
+    drawn with ``request``'s CSRF token when given; without (a drawing shared between devices,
+    which a stream carries), its plain forms take the page's as they are posted
+    (``static/js/table.js``)."""
+    off = " disabled"
+    finished = drawing.replace(GATE.format("move"), "" if seating.may_move else off)
+
+    def for_seat(found: re.Match[str]) -> str:
+        return "" if seating.may_move_for(html.unescape(found.group(1))) else off
+
+    finished = MOVE_FOR.sub(for_seat, finished)
+    if seating.at_table:
+        finished = finished.replace(AT_TABLE, "").replace(END, "")
+    else:
+        finished = BETWEEN.sub("", finished)
+    context = {"seating": seating, "shared_drawing": request is None}
+    bar = render_to_string("live/seat.html", context, request=request)
+    playing_as = render_to_string("live/playing_as.html", context) if seating.shared else ""
+    return finished.replace(SEAT_BAR, bar).replace(PLAYING_AS_MARK, playing_as)
 
 
 # --- The last change -----------------------------------------------------------------------------

@@ -5,11 +5,14 @@ open panels, focus and scroll stay put; the other devices hear of it on the even
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
@@ -33,6 +36,7 @@ from groups.access import member_view, require_player
 from groups.models import Membership
 from web import seats
 from web.htmx import HtmxHttpRequest, is_partial, partial_template, vary_on_htmx
+from web.live import Viewer
 
 PAGE = "campaign/table/table.html"
 SETUP = "campaign/table/setup.html"
@@ -49,18 +53,21 @@ def attempt_or_404(
     """The attempt at the table, scoped by the membership's group; with ``stamp_only`` just what
     its stamp is made of (a fetch served from the shared render decodes none of the game). The
     pack comes parsed from its digest (``ContentPack.pack``), not from its stored document."""
-    attempts = MissionAttempt.objects.filter(
-        adventure__group_id=membership.group_id, setup__isnull=False
-    )
     if stamp_only:
-        attempts = attempts.only(*events.STAMP_FIELDS)
+        attempts = events.table_attempts(membership.group_id).only(*events.STAMP_FIELDS)
     else:
-        attempts = (
-            attempts.select_related("adventure__content_pack")
-            .defer("adventure__content_pack__document")
-            .with_mission_try()
-        )
+        attempts = full_attempts(membership.group_id)
     return get_object_or_404(attempts, adventure_id=adventure_id, number=number)
+
+
+def full_attempts(group_id: int) -> QuerySet[MissionAttempt]:
+    """A group's attempts at the table, with what drawing one needs."""
+    return (
+        events.table_attempts(group_id)
+        .select_related("adventure__content_pack")
+        .defer("adventure__content_pack__document")
+        .with_mission_try()
+    )
 
 
 def table_url(attempt: MissionAttempt, name: str = "table") -> str:
@@ -82,7 +89,7 @@ def due_seat(state: spirits.State) -> str | None:
 
 
 def seating_of(
-    request: HtmxHttpRequest, membership: Membership, attempt: MissionAttempt, state: spirits.State
+    request: HttpRequest, membership: Membership, attempt: MissionAttempt, state: spirits.State
 ) -> seats.Seating:
     return seats.seating(
         request,
@@ -185,23 +192,34 @@ def board_preview(pack: Any, mission: int, *, night: bool) -> list[list[Cell]]:
 # --- The table -----------------------------------------------------------------------------------
 
 
-def render_table(
-    request: HtmxHttpRequest, membership: Membership, screen: Table, **extra: Any
-) -> HttpResponse:
-    """The whole page, or for htmx the ``#table`` region (merged into the page by morphing)."""
+def table_context(
+    request: HttpRequest, membership: Membership, screen: Table, **extra: Any
+) -> dict[str, Any]:
+    """What the table's template draws: the same for every seat (``web.seats.GATES`` mark what
+    differs by seat, which ``web.seats.finish`` fills in)."""
     attempt = screen.attempt
-    seating = seating_of(request, membership, attempt, screen.state)
-    context = page_context(
+    return page_context(
         membership,
         attempt.adventure,
         attempt=attempt,
         table=screen,
-        seating=seating,
-        discards=[(seat, seating.may_move_for(seat)) for seat in screen.pending_discards],
+        gates=seats.GATES,
+        discards=[(seat, seats.GATES.move_for(seat)) for seat in screen.pending_discards],
         urls={name: table_url(attempt, name) for name in URL_NAMES},
         **extra,
     )
-    return vary_on_htmx(render(request, partial_template(request, PAGE, "table"), context))
+
+
+def render_table(
+    request: HtmxHttpRequest, membership: Membership, screen: Table, **extra: Any
+) -> HttpResponse:
+    """The whole page, or for htmx the ``#table`` region (merged into the page by morphing), as
+    this device's seat sees it."""
+    context = table_context(request, membership, screen, **extra)
+    response = render(request, partial_template(request, PAGE, "table"), context)
+    seating = seating_of(request, membership, screen.attempt, screen.state)
+    response.content = seats.finish(response.content.decode(), seating, request=request).encode()
+    return vary_on_htmx(response)
 
 
 @member_view("GET")
@@ -227,29 +245,102 @@ def page(
     return shared_region(request, membership, attempt)
 
 
+@dataclass(frozen=True)
+class Drawing:
+    """The region as every device that plays (or watches) shares it, for one stamp and language,
+    with what finishing it for one device's seat needs (``finished``)."""
+
+    html: str
+    key: str  # the table's key in the device's seat binding (``table_key``)
+    seats: tuple[str, ...]
+    due: str | None
+    over: bool
+    bind_url: str
+
+    def finished(self, request: HttpRequest, plays: bool) -> str:
+        """As the device of ``request`` is shown it (its seat, bound in its session)."""
+        seating = seats.seating(
+            request,
+            self.key,
+            seats=self.seats,
+            due=self.due,
+            can_play=plays,
+            over=self.over,
+            bind_url=self.bind_url,
+        )
+        return seats.finish(self.html, seating)
+
+
 def shared_region(
     request: HtmxHttpRequest, membership: Membership, attempt: MissionAttempt
 ) -> HttpResponse:
-    """The ``#table`` region, which every member who may play (or only watch) sees alike: the
-    devices that fetch a change share one render of it, the mover's answer (a change's event goes
-    out once that answer has been drawn, ``web.live.publish``), cached under the table's stamp,
-    so a change is never served stale."""
-    key = region_key(attempt, membership, seats.bound_seat(request, table_key(attempt)) or "")
-    content = cache.get(key)
-    if content is None:
+    """The ``#table`` region, which every member who may play (or only watch) sees alike but for
+    their seat's controls: the devices share one drawing of it, the mover's answer, cached under
+    the table's stamp (so a change is never served stale) and finished for each device's seat;
+    the streams carry it to the other devices (``region_for_stream``) or, without that, they fetch
+    it here on the change's event (it goes out once the answer has been drawn,
+    ``web.live.publish``)."""
+    drawing = cache.get(region_key(attempt, membership))
+    if drawing is None:
         if attempt.get_deferred_fields():
             attempt = attempt_or_404(membership, attempt.adventure_id, attempt.number)
-        response = render_table(request, membership, table_snapshot(attempt))
-        cache.set(key, response.content, SHARED_RENDER_SECONDS)
-        return response
-    return vary_on_htmx(HttpResponse(content))
+        drawing = shared_drawing(request, membership, attempt)
+        cache.set(region_key(attempt, membership), drawing, SHARED_RENDER_SECONDS)
+    return vary_on_htmx(HttpResponse(drawing.finished(request, membership.can_play)))
 
 
-def region_key(attempt: MissionAttempt, membership: Membership, seat: str = "") -> str:
-    """What the drawing depends on: the table's stamp, playing or watching, the ``seat`` the
-    device holds (``web.seats``), the language."""
-    plays = membership.can_play
-    return f"table-region:{attempt.pk}:{events.stamp(attempt)}:{plays}:{seat}:{get_language()}"
+def shared_drawing(
+    request: HttpRequest, membership: Membership, attempt: MissionAttempt
+) -> Drawing:
+    """The region drawn once for every seat. It carries no token of a session's: htmx sends the
+    CSRF token as a header, and ``static/js/table.js`` adds the page's to a plain form of the
+    region as it is posted."""
+    screen = table_snapshot(attempt)
+    context = table_context(request, membership, screen, shared_drawing=True)
+    state = screen.state
+    return Drawing(
+        html=render_to_string(f"{PAGE}#table", context, request=request),
+        key=table_key(attempt),
+        seats=tuple(state.setup.players),
+        due=due_seat(state),
+        over=attempt.status != AttemptStatus.OPEN or state.phase == "over",
+        bind_url=table_url(attempt, "seat"),
+    )
+
+
+def region_key(attempt: MissionAttempt, membership: Membership) -> str:
+    """What the drawing depends on: the table's stamp, playing or watching, the language."""
+    return drawing_key(attempt.pk, events.stamp(attempt), membership.can_play)
+
+
+def drawing_key(attempt_id: int, stamp: str, plays: bool) -> str:
+    return f"table-region:{attempt_id}:{stamp}:{plays}:{get_language()}"
+
+
+def region_for_stream(viewer: Viewer, attempt_id: int, stamp: str) -> Drawing | None:
+    """The drawing a stream carries for ``viewer``'s kind of device (playing or watching, its
+    language): the shared one at ``stamp`` (the mover's answer's, or another stream's) or,
+    missing, the current table drawn and shared in turn; ``None`` once the attempt or the
+    membership is gone."""
+    drawing: Drawing | None = cache.get(drawing_key(attempt_id, stamp, viewer.plays))
+    if drawing is None:
+        membership = (
+            Membership.objects.select_related("group")
+            .filter(group_id=viewer.group_id, user_id=viewer.user_id)
+            .first()
+        )
+        attempt = full_attempts(viewer.group_id).filter(pk=attempt_id).first()
+        if membership is None or attempt is None:
+            return None
+        drawing = shared_drawing(viewer.request, membership, attempt)
+        cache.set(region_key(attempt, membership), drawing, SHARED_RENDER_SECONDS)
+    return drawing
+
+
+def finish_for_stream(viewer: Viewer, drawing: Drawing) -> str:
+    """The region as the stream's device is shown it: its seat, bound in its session as the
+    stream opened (binding a seat reloads the page, and so opens a new stream)."""
+    return drawing.finished(viewer.request, viewer.plays)
 
 
 @member_view("POST", play=True)

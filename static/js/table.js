@@ -1,11 +1,13 @@
 // A live game's screen in the browser (the campaign table, Solsticio, Bonfire): the live link to
 // the other devices, and the table's placement preview.
 //
-// Live: the page holds the game's event stream (htmx's sse extension on #live). Each event
-// carries the game's stamp; when it differs from the one #table shows, #table fetches itself
-// (its hx-get) and the answer is merged by morphing (idiomorph). A device whose stream cannot
-// open, or has not spoken since it (re)opened, polls the stamp every 2 s instead. When the
-// stream says "gone" (the member was removed), the page stops listening and says so.
+// Live: the page holds the game's event stream (htmx's sse extension on #live). A game whose
+// region is shared between devices (the campaign table) sends the new #table itself ("region"),
+// which the extension merges by morphing (idiomorph; #live-region's sse-swap); the others send
+// the game's stamp ("changed"): when it differs from the one #table shows, #table fetches itself
+// (its hx-get) and the answer is merged the same way. A device whose stream cannot open, or has
+// not spoken since it (re)opened, polls the stamp every 2 s instead. When the stream says "gone"
+// (the member was removed), the page stops listening and says so.
 //
 // Preview: move, rotate and turn over the Decision card's Spirit tile over the board by pointer,
 // touch or keyboard, and say whether the position is legal and why, before anything is
@@ -369,6 +371,47 @@
     latest = stamp;
     refresh();
   }
+
+  function stampIn(html) {
+    const found = /data-stamp="([^"]*)"/.exec(html);
+    return found ? found[1] : null;
+  }
+
+  // A region the stream carries is merged unless this device shows it already or a newer one,
+  // or a request of the table is in flight: then its stamp is fetched once that one is answered.
+  document.addEventListener("htmx:sseBeforeMessage", (event) => {
+    const message = event.detail;
+    if (!message || message.type !== "region") return;
+    healthy = true;
+    const stamp = stampIn(message.data);
+    const shown = shownStamp();
+    const newer = stamp && shown && stamp !== shown && versionOf(stamp) >= versionOf(shown);
+    if (stamp) latest = stamp;
+    if (gone || busy || !newer) event.preventDefault();
+  });
+
+  // A shared drawing of the region carries no CSRF token (a token is one session's): a plain
+  // form of the region posts this page's, the one htmx sends as a header (<body hx-headers>).
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.closest("#table")) return;
+      if (form.method !== "post" || form.querySelector('input[name="csrfmiddlewaretoken"]')) return;
+      let token = "";
+      try {
+        token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+      } catch {
+        return;
+      }
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "csrfmiddlewaretoken";
+      input.value = token;
+      form.append(input);
+    },
+    true
+  );
 
   document.addEventListener("htmx:sseMessage", (event) => {
     const message = event.detail;

@@ -65,6 +65,18 @@ ENABLED = """element => Array.from(element.querySelectorAll('button, input, sele
     .map(c => c.tagName + ' ' + (c.id || c.name || c.textContent.trim()))"""
 
 
+def region_fetches(session: Any) -> list[str]:
+    """The URLs the page fetches a region from from now on (htmx's GETs)."""
+    fetched: list[str] = []
+
+    def on(request: Any) -> None:
+        if request.method == "GET" and request.headers.get("hx-request"):
+            fetched.append(request.url)
+
+    session.page.on("request", on)
+    return fetched
+
+
 def crafted_post(session: Any, url: str, data: dict[str, Any]) -> None:
     with session.page.expect_navigation():
         session.page.evaluate(CRAFTED_POST, [url, {k: str(v) for k, v in data.items()}])
@@ -84,9 +96,11 @@ def crew() -> tuple[Group, Any, Any, Any]:
 
 
 class Campaign:
-    """The campaign table: mission 1 for Ana, Bea and Cal (Ana leads); pushed to every phone."""
+    """The campaign table: mission 1 for Ana, Bea and Cal (Ana leads); its region pushed to every
+    phone in the event itself (``web.live.Regions``), which fetches nothing."""
 
     region = "#table"
+    carried = True
 
     def arrange(self) -> None:
         group, ana, _, _ = crew()
@@ -141,6 +155,7 @@ class Bonfire:
     """Bonfire: Ana's and Bea's pages, each phone on its player's."""
 
     region = "#helper"
+    carried = False
 
     def arrange(self) -> None:
         group, ana, _, _ = crew()
@@ -191,6 +206,7 @@ class Solsticio:
     """Solsticio on two devices: Ana's phone is Ana's seat, Bea's phone Bea's (the game says so)."""
 
     region = "#table"
+    carried = False
 
     def arrange(self) -> None:
         group, ana, bea, _ = crew()
@@ -271,10 +287,20 @@ def test_the_table_kit(table_session, transactional_db, name):
     assert game.recorded() == 0
     expect(bea.page.locator(".refusal, #refusal, #move-error")).to_have_count(0)
 
-    # 3. Ana's move is seen on Bea's phone.
+    # 3. Ana's move is seen on Bea's phone: on the campaign table the event carried the region,
+    # and Bea's phone fetched nothing.
+    fetched = region_fetches(bea)
     game.move(ana)
     game.seen(bea)
     bea.shot("move-seen")
+    if game.carried:
+        assert fetched == []
+        # The region a stream carries is shared between devices and holds no session's token:
+        # its plain forms post the page's ("Not Bea? Change", then Bea's seat again).
+        bea.page.locator("#seat-change").click()
+        bea.page.wait_for_selector("#seat-picker")
+        driver.sit(bea, "Bea")
+        expect(bea.page.locator("#seat-bound")).to_contain_text("I am Bea")
 
     # 4. The last change is announced on Bea's phone.
     game.announce(ana, bea)

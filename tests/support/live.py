@@ -13,12 +13,15 @@ from dataclasses import dataclass
 
 from tests.support.http import WebClient
 from tests.support.servers import LiveServers, ServerProcess
-from tests.support.sse import Event, EventStream
+from tests.support.sse import Event, EventStream, stamp_of
 
 HTMX = {"HX-Request": "true"}
 PASSWORD = "pass-phrase-x"
 # How long an event may take to arrive by push: the servers' heartbeat is a minute away.
 PUSHED_WITHIN = 5.0
+# What a stream says of its game: the new region (a game whose region is shared between devices,
+# ``web.live.Regions``) or its stamp (the device fetches its own).
+GAME = ("region", "changed")
 
 
 def members(group_name: str) -> str:
@@ -60,9 +63,10 @@ def client(server: ServerProcess, username: str) -> WebClient:
     return device
 
 
-def opens_on_the_current_stamp(servers: LiveServers, game: Game) -> None:
-    """Only members open the stream, a viewer too; it starts with the stamp the version URL
-    gives. A stranger, the same URL under another group and a request without a session: 404."""
+def opens_on_the_current_stamp(servers: LiveServers, game: Game, said: str = "changed") -> None:
+    """Only members open the stream, a viewer too; it starts with the game at the stamp the
+    version URL gives (``said``: as its region or its stamp). A stranger, the same URL under
+    another group and a request without a session: 404."""
     watcher = servers.watcher
     stranger = client(watcher, "cy")
     assert EventStream(stranger, game.base + "events/").status == 404
@@ -77,8 +81,9 @@ def opens_on_the_current_stamp(servers: LiveServers, game: Game) -> None:
         stream = EventStream(member, game.base + "events/")
         try:
             assert stream.status == 200
-            first = stream.wait_for("changed")
-            assert first.data == member.get(game.base + "version/").body
+            first = stream.wait_for(*GAME)
+            assert first.name == said
+            assert stamp_of(first) == member.get(game.base + "version/").body
         finally:
             stream.close()
 
@@ -94,7 +99,7 @@ def streams_of(servers: LiveServers, game: Game, *names: str) -> Iterator[dict[s
                 client(servers.watcher, name), game.base + "events/"
             )
             assert stream.status == 200
-            stream.wait_for("changed")
+            stream.wait_for(*GAME)
         yield streams
     finally:
         for stream in streams.values():
@@ -103,11 +108,18 @@ def streams_of(servers: LiveServers, game: Game, *names: str) -> Iterator[dict[s
 
 def hears(streams: dict[str, EventStream], version: int) -> str:
     """Every stream hears the change to ``version`` by push; its stamp."""
-    stamps = {s.wait_for("changed", timeout=PUSHED_WITHIN).data for s in streams.values()}
+    return stamp_of(heard(streams, version)[0])
+
+
+def heard(streams: dict[str, EventStream], version: int) -> list[Event]:
+    """Every stream hears the change to ``version`` by push, all at one stamp: their events, in
+    the order of ``streams``."""
+    events = [s.wait_for(*GAME, timeout=PUSHED_WITHIN) for s in streams.values()]
+    stamps = {stamp_of(event) for event in events}
     assert len(stamps) == 1, stamps
     stamp = stamps.pop()
     assert stamp.startswith(f"{version}-"), stamp
-    return stamp
+    return events
 
 
 def ends_when_removed(servers: LiveServers, game: Game) -> None:

@@ -3,6 +3,7 @@
 import contextlib
 import http.client
 import queue
+import re
 import socket
 import threading
 import time
@@ -17,6 +18,16 @@ class Event:
     name: str
     data: str
     at: float  # time.perf_counter() when it arrived
+
+
+def stamp_of(event: Event) -> str:
+    """A game's event's stamp: its data (``changed``), or its region's ``data-stamp``
+    (``region``)."""
+    if event.name != "region":
+        return event.data
+    found = re.search(r'data-stamp="([^"]*)"', event.data)
+    assert found is not None, event.data[:200]
+    return found.group(1)
 
 
 class EventStream:
@@ -53,10 +64,13 @@ class EventStream:
                     if data:
                         self.events.put(Event(name, "\n".join(data), time.perf_counter()))
                     name, data = "message", []
+                elif text.startswith(":"):  # a comment (the heartbeat): an event of its own
+                    self.events.put(Event("comment", text[1:].strip(), time.perf_counter()))
                 elif text.startswith("event:"):
                     name = text[6:].strip()
                 elif text.startswith("data:"):
-                    data.append(text[5:].strip())
+                    value = text[5:]  # as EventSource reads it: one leading space dropped
+                    data.append(value[1:] if value.startswith(" ") else value)
         except (OSError, ValueError):  # closed by ``close``
             pass
         finally:
@@ -66,13 +80,14 @@ class EventStream:
     def next(self, timeout: float = 10.0) -> Event | None:
         return self.events.get(timeout=timeout)
 
-    def wait_for(self, name: str, timeout: float = 10.0) -> Event:
+    def wait_for(self, *names: str, timeout: float = 10.0) -> Event:
+        """The next event named one of ``names``."""
         deadline = time.monotonic() + timeout
         while True:
             event = self.events.get(timeout=max(deadline - time.monotonic(), 0.01))
             if event is None:
-                raise AssertionError(f"the stream closed before a {name!r} event")
-            if event.name == name:
+                raise AssertionError(f"the stream closed before a {names!r} event")
+            if event.name in names:
                 return event
 
     def close(self) -> None:
