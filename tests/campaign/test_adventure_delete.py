@@ -222,11 +222,17 @@ def test_a_stream_ends_with_gone_when_its_game_is_deleted(settings, rich):
     """``event_lines`` answers the game channel's ``gone`` with the ``gone`` event and stops."""
     import asyncio
 
-    channel = live.game_channel("table", 1)
+    class AtOneStamp(live.LiveGame):
+        def current(self, group_id: int, game_id: int) -> str | None:
+            return "1-abc"
+
+    game = AtOneStamp(kind="table", games=lambda group_id: None, fields=())
+    channel = game.channel(1)
+    viewer = live.Viewer(request=None, group_id=rich.group_id, user_id=0, plays=True, language="en")
 
     async def lines() -> list[bytes]:
         heard: list[bytes] = []
-        stream = live.event_lines(channel, rich.group_id, 0, lambda: "1-abc")
+        stream = live.event_lines(game, 1, viewer)
         async for line in stream:
             heard.append(line)
             if line.startswith(b"event: changed"):
