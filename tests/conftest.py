@@ -33,6 +33,17 @@ def default_language() -> Iterator[None]:
     translation.activate(settings.LANGUAGE_CODE)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def celery_configured_as_the_settings_say() -> None:
+    """Celery reads its settings from Django's the first time it is used, and keeps them: read them
+    now, as the settings file gives them, so a test that changes one for itself (``settings.
+    CELERY_TASK_ALWAYS_EAGER = False``, "as with a broker") cannot leave it to every later test of
+    its process, whichever test happens to run first."""
+    from config.celery import app
+
+    assert app.conf.task_always_eager == settings.CELERY_TASK_ALWAYS_EAGER
+
+
 # The fixture that marks a test as needing each real service.
 SERVICE_FIXTURES = {
     "postgres": "postgres",

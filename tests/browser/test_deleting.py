@@ -36,8 +36,8 @@ def test_delete_an_adventure_find_it_in_recently_deleted_and_restore_it(
     log_in(phone, "ana")
     page = phone.page
 
-    page.goto(adventure.get_absolute_url())
-    page.get_by_role("link", name="Delete this adventure…").click()
+    page.goto(member.group.get_absolute_url())
+    page.get_by_role("link", name="Delete “Moonrise”…").click()
     expect(page.get_by_role("heading", name="Delete “Moonrise”?")).to_be_visible()
     expect(page.locator("#what-goes")).to_contain_text("its 2 attempts")
     expect(page.locator("#how-long")).to_contain_text("Recently deleted for 30 days")

@@ -103,7 +103,7 @@ def test_an_envelope_reads_sealed_until_the_member_reveals_it(adventure, owner, 
 @pytest.mark.parametrize(
     ("language", "words"),
     [("pt-BR", ["Diário de", "Onde vocês estão", "26 de nov. de 2026"]),
-     ("ca", ["Diari de", "On sou", "26 de nov. de 2026"])],
+     ("ca", ["Diari d", "On sou", "26 de nov. de 2026"])],
 )  # fmt: skip
 def test_the_journal_reads_in_the_readers_language(adventure, owner, language, words):
     two_nights(adventure, owner)

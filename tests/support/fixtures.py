@@ -92,7 +92,9 @@ def running_celery_worker(
     ]  # fmt: skip
     with log.open("ab") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
-    client = Celery("questlog-test", broker=redis_url, backend=redis_url)
+    # Not the current app: tasks declared with ``shared_task`` would send themselves through it
+    # (to this Redis, not run in-process) in every later test of this process.
+    client = Celery("questlog-test", broker=redis_url, backend=redis_url, set_as_current=False)
     try:
         deadline = time.monotonic() + 30
         while not client.control.ping(timeout=0.5):
