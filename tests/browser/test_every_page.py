@@ -68,13 +68,7 @@ SERIOUS = {"serious", "critical"}
 # the browser, rather than sent over for each check), then run on the page as shown.
 AXE_SCRIPT = Path(axe_playwright_python.__file__).with_name("axe.min.js")
 AXE_RUN = "o => axe.run(document, {resultTypes: ['violations'], ...o}).then(r => r.violations)"
-# Every axe-core rule runs on every page in every language, but for one: colour contrast, about
-# 60 % of axe-core's time, runs in English only. The other languages show the same markup in the
-# same colours, and contrast depends on the colours, not the words; every rule whose outcome words
-# can change (names of controls and regions, the page's language, a longer text that scrolls)
-# still runs in all three. Contrast in all three measured about 20 s more on two quiet cores.
-CONTRAST_LANGUAGE = "en"
-WITHOUT_CONTRAST = {"rules": {"color-contrast": {"enabled": False}}}
+# Every axe-core rule runs on every page in every language.
 
 
 def member_with_everything() -> tuple[Any, dict[str, Any], list[str]]:
@@ -184,7 +178,7 @@ def check_page(session: Any, url: str, language: str) -> list[str]:
     targets = [Target.read(found) for found in page.evaluate(COLLECT)]
     small = too_small(targets)
     t = timed("targets", t)
-    violations = page.evaluate(AXE_RUN, {} if language == CONTRAST_LANGUAGE else WITHOUT_CONTRAST)
+    violations = page.evaluate(AXE_RUN, {})
     t = timed("axe", t)
     serious = [
         f"{v['impact']} {v['id']}: {v['help']} ({len(v['nodes'])}: "
