@@ -692,6 +692,7 @@ def run(label: str, database_url: str, workers: int, **env: str) -> None:
     tables = run_django(
         database_url,
         ARRANGE % {"password": PASSWORD, "devices": DEVICES, "tables": largest + 12},
+        **production(),  # the server's password hasher, so the devices can sign in
         **env,
     )
     log = ROOT / "test-output" / "bench" / f"live-{label.split()[0]}.log"

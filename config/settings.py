@@ -87,14 +87,19 @@ ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
-TEMPLATE_LOADERS: list[object] = [
-    "django.template.loaders.filesystem.Loader",
-    "django.template.loaders.app_directories.Loader",
-]
-if not DEBUG:
-    # The cached loader goes inside the partials loader: only the partials loader understands
-    # "page.html#partial", the cached loader knows whole templates.
-    TEMPLATE_LOADERS = [("django.template.loaders.cached.Loader", TEMPLATE_LOADERS)]
+
+def template_loaders(*, cached: bool) -> list[object]:
+    """Django's loaders inside the partials loader (only it understands "page.html#partial"), with
+    the cached loader between them when ``cached``: templates compiled once per process."""
+    loaders: list[object] = [
+        "django.template.loaders.filesystem.Loader",
+        "django.template.loaders.app_directories.Loader",
+    ]
+    if cached:
+        loaders = [("django.template.loaders.cached.Loader", loaders)]
+    return [("template_partials.loader.Loader", loaders)]
+
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
@@ -110,7 +115,9 @@ TEMPLATES = [
             "builtins": ["template_partials.templatetags.partials"],
             # Django's i18n library, its blocktranslate eliding Catalan "de" (docs/translations.md).
             "libraries": {"i18n": "web.i18n_tags"},
-            "loaders": [("template_partials.loader.Loader", TEMPLATE_LOADERS)],
+            # Cached in production; `make run` (DEBUG) reads each template again on every request,
+            # so an edit shows at once (its server reloads on Python changes only).
+            "loaders": template_loaders(cached=not DEBUG),
         },
     }
 ]

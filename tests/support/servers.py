@@ -43,7 +43,9 @@ def free_port() -> int:
 def django_env(database_url: str, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
+        # The tests' settings: quick password hashing (a server test signs in a dozen devices
+        # and creates their users), templates compiled once as in production.
+        DJANGO_SETTINGS_MODULE="config.settings_test",
         DEBUG="1",
         DATABASE_URL=database_url,
         REDIS_URL="",
