@@ -4,10 +4,10 @@ asserts nothing.
 Run from the repository root: ``.venv/bin/python bench/bench_live.py``. Only 127.0.0.1 is used.
 Two set-ups, each a fresh database: the embedded default (one uvicorn process, SQLite, events
 in-process) and, when PostgreSQL and Redis answer, production's (uvicorn with 2 worker processes,
-PostgreSQL, events through Redis). Each device is an SSE client (Python asyncio, HTTP/1.1 with
-keep-alive): a ``region`` event carries the new ``#table`` region, which the device shows as it
-is; on ``changed`` (the fetch path, ``LIVE_EVENT_CARRIES_REGION=0``) it fetches the region as htmx
-would.
+PostgreSQL, events through Redis); ``BENCH_LIVE_SETUPS=postgres`` (or ``embedded``) runs one.
+Each device is an SSE client (Python asyncio, HTTP/1.1 with keep-alive): a ``region`` event
+carries the new ``#table`` region, which the device shows as it is; on ``changed`` (the fetch
+path, ``LIVE_EVENT_CARRIES_REGION=0``) it fetches the region as htmx would.
 
 1. Latency: 4 devices on one table (one enters the moves, all 4 hold the stream) and 3 devices
    polling the stamp every 2 s as the old table did, measured in the same run over ``MOVES``
@@ -15,7 +15,8 @@ would.
    show it (poll + fetch), tap → the mover's own screen (the move's answer), the moves that end a
    mission shown apart.
 2. Scale: 25, 50, 100, 125, 150 and 200 tables × 4 open streams (three devices bound to a seat
-   each, the mover's one device for the whole table), a move on every table every 5 s for
+   each, the mover's one device for the whole table; each step on tables no step before it
+   played, so a mission never runs out of moves), a move on every table every 5 s for
    ``BENCH_LIVE_SECONDS`` (60) at each step, once every device shows its table: p99 of tap →
    other devices, errors, the server's memory per open stream (resident memory of the server
    processes, after minus before, over the streams), and the CPU the server, the database and this
@@ -58,7 +59,11 @@ STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_STEPS", "25,50,100,125,150,2
 FLOOR_STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_FLOOR", "25,50").split(",") if n]
 # ... and first on the fetch path (events carry the stamp; every other device fetches).
 COMPARE = [int(n) for n in os.environ.get("BENCH_LIVE_COMPARE", "25,50").split(",") if n]
+# The set-ups measured, both by default (``embedded``, ``postgres``).
+SETUPS = os.environ.get("BENCH_LIVE_SETUPS", "embedded,postgres").split(",")
 MOVE_EVERY = 5.0
+# The latency run's tables (200 moves of 28-move missions, and a few spare).
+LATENCY_TABLES = 12
 POLL_EVERY = 2.0
 DEVICES = 4
 PASSWORD = "bench-pass-phrase"
@@ -691,13 +696,23 @@ def production() -> dict[str, str]:
 def run(label: str, database_url: str, workers: int, **env: str) -> None:
     from tests.support.servers import ServerProcess, run_django
 
-    largest = max(STEPS + COMPARE)
+    # Every step plays tables no step before it played: a mission has 28 moves, and a table
+    # played again by later steps ran out of moves (or ended) within them, leaving fewer and
+    # dearer moves to measure.
     tables = run_django(
         database_url,
-        ARRANGE % {"password": PASSWORD, "devices": DEVICES, "tables": largest + 12},
+        ARRANGE % {
+            "password": PASSWORD, "devices": DEVICES,
+            "tables": sum(COMPARE) + sum(STEPS) + LATENCY_TABLES,
+        },
         **production(),  # the server's password hasher, so the devices can sign in
         **env,
-    )
+    )  # fmt: skip
+    unplayed = iter(tables)
+
+    def fresh(count: int) -> list[list[Any]]:
+        return [next(unplayed) for _ in range(count)]
+
     log = ROOT / "test-output" / "bench" / f"live-{label.split()[0]}.log"
     if COMPARE:
         fetching = {**production(), **env, "LIVE_EVENT_CARRIES_REGION": "0"}
@@ -707,26 +722,28 @@ def run(label: str, database_url: str, workers: int, **env: str) -> None:
             print(f"== {label}: the fetch path (events carry the stamp, every device fetches)")
             baseline = server_memory(server)
             for count in COMPARE:
-                asyncio.run(scale(server, devices, tables, count, baseline))
+                asyncio.run(scale(server, devices, fresh(count), count, baseline))
         finally:
             server.stop()
     server = ServerProcess(database_url, log, workers=workers, **production(), **env)
     try:
         devices = [log_in(server.port, f"device{n}") for n in range(DEVICES)]
         print(f"== {label}: the event carries the region")
-        asyncio.run(latency(server, devices, tables[largest:]))
-        asyncio.run(one_row_write(server, devices[0], tables[largest][0]))
+        played = fresh(LATENCY_TABLES)
+        asyncio.run(latency(server, devices, played))
+        asyncio.run(one_row_write(server, devices[0], played[0][0]))
         # The same read handled by Django alone, in one process on an open database connection
         # (Django's test client): what the server adds around it is the rest.
-        code = IN_PROCESS % {"path": tables[largest][0]}
+        code = IN_PROCESS % {"path": played[0][0]}
         alone = run_django(database_url, code, **production(), **env)
         print(f"  the same read handled by Django alone (no server, no new connection): "
               f"CPU {alone * 1000:.1f} ms")  # fmt: skip
         baseline = server_memory(server)
         for count in STEPS:
-            asyncio.run(scale(server, devices, tables, count, baseline))
+            chosen = fresh(count)
+            asyncio.run(scale(server, devices, chosen, count, baseline))
             if count in FLOOR_STEPS:  # right after its step, on the server in the same state
-                asyncio.run(floor(server, devices, tables, count))
+                asyncio.run(floor(server, devices, chosen, count))
     finally:
         server.stop()
 
@@ -738,16 +755,19 @@ def main() -> None:
 
     print(f"{MOVES} moves for latency; scale steps {STEPS} × {DEVICES} streams, "
           f"a move per table every {MOVE_EVERY:.0f} s for {SECONDS:.0f} s each")  # fmt: skip
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        migrate(url)
-        run("embedded default (1 uvicorn process, SQLite, in-process events)", url, 1)
+    if "embedded" in SETUPS:
+        with tempfile.TemporaryDirectory() as folder:
+            url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+            migrate(url)
+            run("embedded default (1 uvicorn process, SQLite, in-process events)", url, 1)
+    if "postgres" not in SETUPS:
+        return
     if not (port_open(POSTGRES_ADMIN, 5432) and port_open(REDIS, 6379)):
         print("== PostgreSQL + Redis: skipped (not reachable on 127.0.0.1)")
         return
     from tests.support.servers import fresh_postgres
 
-    with fresh_postgres("questlog_bench", POSTGRES_ADMIN) as url:
+    with fresh_postgres("questlog_bench", admin_url=POSTGRES_ADMIN) as url:
         run("PostgreSQL + Redis (uvicorn, 2 worker processes)", url, 2, REDIS_URL=REDIS)
 
 
