@@ -3,12 +3,10 @@ the web import's checks and suggestions, the web export's document, a refusal is
 with the web's message and nothing saved."""
 
 import datetime
-import io
 import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -17,18 +15,9 @@ from games import bgstats
 from games.models import CatalogGame, Person, Play, PlayAudit, PlayerResult
 from tests.factories import GroupFactory
 from tests.games.playlog_helpers import export_bytes, export_data
+from tests.games.playlog_helpers import run_bgstats as run
 
 pytestmark = pytest.mark.django_db
-
-
-def run(*args):
-    """The command's (exit status, standard output, standard error)."""
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command("bgstats", *[str(a) for a in args], stdout=out, stderr=err)
-    except SystemExit as leaving:
-        return leaving.code, out.getvalue(), err.getvalue()
-    return 0, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture

@@ -5,12 +5,10 @@ the field with nothing saved, and Questlog's own plays download in that shape an
 
 import copy
 import datetime
-import io
 import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -19,6 +17,7 @@ from games import bgstats, forms, playlog
 from games.models import CatalogGame, Person, Play, PlayerResult, PlayImport, PlaySource
 from games.people import person_named
 from tests.factories import GroupFactory
+from tests.games.playlog_helpers import run_bgstats
 from tests.support.pages import text
 
 pytestmark = pytest.mark.django_db
@@ -220,27 +219,18 @@ def test_a_bad_file_is_refused_on_the_page_and_nothing_is_saved(group, member, c
     assert not CatalogGame.objects.filter(group=group, name="Harbour Lights").exists()
 
 
-def run_command(*args):
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command("bgstats", *[str(a) for a in args], stdout=out, stderr=err)
-    except SystemExit as leaving:
-        return leaving.code, out.getvalue(), err.getvalue()
-    return 0, out.getvalue(), err.getvalue()
-
-
 def test_the_command_takes_plays_from_other_apps(group, tmp_path):
     path = tmp_path / "plays.json"
     path.write_bytes(raw([PLAY, a_play(sourcePlayId="tt-4712")]))
-    status, out, err = run_command("import", "--group", group.pk, "--tz", "UTC", path)
+    status, out, err = run_bgstats("import", "--group", group.pk, "--tz", "UTC", path)
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert "Game “Harbour Lights”: new in the catalog." in lines
     assert lines[-2:] == ["Added 2 plays.", "Skipped 0 plays the group already has."]
-    status, out, err = run_command("import", "--group", group.pk, "--tz", "UTC", path)
+    status, out, err = run_bgstats("import", "--group", group.pk, "--tz", "UTC", path)
     assert out.splitlines()[-2:] == ["Added 0 plays.", "Skipped 2 plays the group already has."]
     path.write_bytes(raw([PLAY, a_play(players=[{"name": "Ana", "score": "x"}])]))
-    status, out, err = run_command("import", "--group", group.pk, "--tz", "UTC", path)
+    status, out, err = run_bgstats("import", "--group", group.pk, "--tz", "UTC", path)
     assert status == 2
     assert err.strip() == (
         "plays[1].players[0].score: “x” is neither a number nor an arithmetic expression."
