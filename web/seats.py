@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -230,6 +231,8 @@ PLAYING_AS_MARK = "<!--playing-as-->"
 AT_TABLE, END = "<!--at-table-->", "<!--/at-table-->"
 MOVE_FOR = re.compile(GATE.format('move-for:([^"]*)'))
 BETWEEN = re.compile(re.escape(AT_TABLE) + ".*?" + re.escape(END), re.DOTALL)
+# A form of a shared drawing that htmx posts: it carries no token (htmx sends it as a header).
+HTMX_FORM = re.compile(r"<form\b[^>]*\bhx-post=[^>]*>")
 
 
 class Gates:
@@ -254,12 +257,18 @@ GATES = Gates()
 
 
 def finish(drawing: str, seating: Seating, *, request: HttpRequest | None = None) -> str:
-    """``drawing`` (made with ``GATES``) as the device of ``seating`` is shown it. The seat bar is
-    drawn with ``request``'s CSRF token when given; without (a drawing shared between devices,
-    which a stream carries), its plain forms take the page's as they are posted
-    (``static/js/table.js``)."""
+    """``drawing`` (made with ``GATES``) as the device of ``seating`` is shown it. Given
+    ``request`` (a page drawn for one device), every form gets its CSRF token, so a tap made
+    before the page's scripts have started posts as a plain form and is not refused; without
+    (a drawing shared between devices, which a stream carries), the forms take the page's as
+    they are posted (``static/js/table.js``)."""
     off = " disabled"
     finished = drawing.replace(GATE.format("move"), "" if seating.may_move else off)
+    if request is not None:
+        token = format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+        )
+        finished = HTMX_FORM.sub(lambda form: form.group(0) + token, finished)
 
     def for_seat(found: re.Match[str]) -> str:
         return "" if seating.may_move_for(html.unescape(found.group(1))) else off

@@ -3,6 +3,8 @@ that seat only, one device for the whole table names the seat to play, a viewer 
 last change is announced on every device in its reader's language, an ended mission leaves no
 enabled control, and a plain form's refused post redirects to the table."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -69,6 +71,22 @@ def test_a_tap_on_another_seat_s_turn_is_refused_and_nothing_recorded(attempt, m
     assert not AttemptMove.objects.exists()
     ana = device(member.user, attempt, "Ana")
     assert ana.post(url(attempt, "move"), PLAY_BLUE_3, **HTMX).status_code == 200
+    assert AttemptMove.objects.get().payload == {"play": "blue-3"}
+
+
+def test_a_tap_before_the_page_s_scripts_start_posts_with_the_device_s_token(attempt, member):
+    """The shared drawing's forms carry no CSRF token (htmx sends it as a header); a page drawn
+    for one device gives each its token, so a card tapped before htmx has started posts as a
+    plain form and is played, not answered with the CSRF failure page."""
+    ana = device(member.user, attempt, "Ana")
+    ana.handler.enforce_csrf_checks = True
+    page = ana.get(url(attempt)).content.decode()
+    card_form = re.search(r'<form\b[^>]*>(?:(?!</form>).)*id="card-blue-3"', page, re.DOTALL)
+    assert card_form is not None
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', card_form.group(0))
+    assert token is not None
+    plain = {"kind": "play", "card": "blue-3", "version": 0, "csrfmiddlewaretoken": token[1]}
+    assert ana.post(url(attempt, "move"), plain).status_code == 302
     assert AttemptMove.objects.get().payload == {"play": "blue-3"}
 
 
