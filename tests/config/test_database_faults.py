@@ -1,5 +1,5 @@
 """Fault test: PostgreSQL connections killed (``pg_terminate_backend``) under load, against a real
-server (gunicorn, 2 processes × 8 threads, ``DEBUG=0``).
+server (uvicorn as `make serve` runs it, 2 processes, ``DEBUG=0``).
 
 Seen before: after a database restart, each idle server process answered its first request with a
 500. Now a kept connection is checked before reuse (``CONN_HEALTH_CHECKS``), a request caught
