@@ -17,6 +17,12 @@ from tests.factories import PASSWORD
 
 
 def log_in(session: Any, username: str) -> None:
+    """Signed in, on the groups page (``BrowserSession.sign_in``)."""
+    session.sign_in(username)
+
+
+def log_in_through_the_page(session: Any, username: str) -> None:
+    """Signed in through the log-in page, as a returning member does (in English)."""
     page = session.page
     page.goto(reverse("login"))
     page.get_by_label("Username").fill(username)
@@ -118,6 +124,7 @@ def play_until(
 __all__ = [
     "attempt_state",
     "log_in",
+    "log_in_through_the_page",
     "placement",
     "play_until",
     "preview_tile",

@@ -14,7 +14,7 @@ from campaign.models import Adventure, MissionAttempt
 from campaign.table import services as table
 from games.rules.spirits.campaign import OPEN_ENVELOPE
 from groups.models import Group, Membership, Role
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.factories import AdventureFactory, UserFactory, log_attempt
 
 pytestmark = pytest.mark.browser

@@ -16,7 +16,7 @@ from campaign.models import Adventure, MissionAttempt
 from games import attempt_plays
 from games.models import Play, PlaySource
 from groups.models import Role
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.factories import AdventureFactory, MembershipFactory, log_attempt
 from tests.games.playlog_helpers import FIXTURE
 

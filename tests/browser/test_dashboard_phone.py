@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from campaign.models import MissionAttempt
 from campaign.table import services as table
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.campaign.exchange_helpers import open_attempt_with_moves
 from tests.factories import AdventureFactory, MembershipFactory, log_attempt
 

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from groups.models import Group, Invite
+from tests.browser.table_driver import log_in_through_the_page
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.browser
@@ -18,15 +19,6 @@ def sign_up(session, username):
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
-    page.wait_for_url(re.compile(r"/groups/$"))
-
-
-def log_in(session, username):
-    page = session.page
-    page.goto(reverse("login"))
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
     page.wait_for_url(re.compile(r"/groups/$"))
 
 
@@ -59,7 +51,7 @@ def test_sign_up_create_group_invite_join_and_keep_others_out(browser_session, t
 
     stranger = browser_session(name="stranger")
     UserFactory(username="cid")
-    log_in(stranger, "cid")
+    log_in_through_the_page(stranger, "cid")
     for url in [
         reverse("groups:detail", args=[group.pk]),
         reverse("groups:delete", args=[group.pk]),
@@ -80,7 +72,7 @@ def test_viewer_sees_the_group_but_cannot_post(browser_session, transactional_db
     Membership.objects.create(group=group, user=viewer_user, role=Role.VIEWER)
 
     viewer = browser_session(name="viewer")
-    log_in(viewer, "vic")
+    viewer.sign_in("vic")
     viewer.page.goto(reverse("groups:detail", args=[group.pk]))
     assert viewer.page.get_by_text("You are Viewer in this group.").is_visible()
     assert viewer.page.get_by_role("button", name="New invite link").count() == 0

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from accounts.models import Preference
 from groups.models import Group, Membership, Role
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in_through_the_page
 from tests.factories import UserFactory
 from tests.support.fixtures import CHROMIUM_ARGS, OUTPUT
 from tests.support.services import chromium_path
@@ -81,10 +81,10 @@ def test_offline_a_page_shows_the_offline_page_in_the_readers_language(
     Membership.objects.create(group=group, user=ana, role=Role.OWNER)
     group_url = reverse("groups:detail", args=[group.pk])
 
-    phone = browser_session()
+    phone = browser_session(service_workers="allow")
     page = phone.page
     page.set_viewport_size(PHONE)
-    log_in(phone, "ana")
+    log_in_through_the_page(phone, "ana")
     page.goto(group_url)
     controlled_by(page, "pt-br")
     heading = page.locator("h1").inner_text()
@@ -119,7 +119,7 @@ def test_offline_a_page_shows_the_offline_page_in_the_readers_language(
 
 def test_the_offline_page_follows_a_change_of_language(browser_session, transactional_db):
     """The worker keeps the offline page of the language the reader last chose."""
-    phone = browser_session(locale="pt-BR")
+    phone = browser_session(locale="pt-BR", service_workers="allow")
     page = phone.page
     page.set_viewport_size(PHONE)
     page.goto(reverse("login"))
@@ -143,9 +143,9 @@ def test_online_every_page_and_request_reaches_the_server(browser_session, trans
     group = Group.objects.create(name="Lua cheia")
     Membership.objects.create(group=group, user=ana, role=Role.OWNER)
     group_url = reverse("groups:detail", args=[group.pk])
-    phone = browser_session()
+    phone = browser_session(service_workers="allow")
     page = phone.page
-    log_in(phone, "ana")
+    log_in_through_the_page(phone, "ana")
     page.goto(group_url)
     controlled_by(page, "en")
 

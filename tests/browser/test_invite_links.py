@@ -9,7 +9,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from groups.models import Invite, Membership, Role
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.factories import PASSWORD, GroupFactory, MembershipFactory, UserFactory
 
 pytestmark = pytest.mark.browser

@@ -12,7 +12,7 @@ from campaign.models import AttemptPlayer
 from games.models import Person
 from groups.models import Role
 from stats import services as stats_services
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.browser.test_stats_pages import table_of
 from tests.factories import AdventureFactory, MembershipFactory
 

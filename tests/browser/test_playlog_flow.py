@@ -16,7 +16,7 @@ from games import playlog
 from games.models import ImportState, Person, Play, PlayImport
 from groups.models import Role
 from tests.browser.steps import charts_fit_a_phone
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.factories import MembershipFactory
 from tests.games.playlog_helpers import FIXTURE
 

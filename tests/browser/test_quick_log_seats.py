@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from campaign.models import MissionAttempt
 from groups.models import Role
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.factories import AdventureFactory, MembershipFactory, log_attempt
 
 pytestmark = pytest.mark.browser

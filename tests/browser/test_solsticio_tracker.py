@@ -16,7 +16,7 @@ from games.models import SolsticioGame
 from games.rules.solsticio import from_json, new_game, outcome
 from games.solsticio import forms as solsticio_forms
 from groups.models import Group, Membership, Role
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.factories import PASSWORD, MembershipFactory, UserFactory
 from tests.games.rules.solsticio.factories import (
     ANA,

@@ -7,7 +7,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from campaign.models import RevealedSpoiler
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.factories import AdventureFactory, MembershipFactory, log_attempt
 
 pytestmark = pytest.mark.browser

@@ -18,7 +18,7 @@ from groups.models import Role
 from stats import services
 from stats.models import JobState, RecomputeJob, StatsSnapshot
 from tests.browser.steps import charts_fit_a_phone
-from tests.browser.test_groups_flow import log_in
+from tests.browser.table_driver import log_in
 from tests.factories import AdventureFactory, MembershipFactory
 from tests.stats.conftest import record_driven
 

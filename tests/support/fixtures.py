@@ -10,7 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import Client
+from django.urls import reverse
 
 from tests.support.services import (
     TEST_REDIS_URL,
@@ -151,15 +155,34 @@ class BrowserSession:
     ) -> None:
         # ``locale`` is the browser's language: its Accept-Language header and navigator.language;
         # ``options`` go to the context as they are (``timezone_id``: the browser's time zone).
+        # The service worker (offline page, cached assets) is left out unless a test asks for it
+        # (``service_workers="allow"``, ``test_install``): registering and running it in every
+        # context cost the browser tests about a twentieth of their CPU.
+        options.setdefault("service_workers", "block")
         self.context = browser.new_context(
             base_url=base_url, viewport={"width": width, "height": 760}, locale=locale, **options
         )
+        self.base_url = base_url
         self.page = self.context.new_page()
         self.page.set_default_timeout(10_000)
         self.csp_violations: list[str] = []
         self.page.on("console", self._console)
         self.shots = shots
         self.count = 0
+
+    def sign_in(self, username: str) -> None:
+        """Signed in as ``username``, then on the groups page as after logging in, without the
+        log-in page: a session made as Django's test client makes one (``force_login``: the
+        same log-in signal, so the account's language too), its cookie given to this context.
+        The log-in page is used where it is the subject (``log_in_through_the_page``,
+        ``test_languages``, ``test_every_page``)."""
+        client = Client()
+        client.force_login(get_user_model().objects.get(username=username))
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        self.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": self.base_url}]
+        )
+        self.page.goto(reverse("groups:list"))
 
     def _console(self, message: Any) -> None:
         if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
