@@ -74,6 +74,16 @@ def next_move(state: spirits.State, *, cover: list[int] | None = None) -> dict[s
     return moves[0]
 
 
+def planned_moves(setup: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every move of a mission from ``setup`` to its end, as ``next_move`` makes them."""
+    state, planned = spirits.new_game(setup), []
+    while state.phase != "over":
+        move = next_move(state)
+        planned.append(move)
+        state = spirits.apply(state, move)
+    return planned
+
+
 def play(attempt: Any, by: Any, *, cover: list[int] | None = None) -> table.MoveResult:
     attempt.refresh_from_db()
     state = table.state_of(attempt)
