@@ -47,7 +47,7 @@ def arrange():
 
 
 # A game's event stream, refused to a device to cut it off (``play_mission``).
-STREAM = re.compile(r"/stream/(\?.*)?$")
+STREAM = re.compile(r"/events/(\?.*)?$")
 # Another device shows a move without any reload: pushed, then fetched (well under a poll's 2 s).
 SEEN_MS = 4000
 
