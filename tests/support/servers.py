@@ -50,7 +50,6 @@ def django_env(database_url: str, **extra: str) -> dict[str, str]:
         DATABASE_URL=database_url,
         REDIS_URL="",
         PYTHONUNBUFFERED="1",
-        LIVE_HEARTBEAT_SECONDS="1",  # as config.settings_test: no test waits long for one
     )
     env.update(extra)
     return env
