@@ -33,6 +33,18 @@ def default_language() -> Iterator[None]:
     translation.activate(settings.LANGUAGE_CODE)
 
 
+@pytest.fixture(autouse=True)
+def outside_a_request() -> None:
+    """Each test starts outside a request (``web.answered``): Django's test ``AsyncClient`` sends
+    ``request_finished`` from another thread than ``request_started``, which left this thread
+    "answering", holding back the after-response work (a live game's event) of every later test
+    of the process."""
+    from web.answered import requests
+
+    requests.answering = False
+    requests.after.clear()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def celery_configured_as_the_settings_say() -> None:
     """Celery reads its settings from Django's the first time it is used, and keeps them: read them
