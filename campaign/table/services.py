@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -27,7 +26,7 @@ from campaign.texts import describe_move
 from games.rules import spirits
 from games.rules.spirits import campaign as progression
 from games.rules.spirits import mission_setup
-from web import seats
+from web import seats, writes
 
 ALREADY_PLAYED = _("Someone else just played: the table below is the current one.")
 MISSION_ENDED = _("This mission is over: its result is recorded.")
@@ -105,7 +104,7 @@ def table_setup(*, trump: str, **seating: Any) -> dict[str, Any]:
         raise TableError(message, code=error.code) from None
 
 
-@transaction.atomic
+@writes.atomic()
 def begin_mission(
     *,
     adventure: Adventure,
@@ -247,7 +246,7 @@ def seat_for_move(state: spirits.State, move: Any) -> str | None:
     return None
 
 
-@transaction.atomic
+@writes.atomic()
 def submit_move(
     *,
     attempt: MissionAttempt,
@@ -319,7 +318,7 @@ def reason_text(reason: str) -> Text:
     return text(code) if code in MESSAGES else verbatim(reason)
 
 
-@transaction.atomic
+@writes.atomic()
 def undo_last_move(
     *, attempt: MissionAttempt, version: int | None, by: object, who: str = ""
 ) -> MoveResult:
@@ -348,7 +347,7 @@ def undo_last_move(
     return MoveResult(attempt=attempt, state=after, undone=move.payload)
 
 
-@transaction.atomic
+@writes.atomic()
 def abandon_mission(
     *, attempt: MissionAttempt, version: int | None, by: object, who: str = ""
 ) -> MoveResult:

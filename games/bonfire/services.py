@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -30,6 +29,7 @@ from games.models import BonfireMove, BonfirePlay, BonfireSeat, BuiltinGame, Pla
 from games.rules import bonfire
 from games.rules.bonfire.counts import Counts
 from web import seats as seats_kit
+from web import writes
 
 STALE = _(
     "This board changed on another device. Here it is as it stands now: "
@@ -105,7 +105,7 @@ def starting_players(
     ]
 
 
-@transaction.atomic
+@writes.atomic()
 def start_play(
     *,
     group: Any,
@@ -149,7 +149,7 @@ def state_of(play: BonfirePlay, seats: Sequence[BonfireSeat]) -> bonfire.State:
     )
 
 
-@transaction.atomic
+@writes.atomic()
 def submit_move(
     *, seat: BonfireSeat, version: int, move: Mapping[str, Any], who: str = "", by: Any = None
 ) -> bonfire.State:
@@ -209,7 +209,7 @@ def undoable(play: BonfirePlay) -> bool:
     return bool(play.setup) and play.moves.filter(undone_at__isnull=True).exists()
 
 
-@transaction.atomic
+@writes.atomic()
 def undo_last_move(*, game: BonfirePlay, version: int, by: Any, who: str = "") -> bonfire.State:
     """Undo the last move in force: marked undone (who, when) and kept in the log, the boards
     replayed from the game's setup without it. Like the campaign table, any device playing at
@@ -243,7 +243,7 @@ def undo_last_move(*, game: BonfirePlay, version: int, by: Any, who: str = "") -
     return after
 
 
-@transaction.atomic
+@writes.atomic()
 def abandon_game(*, game: BonfirePlay, version: int, by: Any, who: str = "") -> BonfirePlay:
     """Give the game up: it is over and read-only on every device, its boards kept as they
     stand. Unlike finishing, no play is written in the play log (nobody scored it). Any device
@@ -294,7 +294,7 @@ def finish_play(
     once write one play; the later one gets ``GameFinished``. ``version`` is the game's version the
     device showed: an older one raises ``StaleGame``, and nothing is saved.
     """
-    with transaction.atomic():
+    with writes.atomic():
         group = playlog.locked(play.group)
         game = BonfirePlay.objects.select_for_update().get(pk=play.pk)
         if game.over:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -39,7 +38,7 @@ from games.solsticio import events
 from games.solsticio.events import stamp as stamp  # the page's stamp, read here by the views
 from games.solsticio.refusals import NOT_YOUR_SEAT, REFUSALS, refusal_text
 from groups.models import Group, Membership
-from web import seats
+from web import seats, writes
 
 #: What opening a game to a second member may say.
 OPEN_ERRORS = {
@@ -105,7 +104,7 @@ def seats_of(game: SolsticioGame, user: Any) -> list[str]:
     return [name for name, holder in zip(game.players, holders, strict=True) if pk and holder == pk]
 
 
-@transaction.atomic
+@writes.atomic()
 def open_to(*, game: SolsticioGame, member: Any, by: Any) -> SolsticioGame:
     """Give the second seat to another member of the group: the game is now played on two
     devices. Only its dealer, before the first move."""
@@ -126,7 +125,7 @@ def open_to(*, game: SolsticioGame, member: Any, by: Any) -> SolsticioGame:
     return locked
 
 
-@transaction.atomic
+@writes.atomic()
 def play_solsticio_move(
     *, game: SolsticioGame, move: dict[str, Any], version: int, by: Any
 ) -> State:
@@ -195,7 +194,7 @@ def undoable(game: SolsticioGame) -> bool:
     return bool(game.version) and game.moves.filter(undone_at__isnull=True).count() == game.version
 
 
-@transaction.atomic
+@writes.atomic()
 def undo_last_move(*, game: SolsticioGame, version: int, by: Any, who: str = "") -> State:
     """Undo the last move in force: marked undone (who, when) and kept in the log, the game
     replayed from its setup without it. Like the campaign table, any seat's device may undo
@@ -224,7 +223,7 @@ def undo_last_move(*, game: SolsticioGame, version: int, by: Any, who: str = "")
     return state
 
 
-@transaction.atomic
+@writes.atomic()
 def abandon_game(*, game: SolsticioGame, version: int, by: Any, who: str = "") -> SolsticioGame:
     """Give the game up: it is over and read-only on every device, its table kept as it stands.
     No play is logged (only a game played to its end is scored). Any seat's device may abandon
