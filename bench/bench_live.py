@@ -18,12 +18,13 @@ path, ``LIVE_EVENT_CARRIES_REGION=0``) it fetches the region as htmx would.
    each, the mover's one device for the whole table; each step on tables no step before it
    played, so a mission never runs out of moves), a move on every table every 5 s for
    ``BENCH_LIVE_SECONDS`` (60) at each step, once every device shows its table: p99 of tap →
-   other devices, errors, the server's memory per open stream (resident memory of the server
-   processes, after minus before, over the streams), and the CPU the server, the database and this
-   bench used meanwhile (they share the machine's cores): the server's CPU per move (its answer,
-   its events, the regions they carry or the other devices' fetches) bounds the moves per second
-   one process can take. The ``COMPARE`` steps (25 and 50 tables) run first on a server whose
-   events carry only the stamp (the fetch path), so the two are compared in the same run.
+   other devices and of tap → the mover's answer (the part of it before the event), errors, the
+   server's memory per open stream (resident memory of the server processes, after minus before,
+   over the streams), and the CPU the server, the database and this bench used meanwhile (they
+   share the machine's cores): the server's CPU per move (its answer, its events, the regions
+   they carry or the other devices' fetches) bounds the moves per second one process can take.
+   The ``COMPARE`` steps (25 and 50 tables) run first on a server whose events carry only the
+   stamp (the fetch path), so the two are compared in the same run.
 3. The floor under the scale: right after the 25- and 50-table steps, each again with every move
    replaced by the cheapest signed-in write (a note) and every fetch by the cheapest signed-in
    read (the stamp), without streams: tap → the three reads, and the server's CPU per "move".
@@ -521,6 +522,7 @@ async def scale(
     errors: list[str] = []
     posted: dict[tuple[str, str], float] = {}
     seen: list[float] = []
+    answered: list[float] = []  # tap → the mover's answer: the part of ``seen`` before the event
 
     def watcher_for(path: str) -> Callable[[str, float], None]:
         def on(stamp: str, at: float) -> None:
@@ -562,6 +564,7 @@ async def scale(
             status, body = await connection.request(
                 "POST", path + "move/", {**form, "version": str(version)}
             )
+            answered.append(time.perf_counter() - tapped)
             if status != 200:
                 errors.append(f"move {status}")
             elif b'class="refusal"' in body or b'class="table-message error"' in body:
@@ -586,7 +589,11 @@ async def scale(
         f"{' ' + str(sorted(set(errors))[:3]) if errors else ''}; "
         f"server memory {opened / 2**20:.0f} MiB, {per_stream / 1024:.0f} KiB per open stream"
     )
-    print(f"      {spent}")
+    print(
+        f"      the mover's answer: median "
+        f"{ms(statistics.median(answered) if answered else float('nan'))}, "
+        f"p99 {ms(percentile(answered, 99))}; {spent}"
+    )
 
 
 def notes_path(path: str) -> str:

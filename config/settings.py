@@ -174,7 +174,8 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": dict(REDIS_TIMEOUTS),
+            # One pool of connections for the process, not one per request (config/redis_pool.py).
+            "OPTIONS": {**REDIS_TIMEOUTS, "pool_class": "config.redis_pool.ProcessPool"},
         }
     }
 else:
