@@ -20,7 +20,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.db import DEFAULT_DB_ALIAS, transaction
+from django.db import DEFAULT_DB_ALIAS, OperationalError, transaction
 
 # The writer of this process's SQLite database, while one writes.
 WRITER = threading.Lock()
@@ -35,5 +35,12 @@ def atomic(using: str = DEFAULT_DB_ALIAS) -> Iterator[None]:
         with transaction.atomic(using=using):
             yield
         return
-    with WRITER, transaction.atomic(using=using):
-        yield
+    # As long as SQLite itself would wait (its ``timeout``), then what it says after that: the
+    # server's error page answers "try again" (``web.errors``).
+    if not WRITER.acquire(timeout=connection.settings_dict["OPTIONS"].get("timeout", 5.0)):
+        raise OperationalError("database is locked")
+    try:
+        with transaction.atomic(using=using):
+            yield
+    finally:
+        WRITER.release()

@@ -38,6 +38,31 @@ seen["groups"] = sorted(Group.objects.values_list("name", flat=True))
 result = seen
 """
 
+# A writer kept waiting as long as SQLite's own timeout (shortened here) gives up as SQLite would.
+KEPT_WAITING = """
+import threading
+from django.db import OperationalError, connection
+from web import writes
+
+connection.settings_dict["OPTIONS"]["timeout"] = 0.1
+said = []
+
+
+def write():
+    try:
+        with writes.atomic():
+            said.append("written")
+    except OperationalError as error:
+        said.append(str(error))
+
+
+with writes.WRITER:  # another writer of the process, writing
+    thread = threading.Thread(target=write)
+    thread.start()
+    thread.join()
+result = said
+"""
+
 
 def test_on_sqlite_the_outermost_write_waits_its_turn_in_the_process(sqlite_database):
     seen = run_django(sqlite_database, OBSERVE)
@@ -48,6 +73,12 @@ def test_on_sqlite_the_outermost_write_waits_its_turn_in_the_process(sqlite_data
         "held after a refusal": False,
         "groups": ["written"],
     }
+
+
+def test_on_sqlite_a_writer_kept_waiting_as_long_as_sqlite_would_is_told_it_is_locked(
+    sqlite_database,
+):
+    assert run_django(sqlite_database, KEPT_WAITING) == ["database is locked"]
 
 
 @pytest.mark.postgres
