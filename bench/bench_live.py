@@ -549,11 +549,20 @@ async def scale(
         errors.append("streams not all open in 120 s")
     opened = server_memory(server)
 
-    async def table_loop(path: str, setup: dict[str, Any]) -> None:
+    async def planned(path: str, setup: dict[str, Any]) -> tuple[Connection, int, list[Any]]:
+        """A table's mover, its version and the forms of its next moves, made before the step
+        starts: planning a mission holds this bench's event loop, and tables whose first sleep
+        ended meanwhile then woke together and moved in step, a burst of ten moves at once, every
+        5 s, which no table of real players makes."""
         connection = Connection(port, devices[0].cookies, devices[0].csrf)
-        status, body = await connection.request("GET", path + "version/", htmx=False)
+        _, body = await connection.request("GET", path + "version/", htmx=False)
         version = int(body.decode().split("-")[0])
-        forms = plan(setup, version + 200)[version:]
+        return connection, version, plan(setup, version + 200)[version:]
+
+    plans = {path: await planned(path, setup) for path, setup in chosen}
+
+    async def table_loop(path: str) -> None:
+        connection, version, forms = plans[path]
         await asyncio.sleep(random.random() * MOVE_EVERY)
         deadline = time.perf_counter() + SECONDS
         for form in forms:
@@ -574,7 +583,7 @@ async def scale(
         connection.close()
 
     cpu = CpuUse(server)
-    await asyncio.gather(*(table_loop(path, setup) for path, setup in chosen))
+    await asyncio.gather(*(table_loop(path) for path, _ in chosen))
     spent = cpu.report(len(posted))
     await asyncio.sleep(2)
     # Against the memory before any stream was opened (freed memory is not handed back).
