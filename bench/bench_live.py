@@ -28,6 +28,8 @@ path, ``LIVE_EVENT_CARRIES_REGION=0``) it fetches the region as htmx would.
 3. The floor under the scale: right after the 25- and 50-table steps, each again with every move
    replaced by the cheapest signed-in write (a note) and every fetch by the cheapest signed-in
    read (the stamp), without streams: tap → the three reads, and the server's CPU per "move".
+   After the 50-table step (``BENCH_LIVE_ALONE``), 50 fresh tables' moves alone, no stream open
+   and no other device: the server's CPU per move under which the region path cannot go.
 4. For information: a move's answer (server time seen from the client, bytes) next to a signed-in
    one-row write (adding a note to an attempt) and the cheapest signed-in read (the table's stamp)
    in the same run, with the server's CPU per request; and that read handled by Django alone (its
@@ -60,6 +62,8 @@ STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_STEPS", "25,50,100,125,150,2
 FLOOR_STEPS = [int(n) for n in os.environ.get("BENCH_LIVE_FLOOR", "25,50").split(",") if n]
 # ... and first on the fetch path (events carry the stamp; every other device fetches).
 COMPARE = [int(n) for n in os.environ.get("BENCH_LIVE_COMPARE", "25,50").split(",") if n]
+# ... and once more with no stream open: the moves alone, under which the region path cannot go.
+ALONE = [int(n) for n in os.environ.get("BENCH_LIVE_ALONE", "50").split(",") if n]
 # The set-ups measured, both by default (``embedded``, ``postgres``).
 SETUPS = os.environ.get("BENCH_LIVE_SETUPS", "embedded,postgres").split(",")
 MOVE_EVERY = 5.0
@@ -516,8 +520,14 @@ async def latency(server: Any, devices: list[Device], tables: list[list[Any]]) -
 
 
 async def scale(
-    server: Any, devices: list[Device], tables: list[list[Any]], count: int, baseline: int
+    server: Any,
+    devices: list[Device],
+    tables: list[list[Any]],
+    count: int,
+    baseline: int,
+    streams: bool = True,
 ) -> None:
+    """A scale step; without ``streams`` the movers alone, no other device, no stream open."""
     port = server.port
     errors: list[str] = []
     posted: dict[tuple[str, str], float] = {}
@@ -533,13 +543,15 @@ async def scale(
         return on
 
     chosen = tables[:count]
-    await bind_watchers(port, devices, [path for path, _ in chosen])
+    # The mover's device holds the whole table (a move for no seat of its own is refused).
+    await bind_watchers(port, devices if streams else devices[:1], [path for path, _ in chosen])
     watchers = [
         Watcher(
             d, port, path, ignore if d is devices[0] else watcher_for(path), errors, d is devices[0]
         )
         for path, _ in chosen
         for d in devices
+        if streams
     ]
     for w in watchers:
         w.task = asyncio.create_task(w.run())
@@ -591,6 +603,11 @@ async def scale(
     for w in watchers:
         assert w.task is not None
         w.task.cancel()
+    if not streams:
+        print(f"  {count:>3} tables, the moves alone (no stream open, no other device): the "
+              f"mover's answer {spread(answered)}; errors {len(errors)}")  # fmt: skip
+        print(f"      {spent}")
+        return
     print(
         f"  {count:>3} tables × {DEVICES} streams ({len(watchers)} connections): "
         f"tap → other devices median {ms(statistics.median(seen) if seen else float('nan'))}, "
@@ -719,7 +736,7 @@ def run(label: str, database_url: str, workers: int, **env: str) -> None:
         database_url,
         ARRANGE % {
             "password": PASSWORD, "devices": DEVICES,
-            "tables": sum(COMPARE) + sum(STEPS) + LATENCY_TABLES,
+            "tables": sum(COMPARE) + sum(STEPS) + sum(ALONE) + LATENCY_TABLES,
         },
         **production(),  # the server's password hasher, so the devices can sign in
         **env,
@@ -760,6 +777,8 @@ def run(label: str, database_url: str, workers: int, **env: str) -> None:
             asyncio.run(scale(server, devices, chosen, count, baseline))
             if count in FLOOR_STEPS:  # right after its step, on the server in the same state
                 asyncio.run(floor(server, devices, chosen, count))
+            if count in ALONE:
+                asyncio.run(scale(server, devices, fresh(count), count, baseline, streams=False))
     finally:
         server.stop()
 

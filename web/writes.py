@@ -3,10 +3,9 @@
 SQLite lets one transaction write at a time. Another writer's ``BEGIN IMMEDIATE`` does not queue:
 SQLite's busy handler puts it to sleep and tries again, with naps growing to 100 ms each, so a
 writer can sleep through several commits while later ones slip in. On the embedded default (one
-server process, each request in a thread of its own) that was the live table's tail:
-``bench/bench_live.py``, 100 tables, p99 tap → other devices 1.2 s; with the process's writers
-waiting in a lock instead, each woken as the one before it ends, 0.25 s (50 tables: 192 → 109 ms),
-at the same server CPU per move (docs/live-table.md, "One writer at a time on SQLite").
+server process, each request in a thread of its own) the process's writers now wait in a lock
+instead, each woken as the one before it ends: the live table's p99 at 100 tables went from 1.2 s
+to 0.25 s in ``bench/bench_live.py`` at the same CPU per move (docs/live-table.md, "Serving").
 
 Only the outermost block takes the lock: a write nested in another (a service calling another)
 is already the one writer. Writers of other processes (a management command) still meet SQLite's
