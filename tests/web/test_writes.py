@@ -64,15 +64,19 @@ result = said
 """
 
 
-def test_on_sqlite_the_outermost_write_waits_its_turn_in_the_process(sqlite_database):
-    seen = run_django(sqlite_database, OBSERVE)
-    assert seen == {
-        "held while writing": True,
+def observed(*, held_while_writing: bool) -> dict[str, object]:
+    """What ``OBSERVE`` sees: the lock held only while the outermost write runs, if at all."""
+    return {
+        "held while writing": held_while_writing,
         "held after": False,
         "held when nested": False,
         "held after a refusal": False,
         "groups": ["written"],
     }
+
+
+def test_on_sqlite_the_outermost_write_waits_its_turn_in_the_process(sqlite_database):
+    assert run_django(sqlite_database, OBSERVE) == observed(held_while_writing=True)
 
 
 def test_on_sqlite_a_writer_kept_waiting_as_long_as_sqlite_would_is_told_it_is_locked(
@@ -84,11 +88,4 @@ def test_on_sqlite_a_writer_kept_waiting_as_long_as_sqlite_would_is_told_it_is_l
 @pytest.mark.postgres
 def test_on_postgresql_a_write_is_a_plain_transaction(postgres_database):
     """PostgreSQL queues the writers of a row itself (``select_for_update``): no lock here."""
-    seen = run_django(postgres_database, OBSERVE)
-    assert seen == {
-        "held while writing": False,
-        "held after": False,
-        "held when nested": False,
-        "held after a refusal": False,
-        "groups": ["written"],
-    }
+    assert run_django(postgres_database, OBSERVE) == observed(held_while_writing=False)
