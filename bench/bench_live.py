@@ -615,11 +615,7 @@ async def scale(
         f"{' ' + str(sorted(set(errors))[:3]) if errors else ''}; "
         f"server memory {opened / 2**20:.0f} MiB, {per_stream / 1024:.0f} KiB per open stream"
     )
-    print(
-        f"      the mover's answer: median "
-        f"{ms(statistics.median(answered) if answered else float('nan'))}, "
-        f"p99 {ms(percentile(answered, 99))}; {spent}"
-    )
+    print(f"      the mover's answer: {spread(answered)}; {spent}")
 
 
 def notes_path(path: str) -> str:
